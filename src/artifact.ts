@@ -1,0 +1,9 @@
+/**
+ * One output file before it is serialized, path relative to `clusters/<env>/`. Generators
+ * return these; only src/synth/ turns them into bytes, so every file shares one serializer.
+ */
+export type Artifact =
+  /** One or more YAML documents (one for a Kubernetes object, several for a k3s manifest). */
+  | { readonly path: string; readonly yaml: readonly unknown[] }
+  /** Text written as-is (runbooks); JSON goes here too, already canonical. */
+  | { readonly path: string; readonly text: string };

@@ -1,0 +1,15 @@
+/**
+ * A Helm chart declared once: where it comes from, its pinned version and its values. The
+ * environment decides how it is installed (Flux HelmRelease, k3s HelmChart, bootstrap `helm
+ * install`); every one of those reads this same object, so their values cannot drift apart.
+ */
+export interface ChartRelease {
+  /** Release name, also the name of the objects that install it. */
+  readonly name: string;
+  /** Namespace the chart's workloads run in. */
+  readonly namespace: string;
+  readonly repo: string;
+  readonly chart: string;
+  readonly version: string;
+  readonly values: Readonly<Record<string, unknown>>;
+}

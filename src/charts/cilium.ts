@@ -1,0 +1,33 @@
+import type { Environment } from '../model/resolve';
+import * as versions from '../versions';
+import type { ChartRelease } from './chart';
+
+/**
+ * Cilium as CNI and kube-proxy replacement. `k8sServiceHost` is the apiserver endpoint (the
+ * VIP), never a node: agents must keep reaching the API when any one server is gone.
+ */
+export function ciliumRelease(env: Environment): ChartRelease {
+  return {
+    name: 'cilium',
+    namespace: 'kube-system',
+    ...versions.charts.cilium,
+    values: {
+      kubeProxyReplacement: true,
+      k8sServiceHost: env.apiServerEndpoint,
+      k8sServicePort: env.apiPort,
+      // k3s hands out the pod CIDRs (10.42.0.0/16); Cilium's own pool would overlap the services.
+      ipam: { mode: 'kubernetes' },
+      gatewayAPI: { enabled: true },
+      egressGateway: { enabled: true },
+      bpf: { masquerade: true },
+      enableIPv4Masquerade: true,
+      hubble: { enabled: true, relay: { enabled: true }, ui: { enabled: true } },
+      l2announcements: { enabled: true },
+      // L2 announcements hold one lease per service; the default client rate limit starves them.
+      k8sClientRateLimit: { qps: 50, burst: 100 },
+      // One node at a time: that bound limited a real outage.
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
+      operator: { replicas: Math.min(2, Math.max(1, env.liveNodes.length)) },
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { EnvironmentSpec } from '../model/environment';
+import * as versions from '../versions';
+
+/** Three k3s servers in libvirt VMs with embedded etcd behind a kube-vip VIP. */
+export const dev = {
+  name: 'dev',
+  baseDomain: 'dev.home.arpa',
+  network: { subnet: '192.168.1.0/24', gateway: '192.168.1.1', dns: ['192.168.1.1'] },
+  nodes: [
+    { name: 'k3s-dev-1', ip: '192.168.1.50', founder: true },
+    { name: 'k3s-dev-2', ip: '192.168.1.51' },
+    { name: 'k3s-dev-3', ip: '192.168.1.52' },
+  ],
+  controlPlane: { vip: '192.168.1.49', vipInterface: 'enp1s0' },
+  k3s: { version: versions.k3s.dev, oidc: { realm: 'homelab' } },
+  cilium: {},
+  flux: {
+    url: 'https://gitea.dev.home.arpa/ops/k3s-fleet.git',
+    branch: 'main',
+    layers: [
+      { name: 'platform', namespaces: ['longhorn-system', 'monitoring'] },
+      // Shipped paused, as dev first ran, until the platform layer is validated.
+      { name: 'apps', dependsOn: ['platform'], suspend: true, namespaces: ['apps'] },
+    ],
+  },
+} satisfies EnvironmentSpec;

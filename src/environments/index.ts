@@ -1,0 +1,6 @@
+import type { EnvironmentSpec } from '../model/environment';
+import { dev } from './dev';
+import { prod } from './prod';
+
+/** The environments this repository ships; `clusters/<name>/` is written for each. */
+export const environments: readonly EnvironmentSpec[] = [dev, prod];

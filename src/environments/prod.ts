@@ -1,0 +1,26 @@
+import type { EnvironmentSpec } from '../model/environment';
+import * as versions from '../versions';
+
+/** Bare metal: one server racked, two more addressed and planned. */
+export const prod = {
+  name: 'prod',
+  baseDomain: 'home.arpa',
+  network: { subnet: '192.168.2.0/24', gateway: '192.168.2.1', dns: ['192.168.2.1'] },
+  nodes: [
+    { name: 'k3s-prod-1', ip: '192.168.2.10', founder: true },
+    { name: 'k3s-prod-2', ip: '192.168.2.11', state: 'planned' },
+    { name: 'k3s-prod-3', ip: '192.168.2.12', state: 'planned' },
+  ],
+  controlPlane: { vip: '192.168.2.9', vipInterface: 'eno1' },
+  ingressVip: '192.168.2.20',
+  k3s: { version: versions.k3s.prod, dataDir: '/data/k3s', oidc: { realm: 'homelab' } },
+  cilium: {},
+  flux: {
+    url: 'https://gitea.home.arpa/ops/k3s-fleet.git',
+    branch: 'main',
+    layers: [
+      { name: 'platform', namespaces: ['longhorn-system', 'monitoring'] },
+      { name: 'apps', dependsOn: ['platform'], namespaces: ['apps'] },
+    ],
+  },
+} satisfies EnvironmentSpec;

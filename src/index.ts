@@ -1,0 +1,32 @@
+/**
+ * The programmatic API the CLI wraps, for repositories that define their own environments:
+ *
+ *   import { synthesize, check, resolve } from 'k3s-gitops-synth';
+ *   const { files, violations } = synthesize(myEnv);   // in memory, nothing written
+ */
+export type * from './model/environment';
+export type { Environment, Node, FluxLayer as ResolvedFluxLayer } from './model/resolve';
+export type { Violation, Severity } from './model/violation';
+export type { ChartRelease } from './charts/chart';
+export type { SynthesizedEnvironment } from './synth/render';
+export type { CommandOptions, CommandResult } from './synth/commands';
+
+export { resolve } from './model/resolve';
+export { check, modelRules } from './model/invariants';
+export { checkRendered, renderedRules } from './model/invariants/rendered';
+export { formatViolation, hasErrors } from './model/violation';
+export { synthesize } from './synth/render';
+export { plan } from './synth/plan';
+export { synthCommand, checkCommand, diffCommand } from './synth/commands';
+export { environments } from './environments';
+export * as versions from './versions';
+
+// Constructs, for composing an environment's tree differently.
+export { Cluster } from './k8s/cluster';
+export { Component } from './k8s/component';
+export { FluxSync } from './k8s/flux-sync';
+export { FluxLayer } from './k8s/flux-layer';
+export { FluxHelmRelease } from './k8s/flux-helm-release';
+export { CiliumLoadBalancer } from './k8s/cilium-lb';
+export { Namespaces } from './k8s/namespaces';
+export { ciliumRelease } from './charts/cilium';

@@ -1,0 +1,47 @@
+import { Construct } from 'constructs';
+
+export interface ComponentProps {
+  /** Folder name under the parent component's folder. @default the construct id */
+  readonly folder?: string;
+  /**
+   * Applied by a Flux Kustomization of its own (a layer), so the parent's kustomization.yaml
+   * does not list it: listing it would apply it twice, outside its dependsOn order.
+   * @default false
+   */
+  readonly detached?: boolean;
+  /**
+   * How object files are named: `kind.namespace.name.yaml` (collision-free) or `name.yaml`
+   * (for the root's one-per-layer Flux Kustomizations).
+   * @default 'kind'
+   */
+  readonly fileNaming?: 'kind' | 'name';
+  /** Entries listed in this folder's kustomization.yaml beside the generated files. @default [] */
+  readonly extraResources?: readonly string[];
+}
+
+/**
+ * A folder of the Kubernetes tree. Every API object created under it is written into its folder,
+ * one object per file, and listed in the folder's generated kustomization.yaml.
+ */
+export class Component extends Construct {
+  /** Folder relative to `clusters/<env>/kubernetes/`, '' for the root. */
+  public readonly folder: string;
+  public readonly detached: boolean;
+  public readonly fileNaming: 'kind' | 'name';
+  public readonly extraResources: readonly string[];
+
+  public constructor(scope: Construct, id: string, props: ComponentProps = {}) {
+    super(scope, id);
+    const parent = Component.of(scope);
+    const own = props.folder ?? id;
+    this.folder = parent && parent.folder !== '' ? `${parent.folder}/${own}` : own;
+    this.detached = props.detached ?? false;
+    this.fileNaming = props.fileNaming ?? 'kind';
+    this.extraResources = props.extraResources ?? [];
+  }
+
+  /** The nearest component at or above `scope`. */
+  public static of(scope: Construct): Component | undefined {
+    return scope.node.scopes.filter((s): s is Component => s instanceof Component).pop();
+  }
+}

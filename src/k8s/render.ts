@@ -1,0 +1,57 @@
+import { ApiObject, App, Chart } from 'cdk8s';
+import type { Artifact } from '../artifact';
+import type { Environment } from '../model/resolve';
+import { Cluster } from './cluster';
+import { Component } from './component';
+
+interface KubeObject {
+  readonly kind: string;
+  readonly metadata: { readonly name: string; readonly namespace?: string };
+}
+
+function fileName(component: Component, obj: KubeObject): string {
+  const { name, namespace } = obj.metadata;
+  if (component.fileNaming === 'name') return `${name}.yaml`;
+  // Kinds and namespaces never contain dots, so kind.namespace.name cannot collide.
+  return [obj.kind.toLowerCase(), namespace, name].filter(Boolean).join('.') + '.yaml';
+}
+
+function join(folder: string, name: string): string {
+  return folder === '' ? name : `${folder}/${name}`;
+}
+
+/**
+ * Builds the environment's construct tree and lays it out as files under `kubernetes/`: one
+ * object per file, and a kustomization.yaml per folder listing exactly that folder's files and
+ * its non-detached subfolders.
+ */
+export function renderKubernetes(env: Environment): Artifact[] {
+  const chart = new Chart(new App(), env.name, { disableResourceNameHashes: true });
+  new Cluster(chart, 'cluster', { env });
+
+  const artifacts: Artifact[] = [];
+  const listed = new Map<Component, string[]>();
+  const components = chart.node.findAll().filter((c): c is Component => c instanceof Component);
+  for (const component of components) listed.set(component, [...component.extraResources]);
+
+  for (const construct of chart.node.findAll()) {
+    if (!(construct instanceof ApiObject)) continue;
+    const component = Component.of(construct);
+    if (!component) throw new Error(`${construct.node.path} is outside any Component`);
+    const obj = construct.toJson() as KubeObject;
+    const name = fileName(component, obj);
+    listed.get(component)!.push(name);
+    artifacts.push({ path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), name), yaml: [obj] });
+  }
+  for (const component of components) {
+    const parent = component.node.scope && Component.of(component.node.scope);
+    if (parent && !component.detached) listed.get(parent)!.push(component.folder.split('/').pop()!);
+  }
+  for (const [component, resources] of listed) {
+    artifacts.push({
+      path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), 'kustomization.yaml'),
+      yaml: [{ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [...resources].sort() }],
+    });
+  }
+  return artifacts;
+}

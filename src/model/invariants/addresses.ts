@@ -1,0 +1,130 @@
+import { isHostIn, isIpv4, parseSubnet } from '../ipv4';
+import type { Environment } from '../resolve';
+import type { Finding, Rule } from '../violation';
+
+// RFC 1123 label: hostnames, Terraform keys and k3s node names all accept it.
+const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Every address the environment names, with its path, for the format and subnet rules. */
+function addresses(env: Environment): { path: string; ip: string }[] {
+  const list = env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip }));
+  list.push({ path: 'network.gateway', ip: env.spec.network.gateway });
+  if (env.vip !== undefined) list.push({ path: 'controlPlane.vip', ip: env.vip });
+  if (env.ingressVip !== undefined) list.push({ path: 'ingressVip', ip: env.ingressVip });
+  return list;
+}
+
+/** Reports every later occurrence of a value already seen, naming the first holder. */
+function duplicates<T>(items: readonly T[], key: (item: T) => string, report: (item: T, first: T) => Finding): Finding[] {
+  const seen = new Map<string, T>();
+  const findings: Finding[] = [];
+  for (const item of items) {
+    const first = seen.get(key(item));
+    if (first === undefined) seen.set(key(item), item);
+    else findings.push(report(item, first));
+  }
+  return findings;
+}
+
+export const addressRules: readonly Rule[] = [
+  {
+    code: 'nodes.empty',
+    severity: 'error',
+    summary: 'an environment has at least one node',
+    check: (env) =>
+      env.nodes.length > 0
+        ? []
+        : [{ path: 'nodes', value: '[]', message: 'the environment has no nodes', fix: 'add at least one server node with founder: true' }],
+  },
+  {
+    code: 'node.invalid-name',
+    severity: 'error',
+    summary: 'node names are DNS labels (hostnames, Terraform keys)',
+    check: (env) =>
+      env.nodes
+        .filter((n) => !DNS_LABEL.test(n.name))
+        .map((n) => ({
+          path: `nodes[${n.index}].name`,
+          value: n.name,
+          message: `"${n.name}" is not a valid hostname`,
+          fix: 'use lowercase letters, digits and hyphens, at most 63 characters, e.g. k3s-dev-4',
+        })),
+  },
+  {
+    code: 'node.duplicate-name',
+    severity: 'error',
+    summary: 'node names are unique',
+    check: (env) =>
+      duplicates(env.nodes, (n) => n.name, (n, first) => ({
+        path: `nodes[${n.index}].name`,
+        value: n.name,
+        message: `${n.name} is already the name of nodes[${first.index}]`,
+        fix: 'give every node its own name',
+      })),
+  },
+  {
+    code: 'node.duplicate-ip',
+    severity: 'error',
+    summary: 'node IPs are unique',
+    check: (env) =>
+      duplicates(env.nodes, (n) => n.ip, (n, first) => ({
+        path: `nodes[${n.index}].ip`,
+        value: n.ip,
+        message: `${n.ip} is already the IP of node ${first.name}`,
+        fix: `pick a free address in ${env.spec.network.subnet}`,
+      })),
+  },
+  {
+    code: 'network.invalid-subnet',
+    severity: 'error',
+    summary: 'the subnet is an IPv4 CIDR',
+    check: (env) =>
+      parseSubnet(env.spec.network.subnet)
+        ? []
+        : [{
+            path: 'network.subnet',
+            value: env.spec.network.subnet,
+            message: `"${env.spec.network.subnet}" is not an IPv4 CIDR`,
+            fix: 'write the node subnet as address/prefix, e.g. 192.168.1.0/24',
+          }],
+  },
+  {
+    code: 'address.invalid',
+    severity: 'error',
+    summary: 'node IPs, VIPs, gateway and DNS servers are IPv4 addresses',
+    check: (env) =>
+      [...addresses(env), ...env.spec.network.dns.map((ip, i) => ({ path: `network.dns[${i}]`, ip }))]
+        .filter((a) => !isIpv4(a.ip))
+        .map((a) => ({
+          path: a.path,
+          value: a.ip,
+          message: `"${a.ip}" is not an IPv4 address`,
+          fix: 'write a dotted-quad address without prefix, e.g. 192.168.1.50',
+        })),
+  },
+  {
+    code: 'address.outside-subnet',
+    severity: 'error',
+    summary: 'node IPs, VIPs and the gateway are host addresses inside the subnet',
+    check: (env) =>
+      parseSubnet(env.spec.network.subnet) === undefined
+        ? []
+        : addresses(env)
+            .filter((a) => isIpv4(a.ip) && !isHostIn(a.ip, env.spec.network.subnet))
+            .map((a) => ({
+              path: a.path,
+              value: a.ip,
+              message: `${a.ip} is not a host address in ${env.spec.network.subnet}`,
+              fix: `pick an address inside ${env.spec.network.subnet}, or correct network.subnet`,
+            })),
+  },
+  {
+    code: 'network.no-dns',
+    severity: 'error',
+    summary: 'at least one DNS server is listed',
+    check: (env) =>
+      env.spec.network.dns.length > 0
+        ? []
+        : [{ path: 'network.dns', value: '[]', message: 'no DNS server is listed', fix: "list at least one, e.g. dns: ['192.168.1.1']" }],
+  },
+];

@@ -1,0 +1,160 @@
+import type { Environment } from '../resolve';
+import type { Rule } from '../violation';
+
+const founders = (env: Environment) => env.nodes.filter((n) => n.founder);
+
+export const controlPlaneRules: readonly Rule[] = [
+  {
+    code: 'founder.missing',
+    severity: 'error',
+    summary: 'exactly one node is the founder (runs cluster-init)',
+    check: (env) =>
+      env.nodes.length === 0 || founders(env).length > 0
+        ? []
+        : [{
+            path: 'nodes',
+            value: env.nodes.map((n) => n.name).join(', '),
+            message: 'no node is marked founder: true, so no server would run cluster-init',
+            fix: `mark the first live server founder: true, e.g. ${env.nodes[0]?.name}`,
+          }],
+  },
+  {
+    code: 'founder.multiple',
+    severity: 'error',
+    summary: 'only one node runs cluster-init',
+    check: (env) =>
+      founders(env)
+        .slice(1)
+        .map((n) => ({
+          path: `nodes[${n.index}].founder`,
+          value: 'true',
+          message: `${n.name} is a second founder after ${founders(env)[0]!.name}; two cluster-init servers make two clusters`,
+          fix: `remove founder: true from ${n.name}; it joins the founder`,
+        })),
+  },
+  {
+    code: 'founder.planned',
+    severity: 'error',
+    summary: 'the founder exists (is live)',
+    check: (env) =>
+      founders(env)
+        .filter((n) => n.state === 'planned')
+        .map((n) => ({
+          path: `nodes[${n.index}].state`,
+          value: 'planned',
+          message: `the founder ${n.name} is planned, so no live server runs cluster-init`,
+          fix: `make ${n.name} live, or move founder: true to a live server`,
+        })),
+  },
+  {
+    code: 'quorum.even',
+    severity: 'error',
+    summary: 'an HA control plane has an odd number of live servers (etcd quorum)',
+    check: (env) =>
+      env.liveNodes.length >= 2 && env.liveNodes.length % 2 === 0
+        ? [{
+            path: 'nodes',
+            value: `${env.liveNodes.length} live servers`,
+            message: `${env.liveNodes.length} live servers tolerate no more failures than ${env.liveNodes.length - 1}; etcd needs a majority`,
+            fix: `run ${env.liveNodes.length - 1} or ${env.liveNodes.length + 1} live servers (mark one state: 'planned', or add one)`,
+          }]
+        : [],
+  },
+  {
+    code: 'ha.single-server',
+    severity: 'warning',
+    summary: 'an environment meant to be HA (a VIP or planned servers) runs one live server',
+    check: (env) =>
+      env.liveNodes.length === 1 && (env.nodes.length > 1 || env.vip !== undefined)
+        ? [{
+            path: 'nodes',
+            value: env.liveNodes[0]!.name,
+            message: `only ${env.liveNodes[0]!.name} is live; losing it loses the control plane`,
+            fix: 'bring the planned servers live (state: live) once they exist',
+          }]
+        : [],
+  },
+  {
+    code: 'vip.is-node-ip',
+    severity: 'error',
+    summary: 'the control-plane VIP is no node IP (planned nodes included)',
+    check: (env) =>
+      env.nodes
+        .filter((n) => env.vip !== undefined && n.ip === env.vip)
+        .map((n) => ({
+          path: 'controlPlane.vip',
+          value: env.vip!,
+          message: `${env.vip} is the IP of node ${n.name}; the API endpoint would die with that node`,
+          fix: `pick a free address in ${env.spec.network.subnet} for the VIP`,
+        })),
+  },
+  {
+    code: 'vip.is-gateway',
+    severity: 'error',
+    summary: 'the control-plane VIP is not the gateway',
+    check: (env) =>
+      env.vip !== undefined && env.vip === env.spec.network.gateway
+        ? [{
+            path: 'controlPlane.vip',
+            value: env.vip,
+            message: `${env.vip} is the gateway's address`,
+            fix: `pick a free address in ${env.spec.network.subnet} for the VIP`,
+          }]
+        : [],
+  },
+  {
+    code: 'vip.no-interface',
+    severity: 'error',
+    summary: 'kube-vip knows which interface announces the VIP',
+    check: (env) =>
+      env.vip !== undefined && !env.vipInterface
+        ? [{
+            path: 'controlPlane.vipInterface',
+            value: String(env.vipInterface),
+            message: 'a VIP is set but not the interface kube-vip announces it on',
+            fix: "set controlPlane.vipInterface to the nodes' uplink, e.g. 'enp1s0'",
+          }]
+        : [],
+  },
+  {
+    code: 'vip.required-for-ha',
+    severity: 'error',
+    summary: 'more than one server needs a VIP as the API endpoint',
+    check: (env) =>
+      env.vip === undefined && env.nodes.length > 1
+        ? [{
+            path: 'controlPlane.vip',
+            value: 'undefined',
+            message: `${env.nodes.length} servers but no VIP: every client would dial the founder alone`,
+            fix: `set controlPlane.vip to a free address in ${env.spec.network.subnet}`,
+          }]
+        : [],
+  },
+  {
+    code: 'ingress-vip.conflict',
+    severity: 'error',
+    summary: 'the ingress VIP is neither the control-plane VIP nor a node IP',
+    check: (env) => {
+      const ingress = env.ingressVip;
+      if (ingress === undefined) return [];
+      const holder = ingress === env.vip ? 'the control-plane VIP' : env.nodes.find((n) => n.ip === ingress)?.name;
+      return holder === undefined
+        ? []
+        : [{
+            path: 'ingressVip',
+            value: ingress,
+            message: `${ingress} is already ${holder.startsWith('the ') ? holder : `the IP of node ${holder}`}`,
+            fix: `pick a free address in ${env.spec.network.subnet} for the ingress gateway`,
+          }];
+    },
+  },
+  {
+    code: 'api-port.invalid',
+    severity: 'error',
+    summary: 'the API port is a TCP port',
+    check: (env) =>
+      Number.isInteger(env.apiPort) && env.apiPort >= 1 && env.apiPort <= 65535
+        ? []
+        : [{ path: 'controlPlane.apiPort', value: String(env.apiPort), message: `${env.apiPort} is not a TCP port`, fix: 'leave it unset (6443) or use 1-65535' }],
+  },
+];

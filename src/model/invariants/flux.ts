@@ -1,0 +1,136 @@
+import type { Environment, FluxLayer } from '../resolve';
+import type { Finding, Rule } from '../violation';
+
+// Go duration as Flux parses it: 1m, 10m0s, 1h30m.
+const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
+const LAYER_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const layerPath = (env: Environment, name: string) =>
+  `flux.layers[${env.flux.layers.findIndex((l) => l.name === name)}]`;
+
+/** Returns the layers on one dependency cycle, or undefined when the graph is acyclic. */
+export function findCycle(layers: readonly FluxLayer[]): string[] | undefined {
+  const byName = new Map(layers.map((l) => [l.name, l]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (name: string): string[] | undefined => {
+    if (state.get(name) === 'done') return undefined;
+    if (state.get(name) === 'visiting') return [...stack.slice(stack.indexOf(name)), name];
+    state.set(name, 'visiting');
+    stack.push(name);
+    for (const dep of byName.get(name)?.dependsOn ?? []) {
+      if (!byName.has(dep)) continue;
+      const cycle = visit(dep);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(name, 'done');
+    return undefined;
+  };
+  for (const layer of layers) {
+    const cycle = visit(layer.name);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+export const fluxRules: readonly Rule[] = [
+  {
+    code: 'flux.invalid-layer-name',
+    severity: 'error',
+    summary: 'layer names are DNS labels (folder and object name)',
+    check: (env) =>
+      env.flux.layers
+        .map((l, i) => ({ l, i }))
+        .filter(({ l }) => !LAYER_NAME.test(l.name) || l.name === 'flux-system')
+        .map(({ l, i }) => ({
+          path: `flux.layers[${i}].name`,
+          value: l.name,
+          message: `"${l.name}" cannot name a layer folder and Flux Kustomization`,
+          fix: 'use lowercase letters, digits and hyphens (not flux-system), e.g. platform',
+        })),
+  },
+  {
+    code: 'flux.duplicate-layer',
+    severity: 'error',
+    summary: 'layer names are unique',
+    check: (env) =>
+      env.flux.layers
+        .map((l, i) => ({ l, i }))
+        .filter(({ l, i }) => env.flux.layers.findIndex((o) => o.name === l.name) < i)
+        .map(({ l, i }) => ({
+          path: `flux.layers[${i}].name`,
+          value: l.name,
+          message: `layer ${l.name} is declared twice`,
+          fix: 'merge the two layers or rename one',
+        })),
+  },
+  {
+    code: 'flux.unknown-dependency',
+    severity: 'error',
+    summary: 'dependsOn names an existing layer',
+    check: (env) =>
+      env.flux.layers.flatMap((l, i) =>
+        l.dependsOn
+          .map((dep, j) => ({ dep, j }))
+          .filter(({ dep }) => !env.flux.layers.some((o) => o.name === dep))
+          .map(({ dep, j }): Finding => ({
+            path: `flux.layers[${i}].dependsOn[${j}]`,
+            value: dep,
+            message: `layer ${l.name} depends on ${dep}, which is not a layer`,
+            fix: `use one of: ${env.flux.layers.map((o) => o.name).join(', ')}`,
+          })),
+      ),
+  },
+  {
+    code: 'flux.dependency-cycle',
+    severity: 'error',
+    summary: 'the layer dependencies form no cycle',
+    check: (env) => {
+      const cycle = findCycle(env.flux.layers);
+      return cycle
+        ? [{
+            path: `${layerPath(env, cycle[0]!)}.dependsOn`,
+            value: cycle.join(' -> '),
+            message: `layers depend on each other in a cycle (${cycle.join(' -> ')}); Flux would never apply them`,
+            fix: 'remove one dependsOn entry of the cycle',
+          }]
+        : [];
+    },
+  },
+  {
+    code: 'flux.invalid-interval',
+    severity: 'error',
+    summary: 'intervals are Go durations',
+    check: (env) =>
+      [
+        { path: 'flux.interval', value: env.flux.interval },
+        ...env.flux.layers.map((l, i) => ({ path: `flux.layers[${i}].interval`, value: l.interval })),
+      ]
+        .filter((d) => !DURATION.test(d.value))
+        .map((d) => ({ ...d, message: `"${d.value}" is not a duration Flux understands`, fix: 'write a Go duration, e.g. 1m or 10m' })),
+  },
+  {
+    code: 'flux.layer-missing',
+    severity: 'error',
+    summary: 'components are placed in a layer that exists',
+    check: (env) =>
+      env.cilium && !env.flux.layers.some((l) => l.name === env.cilium!.layer)
+        ? [{
+            path: 'cilium.layer',
+            value: env.cilium.layer,
+            message: `Cilium goes into layer ${env.cilium.layer}, which the environment does not declare`,
+            fix: `add a layer named ${env.cilium.layer} to flux.layers, or set cilium.layer to one of: ${env.flux.layers.map((l) => l.name).join(', ')}`,
+          }]
+        : [],
+  },
+  {
+    code: 'flux.invalid-url',
+    severity: 'error',
+    summary: 'the Git URL is one Flux can clone',
+    check: (env) =>
+      /^(https?|ssh):\/\/[^\s]+$/.test(env.flux.url)
+        ? []
+        : [{ path: 'flux.url', value: env.flux.url, message: `"${env.flux.url}" is not an http(s) or ssh URL`, fix: 'write the clone URL, e.g. https://git.example.com/ops/fleet.git' }],
+  },
+];

@@ -1,0 +1,178 @@
+import { CILIUM_VALUES_FILE } from '../../bootstrap/render';
+import { parseYamlDocuments, toYaml } from '../../yaml';
+import type { Environment } from '../resolve';
+import { runRules } from '../violation';
+import type { Finding, Rule, Violation } from '../violation';
+
+/** The rendered tree of one environment: paths relative to `clusters/<env>/`. */
+export interface RenderedTree {
+  readonly env: Environment;
+  readonly files: ReadonlyMap<string, string>;
+}
+
+interface KubeDoc {
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly metadata?: { readonly name?: string; readonly namespace?: string };
+  readonly spec?: Record<string, unknown>;
+  readonly sops?: unknown;
+}
+
+function documents(tree: RenderedTree, prefix: string): { path: string; doc: KubeDoc }[] {
+  return [...tree.files]
+    .filter(([path]) => path.startsWith(prefix) && path.endsWith('.yaml'))
+    .flatMap(([path, text]) => parseYamlDocuments(text).map((doc) => ({ path, doc: (doc ?? {}) as KubeDoc })));
+}
+
+/** Every place Cilium's values exist: the Flux HelmRelease and the bootstrap values file. */
+function ciliumValues(tree: RenderedTree): { path: string; values: Record<string, unknown> }[] {
+  const releases = documents(tree, 'kubernetes/')
+    .filter(({ doc }) => doc.kind === 'HelmRelease' && doc.metadata?.name === 'cilium')
+    .map(({ path, doc }) => ({ path: `${path}:spec.values`, values: (doc.spec?.values ?? {}) as Record<string, unknown> }));
+  const text = tree.files.get(CILIUM_VALUES_FILE);
+  const bootstrap = text === undefined ? [] : [{ path: CILIUM_VALUES_FILE, values: (parseYamlDocuments(text)[0] ?? {}) as Record<string, unknown> }];
+  return [...releases, ...bootstrap];
+}
+
+function nodeConfigs(tree: RenderedTree): { path: string; name: string; config: Record<string, unknown> }[] {
+  return [...tree.files]
+    .map(([path, text]) => ({ path, match: /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/.exec(path), text }))
+    .filter((f) => f.match)
+    .map((f) => ({ path: f.path, name: f.match![1]!, config: (parseYamlDocuments(f.text)[0] ?? {}) as Record<string, unknown> }));
+}
+
+const at = (tree: RenderedTree, path: string) => `clusters/${tree.env.name}/${path}`;
+
+/** Rules on the synthesized files: what the constructs guarantee by construction, checked anyway. */
+export const renderedRules: readonly Rule<RenderedTree>[] = [
+  {
+    code: 'cilium.values-missing',
+    severity: 'error',
+    summary: 'with Cilium, both the HelmRelease and the bootstrap values exist',
+    check: (tree) => {
+      if (!tree.env.cilium) return [];
+      const found = ciliumValues(tree);
+      const missing = [
+        ...(found.some((f) => f.path !== CILIUM_VALUES_FILE) ? [] : ['the cilium HelmRelease under kubernetes/']),
+        ...(tree.files.has(CILIUM_VALUES_FILE) ? [] : [CILIUM_VALUES_FILE]),
+      ];
+      return missing.map((what) => ({
+        path: `clusters/${tree.env.name}`,
+        value: what,
+        message: `${what} is missing although the environment uses Cilium`,
+        fix: 'run npm run synth; never remove generated files by hand',
+      }));
+    },
+  },
+  {
+    code: 'cilium.endpoint-not-vip',
+    severity: 'error',
+    summary: "Cilium's k8sServiceHost is the apiserver endpoint (the VIP), never a node",
+    check: (tree) =>
+      ciliumValues(tree)
+        .filter((f) => f.values.k8sServiceHost !== tree.env.apiServerEndpoint)
+        .map((f): Finding => {
+          const node = tree.env.nodes.find((n) => n.ip === f.values.k8sServiceHost);
+          return {
+            path: `${at(tree, f.path)}.k8sServiceHost`,
+            value: String(f.values.k8sServiceHost),
+            message: `Cilium dials ${String(f.values.k8sServiceHost)}${node ? `, the IP of node ${node.name},` : ''} instead of the apiserver endpoint ${tree.env.apiServerEndpoint}`,
+            fix: `set k8sServiceHost to the VIP ${tree.env.apiServerEndpoint}; it is derived in resolve(), never restated`,
+          };
+        }),
+  },
+  {
+    code: 'cilium.port-mismatch',
+    severity: 'error',
+    summary: "Cilium's k8sServicePort is the API port",
+    check: (tree) =>
+      ciliumValues(tree)
+        .filter((f) => f.values.k8sServicePort !== tree.env.apiPort)
+        .map((f) => ({
+          path: `${at(tree, f.path)}.k8sServicePort`,
+          value: String(f.values.k8sServicePort),
+          message: `Cilium dials port ${String(f.values.k8sServicePort)}, the API listens on ${tree.env.apiPort}`,
+          fix: `set k8sServicePort to ${tree.env.apiPort}`,
+        })),
+  },
+  {
+    code: 'cilium.values-parity',
+    severity: 'error',
+    summary: 'the bootstrap values file is byte-for-byte the HelmRelease values',
+    check: (tree) => {
+      const text = tree.files.get(CILIUM_VALUES_FILE);
+      return ciliumValues(tree)
+        .filter((f) => f.path !== CILIUM_VALUES_FILE && text !== undefined && toYaml(f.values) !== text)
+        .map((f) => ({
+          path: at(tree, CILIUM_VALUES_FILE),
+          value: 'differs',
+          message: `the bootstrap values differ from ${f.path}; Flux would change Cilium right after the cold build`,
+          fix: 'render both from ciliumRelease(env) and run npm run synth',
+        }));
+    },
+  },
+  {
+    code: 'k3s.join-target',
+    severity: 'error',
+    summary: 'the founder runs cluster-init; every other server joins the founder, never the VIP',
+    check: (tree) =>
+      nodeConfigs(tree).flatMap(({ path, name, config }): Finding[] => {
+        const { env } = tree;
+        const expected = `https://${env.apiHost}:${env.apiPort}`;
+        if (name === env.founder.name) {
+          return config['cluster-init'] === true && config.server === undefined
+            ? []
+            : [{ path: at(tree, path), value: String(config.server ?? config['cluster-init']), message: `the founder ${name} must run cluster-init and join nobody`, fix: 'set cluster-init: true and remove server' }];
+        }
+        return config.server === expected
+          ? []
+          : [{
+              path: `${at(tree, path)}:server`,
+              value: String(config.server),
+              message: `${name} joins ${String(config.server)}${env.vip && String(config.server).includes(env.vip) ? ', the VIP, which does not exist on a cold build' : ''} instead of the founder`,
+              fix: `join ${expected}`,
+            }];
+      }),
+  },
+  {
+    code: 'k3s.node-ip',
+    severity: 'error',
+    summary: "each server's config advertises its own IP and lists it in tls-san",
+    check: (tree) =>
+      nodeConfigs(tree).flatMap(({ path, name, config }): Finding[] => {
+        const node = tree.env.nodes.find((n) => n.name === name);
+        const sans = (config['tls-san'] ?? []) as unknown[];
+        return node && config['node-ip'] === node.ip && sans.includes(node.ip)
+          ? []
+          : [{ path: `${at(tree, path)}:node-ip`, value: String(config['node-ip']), message: `the config of ${name} does not advertise and certify the node's IP ${node?.ip ?? '(unknown node)'}`, fix: 'run npm run synth' }];
+      }),
+  },
+  {
+    code: 'k3s.planned-rendered',
+    severity: 'error',
+    summary: 'planned servers get no k3s config (they must not join yet)',
+    check: (tree) =>
+      nodeConfigs(tree)
+        .filter(({ name }) => tree.env.plannedNodes.some((n) => n.name === name))
+        .map(({ path, name }) => ({ path: at(tree, path), value: name, message: `${name} is planned but has a k3s config`, fix: `remove the file, or mark ${name} live` })),
+  },
+  {
+    code: 'kubernetes.plaintext-secret',
+    severity: 'error',
+    summary: 'no plaintext Secret exists in the Kubernetes tree',
+    check: (tree) =>
+      documents(tree, 'kubernetes/')
+        .filter(({ doc }) => doc.kind === 'Secret' && doc.sops === undefined)
+        .map(({ path, doc }) => ({
+          path: at(tree, path),
+          value: `${doc.metadata?.namespace}/${doc.metadata?.name}`,
+          message: 'a Secret without SOPS encryption would commit its values in plaintext',
+          fix: 'declare a secret reference and encrypt its source in secrets/<env>/ with npm run secrets -- set',
+        })),
+  },
+];
+
+/** Runs every rule on a rendered environment. */
+export function checkRendered(tree: RenderedTree): Violation[] {
+  return runRules(renderedRules, tree);
+}

@@ -1,0 +1,48 @@
+import semver from 'semver';
+import * as catalogue from '../../versions';
+import type { Environment } from '../resolve';
+import type { Finding, Rule } from '../violation';
+
+/** An exact release: `1.2.3` or `v1.2.3`, optional pre-release and build; no range, tag or wildcard. */
+export function isPinned(version: string): boolean {
+  return /^v?\d/.test(version) && semver.valid(version) !== null;
+}
+
+/** The versions an environment installs, with the path a person edits to change each. */
+function pinnedVersions(env: Environment): { path: string; version: string }[] {
+  const list = [{ path: 'k3s.version', version: env.k3s.version }];
+  if (env.cilium) list.push({ path: 'versions.charts.cilium.version', version: catalogue.charts.cilium.version });
+  if (env.vip) list.push({ path: 'versions.images.kubeVip.tag', version: catalogue.images.kubeVip.tag });
+  return list;
+}
+
+export const versionRules: readonly Rule[] = [
+  {
+    code: 'version.unpinned',
+    severity: 'error',
+    summary: 'every installed version is an exact release',
+    check: (env) =>
+      pinnedVersions(env)
+        .filter((v) => !isPinned(v.version))
+        .map((v): Finding => ({
+          path: v.path,
+          value: v.version,
+          message: `"${v.version}" is not an exact version; a range, tag or wildcard changes what a re-run installs`,
+          fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
+        })),
+  },
+  {
+    code: 'k3s.version-suffix',
+    severity: 'error',
+    summary: 'k3s versions carry their +k3sN suffix',
+    check: (env) =>
+      isPinned(env.k3s.version) && !/^v\d+\.\d+\.\d+\+k3s\d+$/.test(env.k3s.version)
+        ? [{
+            path: 'k3s.version',
+            value: env.k3s.version,
+            message: `"${env.k3s.version}" names no k3s release; k3s versions look like v1.36.4+k3s1`,
+            fix: `write the full release, e.g. v${semver.coerce(env.k3s.version)?.version ?? '1.36.4'}+k3s1`,
+          }]
+        : [],
+  },
+];

@@ -1,0 +1,146 @@
+import type { EnvironmentSpec, NodeSpec } from './environment';
+
+/** A node with its defaults applied and its position in the spec (for error paths). */
+export interface Node {
+  readonly name: string;
+  readonly ip: string;
+  readonly state: 'live' | 'planned';
+  readonly founder: boolean;
+  /** Index in `spec.nodes`, so every message can name `<env>.nodes[i]`. */
+  readonly index: number;
+}
+
+export interface FluxLayer {
+  readonly name: string;
+  readonly dependsOn: readonly string[];
+  readonly suspend: boolean;
+  readonly prune: boolean;
+  readonly wait: boolean;
+  readonly interval: string;
+  readonly namespaces: readonly string[];
+  /** Repository-relative path the layer's Flux Kustomization applies. */
+  readonly path: string;
+}
+
+export interface Oidc {
+  readonly issuerUrl: string;
+  readonly clientId: string;
+}
+
+/** The resolved environment: the spec with defaults applied and every derived value computed once. */
+export interface Environment {
+  readonly spec: EnvironmentSpec;
+  readonly name: string;
+  readonly nodes: readonly Node[];
+  readonly liveNodes: readonly Node[];
+  readonly plannedNodes: readonly Node[];
+  /** The server that runs `cluster-init`. */
+  readonly founder: Node;
+  readonly apiPort: number;
+  /** The founder's own IP: the join target and a SAN. A cold build has no VIP yet. */
+  readonly apiHost: string;
+  /** What steady-state clients (Cilium first) dial: the VIP, or the founder where there is none. */
+  readonly apiServerEndpoint: string;
+  readonly vip?: string;
+  readonly vipInterface?: string;
+  readonly ingressVip?: string;
+  readonly tlsSans: readonly string[];
+  readonly k3s: {
+    readonly version: string;
+    readonly dataDir: string;
+    readonly tokenPath: string;
+    readonly disable: readonly string[];
+    readonly writeKubeconfigMode: string;
+    readonly nonrootDevices: boolean;
+    readonly oidc?: Oidc;
+  };
+  readonly cilium?: { readonly layer: string };
+  readonly flux: {
+    readonly url: string;
+    readonly branch: string;
+    readonly interval: string;
+    readonly bootstrapped: boolean;
+    /** The path `flux bootstrap --path` points at: the only folder Flux syncs. */
+    readonly path: string;
+    readonly layers: readonly FluxLayer[];
+  };
+}
+
+export const DEFAULT_API_PORT = 6443;
+export const DEFAULT_DATA_DIR = '/var/lib/rancher/k3s';
+
+// A placeholder founder keeps resolve() total on an environment without nodes; check()
+// reports `nodes.empty` and synth never renders such an environment.
+const NO_NODE: Node = { name: '', ip: '', state: 'live', founder: true, index: -1 };
+
+function resolveNode(node: NodeSpec, index: number): Node {
+  return {
+    name: node.name,
+    ip: node.ip,
+    state: node.state ?? 'live',
+    founder: node.founder ?? false,
+    index,
+  };
+}
+
+/** Applies defaults and derives founder, API addresses, SANs and paths. Pure and total. */
+export function resolve(spec: EnvironmentSpec): Environment {
+  const nodes = spec.nodes.map(resolveNode);
+  const liveNodes = nodes.filter((n) => n.state === 'live');
+  const founder = nodes.find((n) => n.founder) ?? liveNodes[0] ?? nodes[0] ?? NO_NODE;
+  const vip = spec.controlPlane.vip;
+  const others = nodes.filter((n) => n !== founder).map((n) => n.ip);
+  // SAN order: founder, VIP, loopback, then every other server, planned ones included, so that
+  // neither moving clients to the VIP nor adding a server needs a certificate reissue.
+  // Without a VIP only the node addresses are listed (k3s always adds loopback itself).
+  const tlsSans = vip ? [founder.ip, vip, '127.0.0.1', ...others] : [founder.ip, ...others];
+  const dataDir = spec.k3s.dataDir ?? DEFAULT_DATA_DIR;
+  const oidc = spec.k3s.oidc;
+  const fluxPath = `clusters/${spec.name}/kubernetes`;
+
+  return {
+    spec,
+    name: spec.name,
+    nodes,
+    liveNodes,
+    plannedNodes: nodes.filter((n) => n.state === 'planned'),
+    founder,
+    apiPort: spec.controlPlane.apiPort ?? DEFAULT_API_PORT,
+    apiHost: founder.ip,
+    apiServerEndpoint: vip ?? founder.ip,
+    vip,
+    vipInterface: spec.controlPlane.vipInterface,
+    ingressVip: spec.ingressVip,
+    tlsSans,
+    k3s: {
+      version: spec.k3s.version,
+      dataDir,
+      tokenPath: `${dataDir}/server/token`,
+      disable: spec.k3s.disable ?? (spec.cilium ? ['traefik', 'servicelb'] : ['traefik']),
+      writeKubeconfigMode: spec.k3s.writeKubeconfigMode ?? '0644',
+      nonrootDevices: spec.k3s.nonrootDevices ?? true,
+      oidc: oidc && {
+        issuerUrl: `https://${oidc.issuerHost ?? 'auth'}.${spec.baseDomain}/realms/${oidc.realm}`,
+        clientId: oidc.clientId ?? 'kubernetes',
+      },
+    },
+    cilium: spec.cilium && { layer: spec.cilium.layer ?? 'platform' },
+    flux: {
+      url: spec.flux.url,
+      branch: spec.flux.branch ?? 'main',
+      interval: spec.flux.interval ?? '1m',
+      bootstrapped: spec.flux.bootstrapped ?? false,
+      path: fluxPath,
+      layers: spec.flux.layers.map((layer) => ({
+        name: layer.name,
+        dependsOn: layer.dependsOn ?? [],
+        suspend: layer.suspend ?? false,
+        prune: layer.prune ?? true,
+        wait: layer.wait ?? true,
+        interval: layer.interval ?? '10m',
+        namespaces: layer.namespaces ?? [],
+        path: `./${fluxPath}/${layer.name}`,
+      })),
+    },
+  };
+}

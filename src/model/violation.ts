@@ -1,0 +1,42 @@
+import type { Environment } from './resolve';
+
+export type Severity = 'error' | 'warning';
+
+/** One broken invariant, with everything a person needs to fix it. */
+export interface Violation {
+  /** Stable identifier, e.g. `vip.is-node-ip`; tests and suppressions key on it. */
+  readonly code: string;
+  readonly severity: Severity;
+  /** Where in the input (or the rendered tree) it is, e.g. `prod.nodes[1].ip`. */
+  readonly path: string;
+  /** The offending value as written. */
+  readonly value: string;
+  readonly message: string;
+  readonly fix: string;
+}
+
+/** What a rule reports; the rule table adds code, severity and the environment prefix. */
+export type Finding = Omit<Violation, 'code' | 'severity'>;
+
+export interface Rule<Input = Environment> {
+  readonly code: string;
+  readonly severity: Severity;
+  /** One line saying what the rule protects (shown in docs). */
+  readonly summary: string;
+  readonly check: (input: Input) => readonly Finding[];
+}
+
+export function runRules<Input>(rules: readonly Rule<Input>[], input: Input): Violation[] {
+  return rules.flatMap((rule) =>
+    rule.check(input).map((finding) => ({ code: rule.code, severity: rule.severity, ...finding })),
+  );
+}
+
+export function hasErrors(violations: readonly Violation[]): boolean {
+  return violations.some((v) => v.severity === 'error');
+}
+
+/** `error prod.nodes[1].ip [node.duplicate-ip]: … — fix: …`, one line, no stack trace. */
+export function formatViolation(v: Violation): string {
+  return `${v.severity} ${v.path} [${v.code}]: ${v.message}\n    fix: ${v.fix}`;
+}

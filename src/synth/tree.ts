@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Files inside an environment tree that other tools own: kept on every write, never compared.
+ * `flux bootstrap` commits Flux's own controllers here.
+ */
+export const FOREIGN_FILES: readonly string[] = ['kubernetes/flux-system/gotk-components.yaml'];
+
+const STAGE_PREFIX = '.synth-';
+
+export interface TreeChanges {
+  readonly added: readonly string[];
+  readonly changed: readonly string[];
+  readonly removed: readonly string[];
+}
+
+/** Reads every file under `dir` into a map keyed by its path relative to `dir` ('/'-separated). */
+export function readTree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) files.set(child, fs.readFileSync(path.join(dir, child), 'utf8'));
+    }
+  };
+  if (fs.existsSync(dir)) walk('');
+  return files;
+}
+
+/** What replacing `current` by `next` adds, changes and removes, foreign files aside. */
+export function compareTrees(current: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): TreeChanges {
+  const owned = (p: string) => !FOREIGN_FILES.includes(p);
+  const sorted = (list: string[]) => list.filter(owned).sort();
+  return {
+    added: sorted([...next.keys()].filter((p) => !current.has(p))),
+    changed: sorted([...next.keys()].filter((p) => current.has(p) && current.get(p) !== next.get(p))),
+    removed: sorted([...current.keys()].filter((p) => !next.has(p))),
+  };
+}
+
+export const isUnchanged = (c: TreeChanges) => c.added.length + c.changed.length + c.removed.length === 0;
+
+/**
+ * Finishes or undoes what a killed run left in `parent`: a tree moved aside but not replaced is
+ * moved back (it is whole), and every staging folder is removed.
+ */
+export function recover(parent: string): void {
+  if (!fs.existsSync(parent)) return;
+  for (const entry of fs.readdirSync(parent)) {
+    const match = /^\.synth-(.+)-old$/.exec(entry);
+    if (match && !fs.existsSync(path.join(parent, match[1]!))) {
+      fs.renameSync(path.join(parent, entry), path.join(parent, match[1]!));
+    }
+  }
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry.startsWith(STAGE_PREFIX)) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Replaces the tree `parent/name` by `files` atomically: the new tree is built beside it, the old
+ * one moved aside, the new one moved in, the old one deleted. A crash at any moment leaves either
+ * the whole old or the whole new tree (after `recover`). Foreign files are carried over.
+ */
+export function replaceTree(parent: string, name: string, files: ReadonlyMap<string, string>): TreeChanges {
+  recover(parent);
+  const target = path.join(parent, name);
+  const current = readTree(target);
+  const next = new Map(files);
+  for (const foreign of FOREIGN_FILES) {
+    const kept = current.get(foreign);
+    if (kept !== undefined) next.set(foreign, kept);
+  }
+  const changes = compareTrees(current, next);
+  if (isUnchanged(changes)) return changes;
+
+  const stage = path.join(parent, `${STAGE_PREFIX}${name}-new`);
+  const aside = path.join(parent, `${STAGE_PREFIX}${name}-old`);
+  fs.mkdirSync(stage, { recursive: true });
+  for (const [rel, content] of next) {
+    fs.mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
+    fs.writeFileSync(path.join(stage, rel), content);
+  }
+  if (fs.existsSync(target)) fs.renameSync(target, aside);
+  fs.renameSync(stage, target);
+  fs.rmSync(aside, { recursive: true, force: true });
+  return changes;
+}

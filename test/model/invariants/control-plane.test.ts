@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../../../src/model/invariants';
+import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
+import { codes, expectOnly } from '../../fixtures/expect';
+
+describe('control-plane invariants', () => {
+  it('fails when no node is the founder', () => {
+    expectOnly(modify(threeServers, (e) => { e.nodes[0]!.founder = false; }), 'founder.missing');
+  });
+
+  it('fails when two nodes are founders', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[2]!.founder = true; }), 'founder.multiple');
+    expect(v).toMatchObject({ path: 'fixture.nodes[2].founder' });
+    expect(v!.message).toContain('fx-1');
+  });
+
+  it('fails when the founder is planned', () => {
+    const spec = modify(threeServers, (e) => {
+      e.nodes[0]!.state = 'planned';
+      e.nodes.push({ name: 'fx-4', ip: '10.20.0.14' });
+    });
+    expectOnly(spec, 'founder.planned');
+  });
+
+  it('fails when an even number of servers is live (etcd quorum)', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14' }); }), 'quorum.even');
+    expect(v!.value).toBe('4 live servers');
+    expect(v!.fix).toContain('3 or 5');
+  });
+
+  it('counts only live servers for quorum', () => {
+    expect(codes(modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; }))).toEqual(['quorum.even']);
+    expect(codes(fiveServersTwoPlanned)).toEqual([]);
+  });
+
+  it('warns when an HA environment runs one live server', () => {
+    const spec = modify(threeServers, (e) => { e.nodes[1]!.state = 'planned'; e.nodes[2]!.state = 'planned'; });
+    const [v] = expectOnly(spec, 'ha.single-server');
+    expect(v!.severity).toBe('warning');
+  });
+
+  it('does not warn for a single-node environment without a VIP', () => {
+    expect(check(singleServer)).toEqual([]);
+  });
+
+  it('fails when the VIP is a live node IP', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.controlPlane.vip = '10.20.0.12'; }), 'vip.is-node-ip');
+    expect(v).toMatchObject({ path: 'fixture.controlPlane.vip', value: '10.20.0.12' });
+    expect(v!.message).toContain('fx-2');
+  });
+
+  it('fails when the VIP is a planned node IP', () => {
+    const [v] = expectOnly(modify(fiveServersTwoPlanned, (e) => { e.controlPlane.vip = '172.16.5.25'; }), 'vip.is-node-ip');
+    expect(v!.message).toContain('five-5');
+  });
+
+  it('fails when the VIP is the gateway', () => {
+    expectOnly(modify(threeServers, (e) => { e.controlPlane.vip = '10.20.0.1'; }), 'vip.is-gateway');
+  });
+
+  it('fails when the VIP has no interface to be announced on', () => {
+    expectOnly(modify(threeServers, (e) => { delete e.controlPlane.vipInterface; }), 'vip.no-interface');
+  });
+
+  it('fails when several servers have no VIP', () => {
+    expectOnly(modify(threeServers, (e) => { e.controlPlane = {}; }), 'vip.required-for-ha');
+  });
+
+  it('fails when the ingress VIP is the control-plane VIP', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.ingressVip = '10.20.0.10'; }), 'ingress-vip.conflict');
+    expect(v!.message).toContain('control-plane VIP');
+  });
+
+  it('fails when the ingress VIP is a node IP', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.ingressVip = '10.20.0.13'; }), 'ingress-vip.conflict');
+    expect(v!.message).toContain('fx-3');
+  });
+
+  it('fails when the API port is not a TCP port', () => {
+    expectOnly(modify(threeServers, (e) => { e.controlPlane.apiPort = 70000; }), 'api-port.invalid');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fiveServersTwoPlanned, modify, threeServers } from '../../fixtures/environments';
+import { expectOnly } from '../../fixtures/expect';
+
+describe('flux invariants', () => {
+  it('fails when dependsOn names an unknown layer', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.flux.layers[1]!.dependsOn = ['platfrom']; }), 'flux.unknown-dependency');
+    expect(v).toMatchObject({ path: 'fixture.flux.layers[1].dependsOn[0]', value: 'platfrom' });
+    expect(v!.fix).toContain('platform, apps');
+  });
+
+  it('fails when layers depend on each other in a cycle', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.flux.layers[0]!.dependsOn = ['apps']; }), 'flux.dependency-cycle');
+    expect(v!.value).toBe('platform -> apps -> platform');
+  });
+
+  it('finds a longer cycle', () => {
+    const [v] = expectOnly(modify(fiveServersTwoPlanned, (e) => { e.flux.layers[0]!.dependsOn = ['apps']; }), 'flux.dependency-cycle');
+    expect(v!.value).toBe('infra -> apps -> platform -> infra');
+  });
+
+  it('fails when a layer depends on itself', () => {
+    expectOnly(modify(threeServers, (e) => { e.flux.layers[0]!.dependsOn = ['platform']; }), 'flux.dependency-cycle');
+  });
+
+  it('fails when a layer is declared twice', () => {
+    expectOnly(modify(threeServers, (e) => { e.flux.layers.push({ name: 'apps' }); }), 'flux.duplicate-layer');
+  });
+
+  it('fails when a layer name cannot be a folder', () => {
+    expectOnly(modify(threeServers, (e) => { e.flux.layers.push({ name: 'Apps 2' }); }), 'flux.invalid-layer-name');
+  });
+
+  it('fails when an interval is not a duration', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.flux.layers[0]!.interval = '10 minutes'; }), 'flux.invalid-interval');
+    expect(v!.path).toBe('fixture.flux.layers[0].interval');
+  });
+
+  it('fails when Cilium is placed in a layer that does not exist', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.cilium = { layer: 'network' }; }), 'flux.layer-missing');
+    expect(v!.fix).toContain('platform, apps');
+  });
+
+  it('fails when the Git URL is not a clone URL', () => {
+    expectOnly(modify(threeServers, (e) => { e.flux.url = 'git.fixture.test:ops/fleet'; }), 'flux.invalid-url');
+  });
+
+  it('fails when the environment name cannot be a folder', () => {
+    expectOnly(modify(threeServers, (e) => { e.name = 'Fixture'; }), 'environment.invalid-name');
+  });
+});

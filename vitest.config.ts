@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Snapshots live in one top-level store, not beside each test file.
+    resolveSnapshotPath: (testPath, ext) =>
+      path.join(import.meta.dirname, 'snapshots', path.relative(path.join(import.meta.dirname, 'test'), testPath) + ext),
+    testTimeout: 60_000,
+  },
+});
