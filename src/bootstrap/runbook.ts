@@ -22,7 +22,6 @@ export function runbook(env: Environment): string {
     '',
     ...fence([
       `sudo install -D -m 0600 nodes/${founder.name}/config.yaml /etc/rancher/k3s/config.yaml`,
-      ...(env.vip ? [`sudo install -D -m 0600 kube-vip.yaml ${manifests}/kube-vip.yaml`] : []),
       install,
     ]),
   ];
@@ -34,7 +33,10 @@ export function runbook(env: Environment): string {
       'talks to the local apiserver, so it needs no CNI. Do not install Cilium before the VIP answers:',
       'Cilium is configured to reach the API through it.',
       '',
-      ...fence([`until curl -ks -o /dev/null --max-time 2 https://${env.vip}:${env.apiPort}/livez; do sleep 2; done`]),
+      ...fence([
+        `sudo install -D -m 0600 kube-vip.yaml ${manifests}/kube-vip.yaml`,
+        `until curl -ks -o /dev/null --max-time 2 https://${env.vip}:${env.apiPort}/livez; do sleep 2; done`,
+      ]),
     );
   }
   if (cilium) {

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { dev } from '../../src/environments/dev';
+import { prod } from '../../src/environments/prod';
+import { toYaml } from '../../src/yaml';
+import { fiveServersTwoPlanned, singleServer } from '../fixtures/environments';
+import { rendered } from '../fixtures/render';
+
+describe('bootstrap tree', () => {
+  it('writes the Cilium values byte-for-byte as the HelmRelease holds them', () => {
+    for (const spec of [dev, prod, fiveServersTwoPlanned] as EnvironmentSpec[]) {
+      const tree = rendered(spec);
+      const layer = spec.cilium?.layer ?? 'platform';
+      const release = tree.doc(`kubernetes/${layer}/cilium/helmrelease.kube-system.cilium.yaml`);
+      expect(tree.text('bootstrap/cilium-values.yaml')).toBe(toYaml(release.spec.values));
+    }
+  });
+
+  it('makes the founder initialise the cluster and every other server join the founder', () => {
+    const tree = rendered(dev);
+    expect(tree.doc('bootstrap/nodes/k3s-dev-1/config.yaml')).toMatchObject({ 'cluster-init': true, 'node-ip': '192.168.1.50' });
+    expect(tree.doc('bootstrap/nodes/k3s-dev-1/config.yaml')).not.toHaveProperty('server');
+    for (const name of ['k3s-dev-2', 'k3s-dev-3']) {
+      const config = tree.doc(`bootstrap/nodes/${name}/config.yaml`);
+      expect(config.server).toBe('https://192.168.1.50:6443');
+      expect(config).not.toHaveProperty('cluster-init');
+    }
+  });
+
+  it('lists SANs founder, VIP, loopback first', () => {
+    expect(rendered(dev).doc('bootstrap/nodes/k3s-dev-2/config.yaml')['tls-san'].slice(0, 3)).toEqual(['192.168.1.50', '192.168.1.49', '127.0.0.1']);
+  });
+
+  it('renders one live prod server with its data dir and nothing for planned servers', () => {
+    const tree = rendered(prod);
+    const configs = [...tree.files.keys()].filter((p) => p.endsWith('/config.yaml'));
+    expect(configs).toEqual(['bootstrap/nodes/k3s-prod-1/config.yaml']);
+    expect(tree.doc(configs[0]!)['data-dir']).toBe('/data/k3s');
+  });
+
+  it('carries the Cilium prerequisites and OIDC in k3s config keys', () => {
+    expect(rendered(dev).doc('bootstrap/nodes/k3s-dev-3/config.yaml')).toMatchObject({
+      'flannel-backend': 'none',
+      'disable-kube-proxy': true,
+      'disable-network-policy': true,
+      disable: ['traefik', 'servicelb'],
+      'write-kubeconfig-mode': '0644',
+      'nonroot-devices': true,
+      'kube-apiserver-arg': expect.arrayContaining(['oidc-issuer-url=https://auth.dev.home.arpa/realms/homelab', 'oidc-client-id=kubernetes', 'oidc-groups-prefix=oidc:']),
+    });
+  });
+
+  it('keeps flannel and network policy without Cilium', () => {
+    const config = rendered(singleServer).doc('bootstrap/nodes/solo/config.yaml');
+    expect(config).not.toHaveProperty('flannel-backend');
+    expect(config).not.toHaveProperty('kube-apiserver-arg');
+    expect(config).toMatchObject({ 'write-kubeconfig-mode': '0600', disable: ['traefik'], 'tls-san': ['10.30.0.5'] });
+  });
+
+  it('runs kube-vip on the host network against the local apiserver, announcing the VIP', () => {
+    const docs = rendered(dev).docs('bootstrap/kube-vip.yaml');
+    expect(docs.map((d) => d.kind)).toEqual(['ServiceAccount', 'ClusterRole', 'ClusterRoleBinding', 'DaemonSet']);
+    const pod = docs[3].spec.template.spec;
+    expect(pod.hostNetwork).toBe(true);
+    const env = Object.fromEntries(pod.containers[0].env.map((e: any) => [e.name, e.value]));
+    expect(env).toMatchObject({
+      address: '192.168.1.49',
+      vip_interface: 'enp1s0',
+      vip_arp: 'true',
+      cp_enable: 'true',
+      vip_leaderelection: 'true',
+      KUBERNETES_SERVICE_HOST: '127.0.0.1',
+      KUBERNETES_SERVICE_PORT: '6443',
+    });
+    expect(pod.containers[0].image).toMatch(/^ghcr\.io\/kube-vip\/kube-vip:v\d+\.\d+\.\d+$/);
+    expect(pod.serviceAccountName).toBe(docs[0].metadata.name);
+  });
+
+  it('renders no kube-vip without a VIP', () => {
+    expect(rendered(singleServer).files.has('bootstrap/kube-vip.yaml')).toBe(false);
+  });
+
+  it('writes the cold-build runbook in order k3s, kube-vip, VIP wait, Cilium, verify, flux bootstrap', () => {
+    const text = rendered(dev).text('bootstrap/README.md');
+    const steps = [
+      "INSTALL_K3S_VERSION='v1.36.4+k3s1'",
+      'kube-vip.yaml /var/lib/rancher/k3s/server/manifests/kube-vip.yaml',
+      'https://192.168.1.49:6443/livez',
+      'helm install cilium cilium/cilium --version 1.20.0 --namespace kube-system --values cilium-values.yaml',
+      'rollout status daemonset/cilium',
+      'flux bootstrap git --url=https://gitea.dev.home.arpa/ops/k3s-fleet.git --branch=main --path=clusters/dev/kubernetes',
+    ];
+    const positions = steps.map((s) => text.indexOf(s));
+    expect(positions.every((p) => p >= 0), JSON.stringify(positions)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('fetches the join token from the founder data dir in the runbook', () => {
+    expect(rendered(prod).text('bootstrap/README.md')).toContain('Planned, not rendered: k3s-prod-2 (192.168.2.11), k3s-prod-3 (192.168.2.12)');
+    expect(rendered(dev).text('bootstrap/README.md')).toContain('ssh 192.168.1.50 sudo cat /var/lib/rancher/k3s/server/token');
+  });
+});

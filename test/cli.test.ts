@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthCommand } from '../src/synth/commands';
+import { modify, threeServers } from './fixtures/environments';
+
+const repo = path.resolve(import.meta.dirname, '..');
+let root: string;
+
+/** Runs the CLI the way `npm run <command>` does, against a copy of the committed tree. */
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src/main.ts'), ...args, '--root', root], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-'));
+  fs.cpSync(path.join(repo, 'clusters'), path.join(root, 'clusters'), { recursive: true });
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('CLI', () => {
+  it('check passes on the committed tree', () => {
+    const { code, stdout } = cli('check');
+    expect(stdout).toContain('dev: up to date');
+    expect(code).toBe(0);
+  });
+
+  it('check fails with a unified diff after a committed file is edited, and synth repairs it', () => {
+    const file = path.join(root, 'clusters/dev/kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('k8sServiceHost: 192.168.1.49', 'k8sServiceHost: 192.168.1.50'));
+    const failed = cli('check');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('--- a/clusters/dev/kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml');
+    expect(failed.stdout).toContain('-    k8sServiceHost: 192.168.1.50\n+    k8sServiceHost: 192.168.1.49');
+    expect(failed.stderr).toContain('run npm run synth');
+
+    expect(cli('diff').code).toBe(0);
+    const synth = cli('synth', '--env', 'dev');
+    expect(synth.stdout).toContain('dev: 0 added, 1 changed, 0 removed');
+    expect(cli('check').code).toBe(0);
+  });
+
+  it('check fails when a file appears or disappears', () => {
+    const extra = path.join(root, 'clusters/prod/kubernetes/stray.yaml');
+    fs.writeFileSync(extra, 'kind: ConfigMap\n');
+    expect(cli('check', '--env', 'prod').stdout).toContain('--- a/clusters/prod/kubernetes/stray.yaml\n+++ /dev/null');
+    fs.rmSync(extra);
+    fs.rmSync(path.join(root, 'clusters/prod/bootstrap/README.md'));
+    expect(cli('check', '--env', 'prod').code).toBe(1);
+    cli('synth');
+    expect(cli('check').code).toBe(0);
+  });
+
+  it('names an unknown environment in one line, without a stack trace', () => {
+    const { code, stderr } = cli('check', '--env', 'staging');
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe('unknown environment staging; known: dev, prod');
+  });
+
+  it('prints usage for an unknown command', () => {
+    const { code, stderr } = cli('deploy');
+    expect(code).toBe(2);
+    expect(stderr).toContain('usage:');
+  });
+});
+
+describe('synth with violations', () => {
+  it('writes nothing at all, for any environment, while one error stands', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nowrite-'));
+    const broken = modify(threeServers, (e) => { e.name = 'broken'; e.controlPlane.vip = '10.20.0.11'; });
+    const result = synthCommand({ root: dir, environments: [threeServers, broken] });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('error broken.controlPlane.vip [vip.is-node-ip]: 10.20.0.10'.replace('10.20.0.10', '10.20.0.11'));
+    expect(result.stderr).toContain('nothing was written');
+    expect(fs.readdirSync(dir)).toEqual([]);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('reports every violation at once', () => {
+    const broken = modify(threeServers, (e) => { e.nodes[1]!.ip = '10.20.0.11'; e.flux.layers[1]!.dependsOn = ['nope']; e.k3s.version = 'latest'; });
+    const result = synthCommand({ root: os.tmpdir(), environments: [broken] });
+    for (const code of ['node.duplicate-ip', 'flux.unknown-dependency', 'version.unpinned']) expect(result.stderr).toContain(`[${code}]`);
+  });
+});

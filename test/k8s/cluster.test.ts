@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { dev } from '../../src/environments/dev';
+import { prod } from '../../src/environments/prod';
+import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fixtures/environments';
+import { rendered } from '../fixtures/render';
+
+describe('Kubernetes tree', () => {
+  it('points the dev Cilium HelmRelease at the dev VIP', () => {
+    const release = rendered(dev).doc('kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml');
+    expect(release.spec.values).toMatchObject({ k8sServiceHost: '192.168.1.49', k8sServicePort: 6443 });
+  });
+
+  it('points the prod Cilium HelmRelease at the prod VIP', () => {
+    const release = rendered(prod).doc('kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml');
+    expect(release.spec.values.k8sServiceHost).toBe('192.168.2.9');
+  });
+
+  it('installs a pinned Cilium with the values that matter', () => {
+    const release = rendered(threeServers).doc('kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml');
+    expect(release.spec.chart.spec).toMatchObject({ chart: 'cilium', version: '1.20.0', sourceRef: { kind: 'HelmRepository', name: 'cilium', namespace: 'flux-system' } });
+    expect(release.spec.releaseName).toBe('cilium');
+    expect(release.spec.values).toMatchObject({
+      kubeProxyReplacement: true,
+      gatewayAPI: { enabled: true },
+      egressGateway: { enabled: true },
+      hubble: { enabled: true, relay: { enabled: true }, ui: { enabled: true } },
+      l2announcements: { enabled: true },
+      bpf: { masquerade: true },
+      updateStrategy: { rollingUpdate: { maxUnavailable: 1 } },
+    });
+  });
+
+  it('syncs the environment repository at the environment path', () => {
+    const tree = rendered(singleServer);
+    expect(tree.doc('kubernetes/flux-system/gitrepository.flux-system.flux-system.yaml').spec).toEqual({
+      interval: '1m',
+      ref: { branch: 'live' },
+      url: 'ssh://git@git.single.test/ops/fleet.git',
+    });
+    expect(tree.doc('kubernetes/flux-system/kustomization.flux-system.flux-system.yaml').spec).toMatchObject({
+      path: './clusters/single/kubernetes',
+      prune: true,
+      sourceRef: { kind: 'GitRepository', name: 'flux-system' },
+    });
+  });
+
+  it('writes one Flux Kustomization per layer with the layer settings', () => {
+    const tree = rendered(fiveServersTwoPlanned);
+    expect(tree.doc('kubernetes/infra.yaml').spec).toMatchObject({ interval: '15m', prune: true, wait: true, suspend: false, path: './clusters/five/kubernetes/infra' });
+    expect(tree.doc('kubernetes/infra.yaml').spec).not.toHaveProperty('dependsOn');
+    expect(tree.doc('kubernetes/platform.yaml').spec).toMatchObject({ wait: false, dependsOn: [{ name: 'infra' }] });
+    expect(tree.doc('kubernetes/apps.yaml').spec).toMatchObject({ suspend: true, prune: false, dependsOn: [{ name: 'platform' }, { name: 'infra' }] });
+  });
+
+  it('lists exactly the files and non-layer folders of every folder', () => {
+    const tree = rendered(threeServers);
+    const folders = [...tree.files.keys()].filter((p) => p.startsWith('kubernetes/') && p.endsWith('kustomization.yaml'));
+    for (const kfile of folders) {
+      const folder = kfile.slice(0, -'kustomization.yaml'.length);
+      const children = [...tree.files.keys()]
+        .filter((p) => p.startsWith(folder) && p !== kfile)
+        .map((p) => p.slice(folder.length).split('/')[0]!)
+        .filter((name, i, all) => all.indexOf(name) === i);
+      const layers = folder === 'kubernetes/' ? ['platform', 'apps'] : [];
+      expect(tree.doc(kfile).resources, kfile).toEqual(children.filter((c) => !layers.includes(c)).sort());
+    }
+  });
+
+  it('keeps layer folders out of the root kustomization (their Flux Kustomization applies them)', () => {
+    expect(rendered(threeServers).doc('kubernetes/kustomization.yaml').resources).toEqual(['apps.yaml', 'flux-system', 'platform.yaml']);
+  });
+
+  it('lists Flux’s own components once the environment is bootstrapped', () => {
+    const spec = modify(threeServers, (e) => { e.flux.bootstrapped = true; });
+    expect(rendered(spec).doc('kubernetes/flux-system/kustomization.yaml').resources).toContain('gotk-components.yaml');
+    expect(rendered(threeServers).doc('kubernetes/flux-system/kustomization.yaml').resources).not.toContain('gotk-components.yaml');
+  });
+
+  it('announces the ingress VIP from a one-address Cilium pool', () => {
+    const tree = rendered(prod);
+    expect(tree.doc('kubernetes/platform/cilium-lb/ciliumloadbalancerippool.ingress.yaml').spec.blocks).toEqual([{ start: '192.168.2.20', stop: '192.168.2.20' }]);
+    expect(tree.doc('kubernetes/platform/cilium-lb/ciliuml2announcementpolicy.ingress.yaml').spec).toEqual({ loadBalancerIPs: true, interfaces: ['^eno1$'] });
+  });
+
+  it('puts each layer’s namespaces into its namespaces folder', () => {
+    expect(rendered(dev).doc('kubernetes/platform/namespaces/namespace.monitoring.yaml')).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'monitoring' } });
+  });
+
+  it('renders no Cilium objects without Cilium', () => {
+    expect([...rendered(singleServer).files.keys()].filter((p) => p.includes('cilium'))).toEqual([]);
+  });
+
+  it('writes no Secret', () => {
+    const tree = rendered(prod);
+    const kinds = [...tree.files.keys()].filter((p) => p.startsWith('kubernetes/')).flatMap((p) => tree.docs(p).map((d) => d.kind));
+    expect(kinds).not.toContain('Secret');
+  });
+});

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readTree, recover, replaceTree } from '../../src/synth/tree';
+
+let parent: string;
+beforeEach(() => { parent = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-')); });
+afterEach(() => fs.rmSync(parent, { recursive: true, force: true }));
+
+const files = (entries: Record<string, string>) => new Map(Object.entries(entries));
+
+describe('replaceTree', () => {
+  it('writes a new tree and reports what it added', () => {
+    const changes = replaceTree(parent, 'env', files({ 'a.yaml': 'a\n', 'sub/b.yaml': 'b\n' }));
+    expect(changes).toEqual({ added: ['a.yaml', 'sub/b.yaml'], changed: [], removed: [] });
+    expect(readTree(path.join(parent, 'env'))).toEqual(files({ 'a.yaml': 'a\n', 'sub/b.yaml': 'b\n' }));
+  });
+
+  it('removes files the generator no longer produces, and reports changes', () => {
+    replaceTree(parent, 'env', files({ 'a.yaml': 'a\n', 'old/b.yaml': 'b\n' }));
+    const changes = replaceTree(parent, 'env', files({ 'a.yaml': 'A\n', 'c.yaml': 'c\n' }));
+    expect(changes).toEqual({ added: ['c.yaml'], changed: ['a.yaml'], removed: ['old/b.yaml'] });
+    expect(fs.existsSync(path.join(parent, 'env', 'old'))).toBe(false);
+  });
+
+  it('touches nothing when the tree is already up to date', () => {
+    replaceTree(parent, 'env', files({ 'a.yaml': 'a\n' }));
+    const before = fs.statSync(path.join(parent, 'env', 'a.yaml')).ino;
+    expect(replaceTree(parent, 'env', files({ 'a.yaml': 'a\n' }))).toEqual({ added: [], changed: [], removed: [] });
+    expect(fs.statSync(path.join(parent, 'env', 'a.yaml')).ino).toBe(before);
+  });
+
+  it('keeps the files flux bootstrap owns', () => {
+    const gotk = 'kubernetes/flux-system/gotk-components.yaml';
+    replaceTree(parent, 'env', files({ 'a.yaml': 'a\n' }));
+    fs.mkdirSync(path.join(parent, 'env', 'kubernetes', 'flux-system'), { recursive: true });
+    fs.writeFileSync(path.join(parent, 'env', gotk), 'flux\n');
+    const changes = replaceTree(parent, 'env', files({ 'a.yaml': 'b\n' }));
+    expect(changes.removed).toEqual([]);
+    expect(fs.readFileSync(path.join(parent, 'env', gotk), 'utf8')).toBe('flux\n');
+  });
+
+  it('leaves no staging folder behind', () => {
+    replaceTree(parent, 'env', files({ 'a.yaml': 'a\n' }));
+    replaceTree(parent, 'env', files({ 'a.yaml': 'b\n' }));
+    expect(fs.readdirSync(parent)).toEqual(['env']);
+  });
+});
+
+describe('recover', () => {
+  it('moves back a whole old tree that a crash left aside', () => {
+    fs.mkdirSync(path.join(parent, '.synth-env-old'));
+    fs.writeFileSync(path.join(parent, '.synth-env-old', 'a.yaml'), 'old\n');
+    fs.mkdirSync(path.join(parent, '.synth-env-new'));
+    recover(parent);
+    expect(fs.readdirSync(parent)).toEqual(['env']);
+    expect(fs.readFileSync(path.join(parent, 'env', 'a.yaml'), 'utf8')).toBe('old\n');
+  });
+
+  it('removes a half-written staging tree and keeps the current one', () => {
+    replaceTree(parent, 'env', files({ 'a.yaml': 'a\n' }));
+    fs.mkdirSync(path.join(parent, '.synth-env-new', 'x'), { recursive: true });
+    fs.mkdirSync(path.join(parent, '.synth-env-old'));
+    recover(parent);
+    expect(fs.readdirSync(parent)).toEqual(['env']);
+  });
+});
