@@ -60,7 +60,7 @@ describe('CLI', () => {
   it('names an unknown environment in one line, without a stack trace', () => {
     const { code, stderr } = cli('check', '--env', 'staging');
     expect(code).toBe(2);
-    expect(stderr.trim()).toBe('unknown environment staging; known: dev, prod');
+    expect(stderr.trim()).toBe('unknown environment staging; known: dev, mgmt, prod');
   });
 
   it('prints usage for an unknown command', () => {

@@ -12,13 +12,29 @@ export function runbook(env: Environment): string {
   const install = `curl -sfL https://get.k3s.io | INSTALL_K3S_VERSION='${k3s.version}' sh -s - server`;
   const cilium = env.cilium && ciliumRelease(env);
   const manifests = `${k3s.dataDir}/server/manifests`;
+  // Steps are numbered as they are emitted: an environment without a VIP or Cilium skips some.
+  let step = 0;
+  const heading = (title: string) => `## ${++step}. ${title}`;
   const out: string[] = [
     `# Cold build of ${env.name}`,
     '',
     `Generated from \`src/environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one.`,
     'Run the steps in order from this folder (`clusters/' + env.name + '/bootstrap`), one server at a time.',
     '',
-    `## 1. k3s on the founder, ${founder.name} (${founder.ip})`,
+    ...(env.infrastructure.kind === 'bare-metal'
+      ? []
+      : [
+          heading('VMs'),
+          '',
+          `The VM layer is \`clusters/${env.name}/terraform/cdk.tf.json\`; from the repository root:`,
+          '',
+          ...fence([
+            ...(env.infrastructure.kind === 'proxmox' ? ["export PROXMOX_VE_API_TOKEN='user@pam!token=…'   # never committed"] : []),
+            `tofu -chdir=clusters/${env.name}/terraform init`,
+            `tofu -chdir=clusters/${env.name}/terraform apply        # or: cdktf deploy ${env.name}`,
+          ]),
+        ]),
+    heading(`k3s on the founder, ${founder.name} (${founder.ip})`),
     '',
     ...fence([
       `sudo install -D -m 0600 nodes/${founder.name}/config.yaml /etc/rancher/k3s/config.yaml`,
@@ -27,7 +43,7 @@ export function runbook(env: Environment): string {
   ];
   if (env.vip) {
     out.push(
-      `## 2. kube-vip, then wait until the VIP ${env.vip} answers on ${env.apiPort}`,
+      heading(`kube-vip, then wait until the VIP ${env.vip} answers on ${env.apiPort}`),
       '',
       'k3s applies `kube-vip.yaml` from its manifests folder; kube-vip runs on the host network and',
       'talks to the local apiserver, so it needs no CNI. Do not install Cilium before the VIP answers:',
@@ -41,7 +57,7 @@ export function runbook(env: Environment): string {
   }
   if (cilium) {
     out.push(
-      `## 3. Cilium ${cilium.version} (Gateway API CRDs first)`,
+      heading(`Cilium ${cilium.version} (Gateway API CRDs first)`),
       '',
       ...fence([
         `kubectl apply --server-side -f https://github.com/kubernetes-sigs/gateway-api/releases/download/${versions.gatewayApi.version}/standard-install.yaml`,
@@ -53,7 +69,7 @@ export function runbook(env: Environment): string {
     );
   }
   out.push(
-    '## 4. Verify',
+    heading('Verify'),
     '',
     ...fence([
       'kubectl get nodes -o wide            # Ready',
@@ -63,7 +79,7 @@ export function runbook(env: Environment): string {
   );
   if (joiners.length > 0) {
     out.push(
-      '## 5. Join the other servers, one at a time',
+      heading('Join the other servers, one at a time'),
       '',
       `Each joins the founder's own address (https://${env.apiHost}:${env.apiPort}), never the VIP, with the`,
       `founder's token, fetched at join time so a single server can be re-joined on its own.`,
@@ -90,7 +106,7 @@ export function runbook(env: Environment): string {
     );
   }
   out.push(
-    '## 6. Flux',
+    heading('Flux'),
     '',
     ...fence([
       `flux bootstrap git --url=${flux.url} --branch=${flux.branch} --path=${flux.path}`,

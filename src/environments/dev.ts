@@ -1,5 +1,6 @@
 import type { EnvironmentSpec } from '../model/environment';
 import * as versions from '../versions';
+import { opsKeys } from './ssh-keys';
 
 /** Three k3s servers in libvirt VMs with embedded etcd behind a kube-vip VIP. */
 export const dev = {
@@ -14,6 +15,18 @@ export const dev = {
   controlPlane: { vip: '192.168.1.49', vipInterface: 'enp1s0' },
   k3s: { version: versions.k3s.dev, oidc: { realm: 'homelab' } },
   cilium: {},
+  infrastructure: {
+    kind: 'libvirt',
+    uri: 'qemu:///system',
+    pool: 'default',
+    bridge: 'br0',
+    // 3 x 6 GiB stays inside the host's 22 GiB budget for the whole cluster.
+    vm: { vcpus: 4, memoryMiB: 6144, osDiskGiB: 40, dataDiskGiB: 100 },
+    memoryBudgetMiB: 22528,
+    access: { user: 'ubuntu', sshKeys: opsKeys },
+    // The OpenTofu module this replaces declared the nodes with count, in this order.
+    migrateFromCount: ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'],
+  },
   flux: {
     url: 'https://gitea.dev.home.arpa/ops/k3s-fleet.git',
     branch: 'main',

@@ -1,6 +1,7 @@
 import type { EnvironmentSpec } from '../model/environment';
 import { dev } from './dev';
+import { mgmt } from './mgmt';
 import { prod } from './prod';
 
 /** The environments this repository ships; `clusters/<name>/` is written for each. */
-export const environments: readonly EnvironmentSpec[] = [dev, prod];
+export const environments: readonly EnvironmentSpec[] = [mgmt, dev, prod];

@@ -15,6 +15,7 @@ export const prod = {
   ingressVip: '192.168.2.20',
   k3s: { version: versions.k3s.prod, dataDir: '/data/k3s', oidc: { realm: 'homelab' } },
   cilium: {},
+  infrastructure: { kind: 'bare-metal' },
   flux: {
     url: 'https://gitea.home.arpa/ops/k3s-fleet.git',
     branch: 'main',

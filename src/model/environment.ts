@@ -17,7 +17,80 @@ export interface NodeSpec {
   readonly state?: 'live' | 'planned';
   /** The one server that runs `cluster-init`; the others join it. Exactly one per environment. */
   readonly founder?: boolean;
+  /** Per-node VM settings over the environment's `infrastructure.vm` defaults. */
+  readonly vm?: NodeVmSpec;
 }
+
+/** The size of one VM. */
+export interface VmSizing {
+  readonly vcpus: number;
+  readonly memoryMiB: number;
+  readonly osDiskGiB: number;
+  /** A second disk for Longhorn; none when unset. */
+  readonly dataDiskGiB?: number;
+}
+
+export interface NodeVmSpec extends Partial<VmSizing> {
+  /** Proxmox VM id; changing it replaces the VM. */
+  readonly vmId?: number;
+  /** @default derived from the node name (52:54:00 + the first three bytes of its SHA-256) */
+  readonly mac?: string;
+}
+
+/** Who may log in to a VM: the cloud-init user and its SSH keys. */
+export interface VmAccessSpec {
+  /** @default 'ubuntu' */
+  readonly user?: string;
+  readonly sshKeys: readonly string[];
+}
+
+/** Bare metal: nodes exist already; no Terraform is produced. */
+export interface BareMetalSpec {
+  readonly kind: 'bare-metal';
+}
+
+/** VMs on a libvirt host (dmacvicar/libvirt 0.9), one set of resources per live node. */
+export interface LibvirtSpec {
+  readonly kind: 'libvirt';
+  /** @default 'qemu:///system' */
+  readonly uri?: string;
+  /** Storage pool of every volume. @default 'default' */
+  readonly pool?: string;
+  /** Host bridge the NICs attach to (nodes take static addresses on the LAN). */
+  readonly bridge: string;
+  /** Sizing of every node unless the node overrides it. */
+  readonly vm: VmSizing;
+  readonly access: VmAccessSpec;
+  /** The RAM the host can give the whole cluster; the live VMs must fit. */
+  readonly memoryBudgetMiB?: number;
+  /**
+   * Node names in the index order of an older `count`-based module: generates `moved` blocks
+   * from `<type>.<name>[i]` to `<type>.<name>["<node>"]` so adoption destroys nothing.
+   */
+  readonly migrateFromCount?: readonly string[];
+}
+
+/** One VM per live node on a Proxmox VE host (bpg/proxmox). */
+export interface ProxmoxSpec {
+  readonly kind: 'proxmox';
+  /** API endpoint, `https://host:8006/`; the token comes from the environment at apply time. */
+  readonly endpoint: string;
+  /** @default false */
+  readonly insecure?: boolean;
+  /** The Proxmox node (host) the VMs run on. */
+  readonly node: string;
+  /** Datastore of the VM disks and the cloud-init drive. */
+  readonly datastore: string;
+  /** File datastore with "Import" content enabled, where the cloud image is downloaded. */
+  readonly imageDatastore: string;
+  readonly bridge: string;
+  /** VLAN tag on the bridge (a separate setting from the bridge). */
+  readonly vlan?: number;
+  readonly vm: VmSizing;
+  readonly access: VmAccessSpec;
+}
+
+export type InfrastructureSpec = BareMetalSpec | LibvirtSpec | ProxmoxSpec;
 
 export interface NetworkSpec {
   /** The node subnet in CIDR form, e.g. `192.168.1.0/24`. */
@@ -114,4 +187,6 @@ export interface EnvironmentSpec {
   /** Cilium as CNI and kube-proxy replacement; absent means k3s's own flannel. */
   readonly cilium?: CiliumSpec;
   readonly flux: FluxSpec;
+  /** Where the nodes run: bare metal, libvirt VMs or Proxmox VMs. */
+  readonly infrastructure: InfrastructureSpec;
 }

@@ -1,4 +1,5 @@
-import type { EnvironmentSpec, NodeSpec } from './environment';
+import { createHash } from 'node:crypto';
+import type { EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
 
 /** A node with its defaults applied and its position in the spec (for error paths). */
 export interface Node {
@@ -8,6 +9,15 @@ export interface Node {
   readonly founder: boolean;
   /** Index in `spec.nodes`, so every message can name `<env>.nodes[i]`. */
   readonly index: number;
+}
+
+/** A live node's VM, sizing merged from the environment defaults and the node's overrides. */
+export interface Vm {
+  readonly node: Node;
+  /** May be incomplete on a broken spec; `vm.sizing-missing` reports it before anything renders. */
+  readonly sizing: VmSizing;
+  readonly mac: string;
+  readonly vmId?: number;
 }
 
 export interface FluxLayer {
@@ -55,6 +65,11 @@ export interface Environment {
     readonly oidc?: Oidc;
   };
   readonly cilium?: { readonly layer: string };
+  readonly infrastructure: InfrastructureSpec;
+  /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
+  readonly vms: readonly Vm[];
+  /** The cloud-init login user of VM-backed environments. */
+  readonly vmUser: string;
   readonly flux: {
     readonly url: string;
     readonly branch: string;
@@ -81,6 +96,22 @@ function resolveNode(node: NodeSpec, index: number): Node {
     founder: node.founder ?? false,
     index,
   };
+}
+
+/** A locally administered, stable MAC: QEMU's 52:54:00 prefix and three bytes of the name's hash. */
+export function macFor(name: string): string {
+  const hash = createHash('sha256').update(name).digest();
+  return ['52', '54', '00', ...[...hash.subarray(0, 3)].map((b) => b.toString(16).padStart(2, '0'))].join(':');
+}
+
+function resolveVms(spec: EnvironmentSpec, liveNodes: readonly Node[]): Vm[] {
+  const infra = spec.infrastructure;
+  if (infra.kind === 'bare-metal') return [];
+  return liveNodes.map((node) => {
+    const own = spec.nodes[node.index]!.vm ?? {};
+    const { vmId, mac, ...sizing } = own;
+    return { node, sizing: { ...infra.vm, ...sizing } as VmSizing, mac: mac ?? macFor(node.name), vmId };
+  });
 }
 
 /** Applies defaults and derives founder, API addresses, SANs and paths. Pure and total. */
@@ -125,6 +156,9 @@ export function resolve(spec: EnvironmentSpec): Environment {
       },
     },
     cilium: spec.cilium && { layer: spec.cilium.layer ?? 'platform' },
+    infrastructure: spec.infrastructure,
+    vms: resolveVms(spec, liveNodes),
+    vmUser: spec.infrastructure.kind === 'bare-metal' ? '' : (spec.infrastructure.access.user ?? 'ubuntu'),
     flux: {
       url: spec.flux.url,
       branch: spec.flux.branch ?? 'main',

@@ -29,7 +29,7 @@ export class UsageError extends Error {}
 function selectEnvironments(all: readonly EnvironmentSpec[], only: readonly string[]): EnvironmentSpec[] {
   const unknown = only.filter((name) => !all.some((e) => e.name === name));
   if (unknown.length > 0) {
-    throw new UsageError(`unknown environment ${unknown.join(', ')}; known: ${all.map((e) => e.name).join(', ')}`);
+    throw new UsageError(`unknown environment ${unknown.join(', ')}; known: ${all.map((e) => e.name).sort().join(', ')}`);
   }
   // Sorted by name so the output order never depends on how the list was written.
   return all.filter((e) => only.length === 0 || only.includes(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));

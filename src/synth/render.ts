@@ -1,5 +1,6 @@
 import type { Artifact } from '../artifact';
 import { renderBootstrap } from '../bootstrap/render';
+import { renderTerraform } from '../infra/render';
 import { renderKubernetes } from '../k8s/render';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkEnvironment } from '../model/invariants';
@@ -26,7 +27,7 @@ function serialize(artifact: Artifact): string {
 /** Renders one environment's artefacts to bytes, keyed by their path under `clusters/<env>/`. */
 export function renderEnvironment(env: Environment): Map<string, string> {
   const files = new Map<string, string>();
-  for (const artifact of [...renderKubernetes(env), ...renderBootstrap(env)]) {
+  for (const artifact of [...renderKubernetes(env), ...renderBootstrap(env), ...renderTerraform(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     files.set(artifact.path, serialize(artifact));
   }

@@ -2,10 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Files inside an environment tree that other tools own: kept on every write, never compared.
- * `flux bootstrap` commits Flux's own controllers here.
+ * Paths inside an environment tree that other tools own: carried over on every write (moved, not
+ * copied, so a provider cache costs nothing), never read, compared or removed. `flux bootstrap`
+ * commits Flux's own controllers; `tofu init` writes its lock file and provider cache.
  */
-export const FOREIGN_FILES: readonly string[] = ['kubernetes/flux-system/gotk-components.yaml'];
+export const FOREIGN_PATHS: readonly string[] = [
+  'kubernetes/flux-system/gotk-components.yaml',
+  'terraform/.terraform.lock.hcl',
+  'terraform/.terraform',
+];
+
+const isForeign = (rel: string) => FOREIGN_PATHS.includes(rel);
+
+/** Moves every foreign path present in `from` and absent in `to` over to `to`. */
+function carryForeign(from: string, to: string): void {
+  for (const rel of FOREIGN_PATHS) {
+    const source = path.join(from, rel);
+    const target = path.join(to, rel);
+    if (!fs.existsSync(source) || fs.existsSync(target)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(source, target);
+  }
+}
 
 const STAGE_PREFIX = '.synth-';
 
@@ -21,6 +39,7 @@ export function readTree(dir: string): Map<string, string> {
   const walk = (rel: string) => {
     for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (isForeign(child)) continue;
       if (entry.isDirectory()) walk(child);
       else if (entry.isFile()) files.set(child, fs.readFileSync(path.join(dir, child), 'utf8'));
     }
@@ -29,10 +48,9 @@ export function readTree(dir: string): Map<string, string> {
   return files;
 }
 
-/** What replacing `current` by `next` adds, changes and removes, foreign files aside. */
+/** What replacing `current` by `next` adds, changes and removes. */
 export function compareTrees(current: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): TreeChanges {
-  const owned = (p: string) => !FOREIGN_FILES.includes(p);
-  const sorted = (list: string[]) => list.filter(owned).sort();
+  const sorted = (list: string[]) => list.sort();
   return {
     added: sorted([...next.keys()].filter((p) => !current.has(p))),
     changed: sorted([...next.keys()].filter((p) => current.has(p) && current.get(p) !== next.get(p))),
@@ -44,7 +62,8 @@ export const isUnchanged = (c: TreeChanges) => c.added.length + c.changed.length
 
 /**
  * Finishes or undoes what a killed run left in `parent`: a tree moved aside but not replaced is
- * moved back (it is whole), and every staging folder is removed.
+ * moved back (it is whole), foreign paths already moved into a staging tree go back to the live
+ * tree, and every staging folder is removed.
  */
 export function recover(parent: string): void {
   if (!fs.existsSync(parent)) return;
@@ -53,6 +72,10 @@ export function recover(parent: string): void {
     if (match && !fs.existsSync(path.join(parent, match[1]!))) {
       fs.renameSync(path.join(parent, entry), path.join(parent, match[1]!));
     }
+  }
+  for (const entry of fs.readdirSync(parent)) {
+    const match = /^\.synth-(.+)-new$/.exec(entry);
+    if (match && fs.existsSync(path.join(parent, match[1]!))) carryForeign(path.join(parent, entry), path.join(parent, match[1]!));
   }
   for (const entry of fs.readdirSync(parent)) {
     if (entry.startsWith(STAGE_PREFIX)) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
@@ -68,11 +91,7 @@ export function replaceTree(parent: string, name: string, files: ReadonlyMap<str
   recover(parent);
   const target = path.join(parent, name);
   const current = readTree(target);
-  const next = new Map(files);
-  for (const foreign of FOREIGN_FILES) {
-    const kept = current.get(foreign);
-    if (kept !== undefined) next.set(foreign, kept);
-  }
+  const next = new Map([...files].filter(([rel]) => !isForeign(rel)));
   const changes = compareTrees(current, next);
   if (isUnchanged(changes)) return changes;
 
@@ -83,7 +102,10 @@ export function replaceTree(parent: string, name: string, files: ReadonlyMap<str
     fs.mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
     fs.writeFileSync(path.join(stage, rel), content);
   }
-  if (fs.existsSync(target)) fs.renameSync(target, aside);
+  if (fs.existsSync(target)) {
+    carryForeign(target, stage);
+    fs.renameSync(target, aside);
+  }
   fs.renameSync(stage, target);
   fs.rmSync(aside, { recursive: true, force: true });
   return changes;

@@ -41,6 +41,19 @@ describe('replaceTree', () => {
     expect(fs.readFileSync(path.join(parent, 'env', gotk), 'utf8')).toBe('flux\n');
   });
 
+  it("moves tofu's provider cache and lock file across, never reading or reporting them", () => {
+    replaceTree(parent, 'env', files({ 'terraform/cdk.tf.json': '{}\n' }));
+    const cache = path.join(parent, 'env', 'terraform', '.terraform', 'providers');
+    fs.mkdirSync(cache, { recursive: true });
+    fs.writeFileSync(path.join(cache, 'plugin'), 'binary');
+    fs.writeFileSync(path.join(parent, 'env', 'terraform', '.terraform.lock.hcl'), 'lock\n');
+    expect(readTree(path.join(parent, 'env'))).toEqual(files({ 'terraform/cdk.tf.json': '{}\n' }));
+    const changes = replaceTree(parent, 'env', files({ 'terraform/cdk.tf.json': '{"a":1}\n' }));
+    expect(changes).toEqual({ added: [], changed: ['terraform/cdk.tf.json'], removed: [] });
+    expect(fs.readFileSync(path.join(cache, 'plugin'), 'utf8')).toBe('binary');
+    expect(fs.readFileSync(path.join(parent, 'env', 'terraform', '.terraform.lock.hcl'), 'utf8')).toBe('lock\n');
+  });
+
   it('leaves no staging folder behind', () => {
     replaceTree(parent, 'env', files({ 'a.yaml': 'a\n' }));
     replaceTree(parent, 'env', files({ 'a.yaml': 'b\n' }));
@@ -56,6 +69,14 @@ describe('recover', () => {
     recover(parent);
     expect(fs.readdirSync(parent)).toEqual(['env']);
     expect(fs.readFileSync(path.join(parent, 'env', 'a.yaml'), 'utf8')).toBe('old\n');
+  });
+
+  it('moves foreign paths back from a staging tree a crash left behind', () => {
+    replaceTree(parent, 'env', files({ 'a.yaml': 'a\n' }));
+    fs.mkdirSync(path.join(parent, '.synth-env-new', 'terraform', '.terraform'), { recursive: true });
+    recover(parent);
+    expect(fs.existsSync(path.join(parent, 'env', 'terraform', '.terraform'))).toBe(true);
+    expect(fs.readdirSync(parent)).toEqual(['env']);
   });
 
   it('removes a half-written staging tree and keeps the current one', () => {

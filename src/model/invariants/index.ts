@@ -7,6 +7,7 @@ import { addressRules } from './addresses';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { versionRules } from './versions';
+import { vmRules } from './vms';
 
 const environmentRules: readonly Rule[] = [
   {
@@ -27,6 +28,7 @@ export const modelRules: readonly Rule[] = [
   ...controlPlaneRules,
   ...versionRules,
   ...fluxRules,
+  ...vmRules,
 ];
 
 /** Checks one resolved environment; every path is prefixed with the environment's name. */

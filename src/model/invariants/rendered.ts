@@ -41,6 +41,21 @@ function nodeConfigs(tree: RenderedTree): { path: string; name: string; config: 
     .map((f) => ({ path: f.path, name: f.match![1]!, config: (parseYamlDocuments(f.text)[0] ?? {}) as Record<string, unknown> }));
 }
 
+const TERRAFORM_FILE = 'terraform/cdk.tf.json';
+
+/** The static address each VM's cloud-init gets, read back from the Terraform JSON. */
+function vmAddresses(tree: RenderedTree): { name: string; ip: string | undefined }[] {
+  const text = tree.files.get(TERRAFORM_FILE);
+  if (text === undefined) return [];
+  const nodes = (JSON.parse(text).locals?.nodes_by_name ?? {}) as Record<string, { network_config?: string; address?: string }>;
+  return Object.entries(nodes).map(([name, node]) => {
+    // libvirt: a netplan document; Proxmox: the ip_config address.
+    const netplan = node.network_config === undefined ? undefined : (parseYamlDocuments(node.network_config)[0] as any);
+    const cidr: string | undefined = netplan ? Object.values<any>(netplan.ethernets ?? {})[0]?.addresses?.[0] : node.address;
+    return { name, ip: cidr?.split('/')[0] };
+  });
+}
+
 const at = (tree: RenderedTree, path: string) => `clusters/${tree.env.name}/${path}`;
 
 /** Rules on the synthesized files: what the constructs guarantee by construction, checked anyway. */
@@ -155,6 +170,27 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
       nodeConfigs(tree)
         .filter(({ name }) => tree.env.plannedNodes.some((n) => n.name === name))
         .map(({ path, name }) => ({ path: at(tree, path), value: name, message: `${name} is planned but has a k3s config`, fix: `remove the file, or mark ${name} live` })),
+  },
+  {
+    code: 'cloud-init.ip-mismatch',
+    severity: 'error',
+    summary: "each VM's cloud-init address is its k3s node-ip and one of its SANs",
+    check: (tree) => {
+      const configs = nodeConfigs(tree);
+      return vmAddresses(tree).flatMap(({ name, ip }): Finding[] => {
+        const config = configs.find((c) => c.name === name)?.config;
+        const sans = (config?.['tls-san'] ?? []) as unknown[];
+        if (config && ip === config['node-ip'] && sans.includes(ip)) return [];
+        return [{
+          path: `${at(tree, TERRAFORM_FILE)}:locals.nodes_by_name.${name}`,
+          value: String(ip),
+          message: config
+            ? `VM ${name} boots with ${String(ip)} but k3s advertises ${String(config['node-ip'])}${sans.includes(ip) ? '' : ' and its certificate does not cover it'}`
+            : `VM ${name} has no k3s config in bootstrap/nodes/`,
+          fix: 'the node IP is written once in the environment; run npm run synth',
+        }];
+      });
+    },
   },
   {
     code: 'kubernetes.plaintext-secret',

@@ -19,8 +19,8 @@ describe('address invariants', () => {
   });
 
   it('fails when two nodes share a name', () => {
-    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[1]!.name = 'fx-1'; }), 'node.duplicate-name');
-    expect(v).toMatchObject({ severity: 'error', path: 'fixture.nodes[1].name', value: 'fx-1' });
+    const [v] = expectOnly(modify(fiveServersTwoPlanned, (e) => { e.nodes[4]!.name = 'five-1'; }), 'node.duplicate-name');
+    expect(v).toMatchObject({ severity: 'error', path: 'five.nodes[4].name', value: 'five-1' });
     expect(v!.message).toContain('nodes[0]');
   });
 

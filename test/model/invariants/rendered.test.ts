@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
 import { renderEnvironment } from '../../../src/synth/render';
-import { fiveServersTwoPlanned, threeServers } from '../../fixtures/environments';
+import { fiveServersTwoPlanned, singleServer, threeServers } from '../../fixtures/environments';
 
 const RELEASE = 'kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml';
 const VALUES = 'bootstrap/cilium-values.yaml';
@@ -84,10 +84,21 @@ describe('rendered-tree invariants', () => {
     ]);
   });
 
-  it("fails when a server's config advertises another node's IP", () => {
+  it("fails when a server's config advertises another node's IP (and so differs from its VM)", () => {
     expect(codesAfter((f) => replaceIn(f, 'bootstrap/nodes/fx-3/config.yaml', 'node-ip: 10.20.0.13', 'node-ip: 10.20.0.12'))).toEqual([
+      'cloud-init.ip-mismatch',
       'k3s.node-ip',
     ]);
+  });
+
+  it("fails when a VM's cloud-init address is not its node-ip", () => {
+    const codes = codesAfter((f) => replaceIn(f, 'terraform/cdk.tf.json', '10.20.0.12/24', '10.20.0.99/24'));
+    expect(codes).toEqual(['cloud-init.ip-mismatch']);
+  });
+
+  it("fails when a Proxmox VM's ip_config address is not its node-ip", () => {
+    const codes = codesAfter((f) => replaceIn(f, 'terraform/cdk.tf.json', '"address": "10.30.0.5/24"', '"address": "10.30.0.6/24"'), singleServer);
+    expect(codes).toEqual(['cloud-init.ip-mismatch']);
   });
 
   it('fails when a planned server has a k3s config', () => {

@@ -1,0 +1,50 @@
+import type { Environment, Vm } from '../model/resolve';
+import { toYaml } from '../yaml';
+
+/** Where the Longhorn data disk is mounted inside a VM. */
+export const DATA_MOUNT = '/var/lib/longhorn';
+
+/** `#cloud-config` user-data: the login user with its keys, the guest agent, the data disk. */
+export function userData(env: Environment, vm: Vm, dataDevice?: string): string {
+  const access = env.infrastructure.kind === 'bare-metal' ? undefined : env.infrastructure.access;
+  const config = {
+    hostname: vm.node.name,
+    users: [
+      {
+        name: env.vmUser,
+        groups: ['sudo'],
+        shell: '/bin/bash',
+        sudo: 'ALL=(ALL) NOPASSWD:ALL',
+        ssh_authorized_keys: access?.sshKeys ?? [],
+      },
+    ],
+    ssh_pwauth: false,
+    packages: ['qemu-guest-agent'],
+    runcmd: [['systemctl', 'enable', '--now', 'qemu-guest-agent']],
+    ...(dataDevice && {
+      fs_setup: [{ device: dataDevice, filesystem: 'ext4', label: 'longhorn' }],
+      mounts: [['LABEL=longhorn', DATA_MOUNT, 'ext4', 'defaults,nofail', '0', '2']],
+    }),
+  };
+  return `#cloud-config\n${toYaml(config)}`;
+}
+
+export function metaData(vm: Vm): string {
+  return toYaml({ 'instance-id': vm.node.name, 'local-hostname': vm.node.name });
+}
+
+/** Netplan v2 static addressing: the node's IP, the gateway and the DNS list, matched by MAC. */
+export function networkConfig(env: Environment, vm: Vm): string {
+  const prefix = env.spec.network.subnet.split('/')[1];
+  return toYaml({
+    version: 2,
+    ethernets: {
+      lan: {
+        match: { macaddress: vm.mac },
+        addresses: [`${vm.node.ip}/${prefix}`],
+        routes: [{ to: 'default', via: env.spec.network.gateway }],
+        nameservers: { addresses: env.spec.network.dns },
+      },
+    },
+  });
+}

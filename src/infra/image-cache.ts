@@ -1,0 +1,37 @@
+import { DataResource } from 'cdktf';
+import type { Construct } from 'constructs';
+import * as versions from '../versions';
+
+/** The cached image's file name: one file per serial, so a bump never reuses an old download. */
+export const imageFile = (ext: string) => `${versions.cloudImage.name}-${versions.cloudImage.serial}.${ext}`;
+
+// Downloads once per serial into the Terraform host's cache and refuses a file whose checksum
+// differs; the libvirt provider then uploads the verified file into the pool.
+const FETCH = [
+  'set -eu',
+  'if [ -f "$IMAGE" ] && echo "$SHA256  $IMAGE" | sha256sum -c --status; then exit 0; fi',
+  'mkdir -p "$(dirname "$IMAGE")"',
+  'curl -fsSL --retry 3 -o "$IMAGE.part" "$URL"',
+  'echo "$SHA256  $IMAGE.part" | sha256sum -c --quiet',
+  'mv "$IMAGE.part" "$IMAGE"',
+].join('\n');
+
+/**
+ * A `terraform_data` whose local-exec fetches and checksum-verifies the pinned cloud image.
+ * `output.path` is the verified file; reading it makes every consumer wait for the check.
+ */
+export class CachedImage extends DataResource {
+  public constructor(scope: Construct, id: string) {
+    const { url, sha256 } = versions.cloudImage;
+    const path = `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile('img')}")}`;
+    super(scope, id, {
+      input: { url, sha256, path },
+      provisioners: [{ type: 'local-exec', command: FETCH, environment: { IMAGE: path, URL: url, SHA256: sha256 } }],
+    });
+  }
+
+  /** The verified image file on the Terraform host. */
+  public get path(): string {
+    return `\${${this.terraformResourceType}.${this.friendlyUniqueId}.output.path}`;
+  }
+}

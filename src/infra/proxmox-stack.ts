@@ -1,0 +1,93 @@
+import { TerraformIterator, TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
+import type { Construct } from 'constructs';
+import type { ProxmoxSpec } from '../model/environment';
+import type { Environment } from '../model/resolve';
+import * as versions from '../versions';
+import { imageFile } from './image-cache';
+import { addNodeOutputs } from './outputs';
+import { ProxmoxDownloadFile } from './providers/proxmox-download-file';
+import { ProxmoxProvider } from './providers/proxmox-provider';
+import { ProxmoxVm } from './providers/proxmox-vm';
+import { useRepositoryState } from './state';
+
+export interface ProxmoxVmStackProps {
+  readonly env: Environment;
+  readonly infra: ProxmoxSpec;
+}
+
+/**
+ * One Proxmox VM per live node, keyed by node name: the pinned cloud image downloaded and
+ * checksum-verified by Proxmox itself, imported as the boot disk, cloud-init from the model.
+ */
+export class ProxmoxVmStack extends TerraformStack {
+  public constructor(scope: Construct, id: string, props: ProxmoxVmStackProps) {
+    super(scope, id);
+    const { env, infra } = props;
+    useRepositoryState(this, env.name);
+
+    // Credentials only at apply time: this variable, or PROXMOX_VE_API_TOKEN when it is unset.
+    const token = new TerraformVariable(this, 'proxmox_api_token', {
+      type: 'string',
+      sensitive: true,
+      nullable: true,
+      description: 'user@realm!tokenid=secret; leave unset to use PROXMOX_VE_API_TOKEN',
+    });
+    // A null default makes the variable optional; cdktf's `default: null` crashes its synth.
+    token.addOverride('default', null);
+    new ProxmoxProvider(this, 'proxmox', { endpoint: infra.endpoint, apiToken: token.stringValue, insecure: infra.insecure });
+
+    const image = new ProxmoxDownloadFile(this, 'image', {
+      nodeName: infra.node,
+      datastoreId: infra.imageDatastore,
+      contentType: 'import',
+      url: versions.cloudImage.url,
+      // `.qcow2` tells the import its format (Ubuntu's .img is qcow2).
+      fileName: imageFile('qcow2'),
+      checksum: versions.cloudImage.sha256,
+      checksumAlgorithm: 'sha256',
+    });
+
+    const prefix = env.spec.network.subnet.split('/')[1];
+    const nodes = new TerraformLocal(
+      this,
+      'nodes_by_name',
+      Object.fromEntries(
+        env.vms.map((vm) => [
+          vm.node.name,
+          { vm_id: vm.vmId, mac: vm.mac, cores: vm.sizing.vcpus, memory_mib: vm.sizing.memoryMiB, disk_gib: vm.sizing.osDiskGiB, address: `${vm.node.ip}/${prefix}` },
+        ]),
+      ),
+    );
+    const each = TerraformIterator.fromMap(nodes.asAnyMap);
+    const access = infra.access;
+
+    new ProxmoxVm(this, 'node', {
+      forEach: each,
+      nodeName: infra.node,
+      vmId: each.getNumber('vm_id'),
+      name: each.key,
+      machine: 'q35',
+      onBoot: true,
+      started: true,
+      scsiHardware: 'virtio-scsi-pci',
+      bootOrder: ['scsi0'],
+      agent: { enabled: true },
+      cpu: { cores: each.getNumber('cores'), type: 'x86-64-v2-AES' },
+      memory: { dedicated: each.getNumber('memory_mib'), floating: 0 },
+      disks: [{ interface: 'scsi0', datastore_id: infra.datastore, size: each.getNumber('disk_gib'), import_from: image.id, discard: 'on' }],
+      networkDevices: [{ bridge: infra.bridge, vlan_id: infra.vlan, model: 'virtio', mac_address: each.getString('mac') }],
+      initialization: {
+        datastore_id: infra.datastore,
+        interface: 'ide2',
+        // A list: Proxmox joins it with spaces; a comma-joined string once broke VM creation.
+        dns: [{ servers: env.spec.network.dns }],
+        ip_config: [{ ipv4: [{ address: each.getString('address'), gateway: env.spec.network.gateway }] }],
+        user_account: [{ username: env.vmUser, keys: access.sshKeys }],
+      },
+      serialDevices: [{ device: 'socket' }],
+      vga: { type: 'serial0' },
+      operatingSystem: { type: 'l26' },
+    });
+    addNodeOutputs(this, env);
+  }
+}

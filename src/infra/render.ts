@@ -1,0 +1,34 @@
+import { App } from 'cdktf';
+import type { TerraformStack } from 'cdktf';
+import type { Artifact } from '../artifact';
+import type { Environment } from '../model/resolve';
+import { canonical } from '../yaml';
+import { LibvirtClusterStack } from './libvirt-stack';
+import { ProxmoxVmStack } from './proxmox-stack';
+
+export const TERRAFORM_FILE = 'terraform/cdk.tf.json';
+
+/** The environment's VM stack (named after the environment), or undefined on bare metal. */
+export function buildStack(app: App, env: Environment): TerraformStack | undefined {
+  const infra = env.infrastructure;
+  switch (infra.kind) {
+    case 'libvirt':
+      return new LibvirtClusterStack(app, env.name, { env, infra });
+    case 'proxmox':
+      return new ProxmoxVmStack(app, env.name, { env, infra });
+    case 'bare-metal':
+      return undefined;
+  }
+}
+
+/**
+ * The stack as Terraform JSON, in memory: no `cdktf synth` process, no terraform binary (moved
+ * blocks come from an override, so no version validation runs). Keys sorted for stable diffs.
+ */
+export function renderTerraform(env: Environment): Artifact[] {
+  const app = new App({ skipValidation: true, outdir: 'cdktf.out' });
+  const stack = buildStack(app, env);
+  if (!stack) return [];
+  stack.prepareStack();
+  return [{ path: TERRAFORM_FILE, text: `${JSON.stringify(canonical(stack.toTerraform(), false), null, 2)}\n` }];
+}

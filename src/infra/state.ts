@@ -1,0 +1,12 @@
+import { LocalBackend } from 'cdktf';
+import type { TerraformStack } from 'cdktf';
+
+/**
+ * A relative local-backend path: cdktf's default is absolute and machine-dependent. Both working
+ * directories, `clusters/<env>/terraform` (tofu -chdir) and `cdktf.out/stacks/<env>` (cdktf deploy),
+ * sit three levels below the repository, so both reach `<repo>/.terraform-state/<env>.tfstate`.
+ * The folder is git-ignored: state never lands in the repository.
+ */
+export function useRepositoryState(stack: TerraformStack, envName: string): void {
+  new LocalBackend(stack, { path: `../../../.terraform-state/${envName}.tfstate` });
+}

@@ -1,0 +1,143 @@
+import type { VmSizing } from '../environment';
+import type { Environment, Vm } from '../resolve';
+import type { Finding, Rule } from '../violation';
+
+/** Sane bounds per sizing field: below them a k3s server does not boot, above them it is a typo. */
+export const VM_BOUNDS: Record<keyof VmSizing, { readonly min: number; readonly max: number; readonly unit: string }> = {
+  vcpus: { min: 1, max: 64, unit: 'vCPUs' },
+  memoryMiB: { min: 1024, max: 262144, unit: 'MiB' },
+  osDiskGiB: { min: 10, max: 4096, unit: 'GiB' },
+  dataDiskGiB: { min: 1, max: 65536, unit: 'GiB' },
+};
+const REQUIRED: readonly (keyof VmSizing)[] = ['vcpus', 'memoryMiB', 'osDiskGiB'];
+const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/;
+
+/** Path of a sizing field: the node's override when it has one, else the environment default. */
+function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
+  const own = env.spec.nodes[vm.node.index]?.vm;
+  return own && own[field] !== undefined ? `nodes[${vm.node.index}].vm.${field}` : `infrastructure.vm.${field}`;
+}
+
+const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
+
+export const vmRules: readonly Rule[] = [
+  {
+    code: 'vm.sizing-missing',
+    severity: 'error',
+    summary: 'every VM of a VM-backed environment has vCPUs, memory and an OS disk size',
+    check: (env) =>
+      env.vms.flatMap((vm) =>
+        REQUIRED.filter((field) => typeof vm.sizing[field] !== 'number').map((field) => ({
+          path: sizingPath(env, vm, field),
+          value: String(vm.sizing[field]),
+          message: `VM ${vm.node.name} has no ${field}`,
+          fix: `set infrastructure.vm.${field} (or the node's vm.${field}), e.g. ${VM_BOUNDS[field].min * 4}`,
+        })),
+      ),
+  },
+  {
+    code: 'vm.size-out-of-bounds',
+    severity: 'error',
+    summary: 'VM sizes are within sane bounds',
+    check: (env) =>
+      env.vms.flatMap((vm) =>
+        (Object.keys(VM_BOUNDS) as (keyof VmSizing)[])
+          .filter((field) => typeof vm.sizing[field] === 'number')
+          .filter((field) => {
+            const value = vm.sizing[field]!;
+            return !Number.isInteger(value) || value < VM_BOUNDS[field].min || value > VM_BOUNDS[field].max;
+          })
+          .map((field): Finding => {
+            const { min, max, unit } = VM_BOUNDS[field];
+            return {
+              path: sizingPath(env, vm, field),
+              value: String(vm.sizing[field]),
+              message: `${vm.sizing[field]} ${unit} for ${vm.node.name} is outside ${min}-${max} ${unit}`,
+              fix: `use a whole number between ${min} and ${max} (${field} is in ${unit})`,
+            };
+          }),
+      ),
+  },
+  {
+    code: 'vm.memory-budget',
+    severity: 'error',
+    summary: "the live VMs fit in the host's RAM budget",
+    check: (env) => {
+      const budget = env.infrastructure.kind === 'libvirt' ? env.infrastructure.memoryBudgetMiB : undefined;
+      const total = env.vms.reduce((sum, vm) => sum + (vm.sizing.memoryMiB ?? 0), 0);
+      return budget !== undefined && total > budget
+        ? [{
+            path: 'infrastructure.memoryBudgetMiB',
+            value: String(budget),
+            message: `the ${env.vms.length} live VMs need ${total} MiB, more than the budget of ${budget} MiB`,
+            fix: `lower infrastructure.vm.memoryMiB to at most ${Math.floor(budget / env.vms.length)} or raise the budget`,
+          }]
+        : [];
+    },
+  },
+  {
+    code: 'vm.invalid-mac',
+    severity: 'error',
+    summary: 'MAC addresses are six lowercase hex pairs',
+    check: (env) =>
+      env.vms
+        .filter((vm) => !MAC.test(vm.mac))
+        .map((vm) => ({ path: `nodes[${vm.node.index}].vm.mac`, value: vm.mac, message: `"${vm.mac}" is not a MAC address`, fix: 'write it as 52:54:00:xx:yy:zz in lowercase, or leave it unset to derive one' })),
+  },
+  {
+    code: 'vm.duplicate-mac',
+    severity: 'error',
+    summary: 'no two VMs share a MAC address',
+    check: (env) =>
+      env.vms
+        .filter((vm, i) => env.vms.findIndex((o) => o.mac === vm.mac) < i)
+        .map((vm) => ({
+          path: `nodes[${vm.node.index}].vm.mac`,
+          value: vm.mac,
+          message: `${vm.node.name} has the MAC of ${env.vms.find((o) => o.mac === vm.mac)!.node.name}; both would fight over one address`,
+          fix: 'remove the explicit mac from one node (it is derived from the name) or pick another',
+        })),
+  },
+  {
+    code: 'vm.id-invalid',
+    severity: 'error',
+    summary: 'every Proxmox VM has its own VM id (100-999999999)',
+    check: (env) =>
+      env.infrastructure.kind !== 'proxmox'
+        ? []
+        : env.vms
+            .filter((vm, i) => vm.vmId === undefined || !Number.isInteger(vm.vmId) || vm.vmId < 100 || vm.vmId > 999999999 || env.vms.findIndex((o) => o.vmId === vm.vmId) < i)
+            .map((vm) => ({
+              path: `nodes[${vm.node.index}].vm.vmId`,
+              value: String(vm.vmId),
+              message: vm.vmId === undefined ? `${vm.node.name} has no Proxmox VM id` : `VM id ${vm.vmId} of ${vm.node.name} is invalid or already used`,
+              fix: 'give every node a unique vm.vmId between 100 and 999999999 (changing it later replaces the VM)',
+            })),
+  },
+  {
+    code: 'vm.no-ssh-key',
+    severity: 'error',
+    summary: 'VMs get at least one SSH key (cloud-init disables passwords)',
+    check: (env) =>
+      env.infrastructure.kind !== 'bare-metal' && env.infrastructure.access.sshKeys.length === 0
+        ? [{ path: 'infrastructure.access.sshKeys', value: '[]', message: 'no SSH key: nobody could log in to the VMs', fix: 'add your public key, e.g. the contents of ~/.ssh/id_ed25519.pub' }]
+        : [],
+  },
+  {
+    code: 'moved.unknown-node',
+    severity: 'error',
+    summary: 'a count migration names only live nodes, each once',
+    check: (env) =>
+      migration(env)
+        .map((name, i) => ({ name, i }))
+        .filter(({ name, i }) => !env.vms.some((vm) => vm.node.name === name) || migration(env).indexOf(name) < i)
+        .map(({ name, i }) => ({
+          path: `infrastructure.migrateFromCount[${i}]`,
+          value: name,
+          message: migration(env).indexOf(name) < i
+            ? `${name} is listed twice; index ${i} would move onto the same node`
+            : `${name} is not a live node, so its old resources would move to an address nothing declares (and be destroyed)`,
+          fix: `list the old count order of live nodes only: ${env.vms.map((vm) => vm.node.name).join(', ')}`,
+        })),
+  },
+];

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { mgmt } from '../../../src/environments/mgmt';
+import { modify, singleServer, threeServers } from '../../fixtures/environments';
+import { codes, expectOnly } from '../../fixtures/expect';
+
+describe('VM invariants', () => {
+  it('passes the shipped mgmt environment clean', () => {
+    expect(codes(mgmt)).toEqual([]);
+  });
+
+  it('fails when a VM-backed environment has no sizing', () => {
+    const violations = expectOnly(modify(threeServers, (e: any) => { delete e.infrastructure.vm; }), 'vm.sizing-missing');
+    expect(violations.map((v) => v.path)).toContain('fixture.infrastructure.vm.memoryMiB');
+    expect(violations).toHaveLength(9);
+  });
+
+  it.each([
+    ['memory', (e: any) => { e.infrastructure.vm.memoryMiB = 64; }, 'fixture.infrastructure.vm.memoryMiB'],
+    ['vCPUs', (e: any) => { e.infrastructure.vm.vcpus = 0; }, 'fixture.infrastructure.vm.vcpus'],
+    ['the OS disk', (e: any) => { e.infrastructure.vm.osDiskGiB = 40960; }, 'fixture.infrastructure.vm.osDiskGiB'],
+    ['the data disk', (e: any) => { e.infrastructure.vm.dataDiskGiB = 0.5; }, 'fixture.infrastructure.vm.dataDiskGiB'],
+    ["a node's own override", (e: any) => { e.nodes[1].vm = { memoryMiB: 999999 }; }, 'fixture.nodes[1].vm.memoryMiB'],
+  ])('fails when %s is out of bounds', (_what, change, path) => {
+    const violations = expectOnly(modify(threeServers, change), 'vm.size-out-of-bounds');
+    expect(violations[0]!.path).toBe(path);
+  });
+
+  it('fails when the live VMs exceed the memory budget', () => {
+    const [v] = expectOnly(modify(threeServers, (e: any) => { e.infrastructure.memoryBudgetMiB = 8192; }), 'vm.memory-budget');
+    expect(v!.message).toContain('12288 MiB');
+  });
+
+  it('fails when two VMs share a MAC', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { mac: '52:54:00:aa:bb:cc' }; e.nodes[2]!.vm = { mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
+    expect(v).toMatchObject({ path: 'fixture.nodes[2].vm.mac', value: '52:54:00:aa:bb:cc' });
+  });
+
+  it('fails when a MAC is malformed', () => {
+    expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { mac: '52-54-00-aa-bb-cc' }; }), 'vm.invalid-mac');
+  });
+
+  it('fails when a Proxmox VM has no VM id', () => {
+    expectOnly(modify(singleServer, (e) => { e.nodes[0]!.vm = {}; }), 'vm.id-invalid');
+  });
+
+  it('fails when no SSH key is given', () => {
+    expectOnly(modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = []; }), 'vm.no-ssh-key');
+  });
+
+  it('fails when a moved mapping names a node that does not exist', () => {
+    const [v] = expectOnly(modify(threeServers, (e: any) => { e.infrastructure.migrateFromCount = ['fx-1', 'fx-2', 'fx-9']; }), 'moved.unknown-node');
+    expect(v).toMatchObject({ path: 'fixture.infrastructure.migrateFromCount[2]', value: 'fx-9' });
+  });
+
+  it('fails when a moved mapping names a planned node', () => {
+    const spec = modify(threeServers, (e: any) => {
+      e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', state: 'planned' });
+      e.infrastructure.migrateFromCount = ['fx-4'];
+    });
+    expectOnly(spec, 'moved.unknown-node');
+  });
+
+  it('fails when a moved mapping names a node twice', () => {
+    expectOnly(modify(threeServers, (e: any) => { e.infrastructure.migrateFromCount = ['fx-1', 'fx-1']; }), 'moved.unknown-node');
+  });
+});
