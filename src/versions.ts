@@ -13,6 +13,30 @@ export const k3s = {
 /** Helm charts: repository, chart name and exact chart version. */
 export const charts = {
   cilium: { repo: 'https://helm.cilium.io', chart: 'cilium', version: '1.20.0' },
+  certManager: { repo: 'https://charts.jetstack.io', chart: 'cert-manager', version: 'v1.21.2' },
+  clusterApiOperator: { repo: 'https://kubernetes-sigs.github.io/cluster-api-operator', chart: 'cluster-api-operator', version: '0.28.0' },
+} as const;
+
+/**
+ * What the pinned releases declare about each other (from their release notes), for the
+ * compatibility checks. Update together with the version above it.
+ */
+export const compatibility = {
+  /** cert-manager v1.21 supports these Kubernetes minors. */
+  certManagerKubernetes: { min: '1.33', max: '1.36' },
+  /** cluster-api-operator 0.28.0 is built against this Cluster API minor... */
+  operatorCapiMinor: '1.12',
+  /** ...and accepts providers declaring these contracts. */
+  operatorContracts: ['v1beta1', 'v1beta2'],
+} as const;
+
+/** Cluster API providers installed through cluster-api-operator, with the contract each declares. */
+export const capiProviders = {
+  clusterApi: { version: 'v1.12.11', contract: 'v1beta2' },
+  kubeadmBootstrap: { version: 'v1.12.11', contract: 'v1beta2' },
+  kubeadmControlPlane: { version: 'v1.12.11', contract: 'v1beta2' },
+  proxmox: { version: 'v0.9.1', contract: 'v1beta2' },
+  ipamInCluster: { version: 'v1.1.1', contract: 'v1beta2' },
 } as const;
 
 /** Gateway API CRDs, applied before Cilium (its Gateway controller needs them at start). */

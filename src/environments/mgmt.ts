@@ -2,6 +2,8 @@ import type { EnvironmentSpec } from '../model/environment';
 import * as versions from '../versions';
 import { opsKeys } from './ssh-keys';
 
+const { capiProviders } = versions;
+
 /** The management cluster: one k3s node in a Proxmox VM, running Cluster API. */
 export const mgmt = {
   name: 'mgmt',
@@ -11,6 +13,17 @@ export const mgmt = {
   // One node, no VIP: the API endpoint is the node itself, and k3s keeps its own flannel.
   controlPlane: {},
   k3s: { version: versions.k3s.mgmt, disable: ['traefik'], writeKubeconfigMode: '0600', nonrootDevices: false },
+  // As the operators run it: charts through k3s's own helm-controller.
+  helmInstaller: 'k3s',
+  clusterApi: {
+    providers: [
+      { kind: 'CoreProvider', name: 'cluster-api', namespace: 'capi-system', ...capiProviders.clusterApi },
+      { kind: 'BootstrapProvider', name: 'kubeadm', namespace: 'capi-kubeadm-bootstrap-system', ...capiProviders.kubeadmBootstrap },
+      { kind: 'ControlPlaneProvider', name: 'kubeadm', namespace: 'capi-kubeadm-control-plane-system', ...capiProviders.kubeadmControlPlane },
+      { kind: 'InfrastructureProvider', name: 'proxmox', namespace: 'capmox-system', ...capiProviders.proxmox, configSecret: 'capmox-variables' },
+      { kind: 'IPAMProvider', name: 'in-cluster', namespace: 'capi-ipam-in-cluster-system', ...capiProviders.ipamInCluster },
+    ],
+  },
   infrastructure: {
     kind: 'proxmox',
     endpoint: 'https://192.168.0.8:8006/',
@@ -27,6 +40,12 @@ export const mgmt = {
   flux: {
     url: 'https://gitea.home.arpa/ops/k3s-fleet.git',
     branch: 'main',
-    layers: [{ name: 'platform' }],
+    // cert-manager -> operator (CRDs) -> providers. The first two wait through health checks on
+    // what their HelmChart creates (wait: true would make Flux skip those checks).
+    layers: [
+      { name: 'cert-manager', wait: false },
+      { name: 'capi-operator', dependsOn: ['cert-manager'], wait: false },
+      { name: 'capi-providers', dependsOn: ['capi-operator'] },
+    ],
   },
 } satisfies EnvironmentSpec;

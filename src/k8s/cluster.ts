@@ -1,9 +1,14 @@
 import { Construct } from 'constructs';
+import { certManagerRelease } from '../charts/cert-manager';
 import { ciliumRelease } from '../charts/cilium';
+import { clusterApiOperatorRelease } from '../charts/cluster-api-operator';
+import { layerHealthChecks } from '../model/components';
 import type { Environment } from '../model/resolve';
+import { CapiInspector } from './capi-inspector';
+import { CapiProviders } from './capi-providers';
+import { ChartInstall } from './chart-install';
 import { CiliumLoadBalancer } from './cilium-lb';
 import { Component } from './component';
-import { FluxHelmRelease } from './flux-helm-release';
 import { FluxLayer } from './flux-layer';
 import { FluxSync } from './flux-sync';
 import { Namespaces } from './namespaces';
@@ -20,6 +25,7 @@ export class Cluster extends Construct {
   public constructor(scope: Construct, id: string, props: ClusterProps) {
     super(scope, id);
     const { env } = props;
+    const installer = env.helmInstaller;
 
     const root = new Component(this, 'root', { folder: '', fileNaming: 'name' });
     const fluxSystem = new Component(root, 'flux-system', {
@@ -28,24 +34,37 @@ export class Cluster extends Construct {
     });
     new FluxSync(fluxSystem, 'sync', { env });
 
+    const healthChecks = layerHealthChecks(env);
     const layers = new Map<string, Component>();
     for (const layer of env.flux.layers) {
-      new FluxLayer(root, `layer-${layer.name}`, { layer });
+      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: healthChecks.get(layer.name) });
       const folder = new Component(root, layer.name, { detached: true });
       layers.set(layer.name, folder);
       if (layer.namespaces.length > 0) {
         new Namespaces(new Component(folder, 'namespaces'), 'namespaces', { names: layer.namespaces });
       }
     }
+    // A component whose layer is missing is reported by `flux.layer-missing`; nothing renders then.
+    const place = (layer: string, folder: string) => new Component(layers.get(layer)!, folder);
 
-    const ciliumLayer = env.cilium && layers.get(env.cilium.layer);
-    if (ciliumLayer) {
-      new FluxHelmRelease(new Component(ciliumLayer, 'cilium'), 'cilium', { release: ciliumRelease(env) });
+    if (env.cilium) {
+      new ChartInstall(place(env.cilium.layer, 'cilium'), 'cilium', { release: ciliumRelease(env), installer });
       if (env.ingressVip && env.vipInterface) {
-        new CiliumLoadBalancer(new Component(ciliumLayer, 'cilium-lb'), 'lb', {
-          ingressVip: env.ingressVip,
-          interface: env.vipInterface,
-        });
+        new CiliumLoadBalancer(place(env.cilium.layer, 'cilium-lb'), 'lb', { ingressVip: env.ingressVip, interface: env.vipInterface });
+      }
+    }
+
+    const capi = env.clusterApi;
+    if (capi) {
+      new ChartInstall(place(capi.layers.certManager, 'cert-manager'), 'cert-manager', { release: certManagerRelease(), installer });
+      new ChartInstall(place(capi.layers.operator, 'cluster-api-operator'), 'operator', { release: clusterApiOperatorRelease(env), installer });
+      const providers = place(capi.layers.providers, 'cluster-api');
+      // Each provider's install namespace sits beside it; Flux applies Namespaces first.
+      new Namespaces(providers, 'namespaces', { names: [...new Set(capi.providers.map((p) => p.namespace))] });
+      new CapiProviders(providers, 'providers', { providers: capi.providers });
+      if (capi.inspector) {
+        const namespace = capi.providers.find((p) => p.kind === 'CoreProvider')?.namespace ?? capi.providers[0]!.namespace;
+        new CapiInspector(place(capi.layers.providers, 'capi-inspector'), 'inspector', { namespace });
       }
     }
   }

@@ -1,10 +1,13 @@
 import { Construct } from 'constructs';
 import * as kustomize from '../imports/flux-kustomization-kustomize.toolkit.fluxcd.io';
+import type { HealthCheck } from '../model/components';
 import type { FluxLayer as Layer } from '../model/resolve';
 import { FLUX_NAMESPACE } from './flux-sync';
 
 export interface FluxLayerProps {
   readonly layer: Layer;
+  /** Objects that must be ready before dependent layers start. @default none */
+  readonly healthChecks?: readonly HealthCheck[];
 }
 
 /** The Flux Kustomization that applies one layer folder, after the layers it depends on. */
@@ -12,6 +15,7 @@ export class FluxLayer extends Construct {
   public constructor(scope: Construct, id: string, props: FluxLayerProps) {
     super(scope, id);
     const { layer } = props;
+    const healthChecks = props.healthChecks ?? [];
     new kustomize.Kustomization(this, 'Resource', {
       metadata: { name: layer.name, namespace: FLUX_NAMESPACE },
       spec: {
@@ -23,6 +27,7 @@ export class FluxLayer extends Construct {
         wait: layer.wait,
         suspend: layer.suspend,
         dependsOn: layer.dependsOn.length > 0 ? layer.dependsOn.map((name) => ({ name })) : undefined,
+        healthChecks: healthChecks.length > 0 ? healthChecks.map((check) => ({ ...check })) : undefined,
         sourceRef: { kind: kustomize.KustomizationSpecSourceRefKind.GIT_REPOSITORY, name: FLUX_NAMESPACE },
       },
     });

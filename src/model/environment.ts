@@ -173,6 +173,34 @@ export interface CiliumSpec {
   readonly layer?: string;
 }
 
+/** The cluster-api-operator kinds, one per provider type. */
+export type CapiProviderKind = 'CoreProvider' | 'BootstrapProvider' | 'ControlPlaneProvider' | 'InfrastructureProvider' | 'IPAMProvider';
+
+/** A Cluster API provider installed by cluster-api-operator. */
+export interface CapiProviderSpec {
+  readonly kind: CapiProviderKind;
+  /** The provider's name (`cluster-api`, `kubeadm`, `proxmox`, `in-cluster`): the object's name. */
+  readonly name: string;
+  /** Install namespace: the object's namespace, created in the tree before it. */
+  readonly namespace: string;
+  readonly version: string;
+  /** The Cluster API contract the release declares, e.g. `v1beta2`. */
+  readonly contract: string;
+  /** Secret in the same namespace holding the provider's variables; a reference, never values. */
+  readonly configSecret?: string;
+}
+
+/** Cluster API through cluster-api-operator, after cert-manager, each in its own Flux layer. */
+export interface ClusterApiSpec {
+  /** Values of the cluster-api-operator chart; never providers (they would become Helm hooks). @default {} */
+  readonly operatorValues?: Readonly<Record<string, unknown>>;
+  readonly providers: readonly CapiProviderSpec[];
+  /** Layer of each part. @default cert-manager, capi-operator, capi-providers */
+  readonly layers?: { readonly certManager?: string; readonly operator?: string; readonly providers?: string };
+  /** The read-only `capi-readonly` role and its `capi-inspector` ServiceAccount. @default true */
+  readonly inspector?: boolean;
+}
+
 export interface EnvironmentSpec {
   /** Folder name under `clusters/`, lowercase. */
   readonly name: string;
@@ -187,6 +215,12 @@ export interface EnvironmentSpec {
   /** Cilium as CNI and kube-proxy replacement; absent means k3s's own flannel. */
   readonly cilium?: CiliumSpec;
   readonly flux: FluxSpec;
+  /**
+   * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
+   * k3s's own helm-controller keeps applied. @default 'flux'
+   */
+  readonly helmInstaller?: 'flux' | 'k3s';
+  readonly clusterApi?: ClusterApiSpec;
   /** Where the nodes run: bare metal, libvirt VMs or Proxmox VMs. */
   readonly infrastructure: InfrastructureSpec;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
+import type { CapiProviderSpec, EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
 
 /** A node with its defaults applied and its position in the spec (for error paths). */
 export interface Node {
@@ -65,6 +65,13 @@ export interface Environment {
     readonly oidc?: Oidc;
   };
   readonly cilium?: { readonly layer: string };
+  readonly helmInstaller: 'flux' | 'k3s';
+  readonly clusterApi?: {
+    readonly operatorValues: Readonly<Record<string, unknown>>;
+    readonly providers: readonly CapiProviderSpec[];
+    readonly layers: { readonly certManager: string; readonly operator: string; readonly providers: string };
+    readonly inspector: boolean;
+  };
   readonly infrastructure: InfrastructureSpec;
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
@@ -156,6 +163,17 @@ export function resolve(spec: EnvironmentSpec): Environment {
       },
     },
     cilium: spec.cilium && { layer: spec.cilium.layer ?? 'platform' },
+    helmInstaller: spec.helmInstaller ?? 'flux',
+    clusterApi: spec.clusterApi && {
+      operatorValues: spec.clusterApi.operatorValues ?? {},
+      providers: spec.clusterApi.providers,
+      layers: {
+        certManager: spec.clusterApi.layers?.certManager ?? 'cert-manager',
+        operator: spec.clusterApi.layers?.operator ?? 'capi-operator',
+        providers: spec.clusterApi.layers?.providers ?? 'capi-providers',
+      },
+      inspector: spec.clusterApi.inspector ?? true,
+    },
     infrastructure: spec.infrastructure,
     vms: resolveVms(spec, liveNodes),
     vmUser: spec.infrastructure.kind === 'bare-metal' ? '' : (spec.infrastructure.access.user ?? 'ubuntu'),

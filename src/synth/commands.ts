@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
 import { formatViolation, hasErrors } from '../model/violation';
@@ -6,6 +7,15 @@ import { plan } from './plan';
 import type { EnvironmentPlan } from './plan';
 import { replaceTree } from './tree';
 import { isUnchanged } from './tree';
+import { withVersionTable } from './version-table';
+
+/** The README as it is and as it should be (its version table regenerated). */
+function readme(root: string): { file: string; current: string; next: string } | undefined {
+  const file = path.join(root, 'README.md');
+  if (!fs.existsSync(file)) return undefined;
+  const current = fs.readFileSync(file, 'utf8');
+  return { file, current, next: withVersionTable(current) };
+}
 
 /** What a command prints and its exit code; the CLI only forwards them. */
 export interface CommandResult {
@@ -44,6 +54,11 @@ export function synthCommand(options: CommandOptions): CommandResult {
     replaceTree(path.join(options.root, 'clusters'), e.name, e.next);
     return summary(e, '');
   });
+  const doc = readme(options.root);
+  if (doc && doc.next !== doc.current) {
+    fs.writeFileSync(doc.file, doc.next);
+    lines.push('README.md: version table updated');
+  }
   return { stdout: lines.map((l) => l.replace(' ;', ';')).join('\n') + '\n', stderr: report, exitCode: 0 };
 }
 
@@ -52,11 +67,14 @@ export function checkCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'check failed');
   const drifted = result.environments.filter((e) => !isUnchanged(e.changes));
-  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('');
-  if (drifted.length === 0) {
+  const doc = readme(options.root);
+  const staleReadme = doc !== undefined && doc.next !== doc.current;
+  const readmeDiff = staleReadme ? unifiedDiff({ added: [], changed: ['README.md'], removed: [] }, new Map([['README.md', doc.current]]), new Map([['README.md', doc.next]]), '') : '';
+  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + readmeDiff;
+  if (drifted.length === 0 && !staleReadme) {
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
   }
-  const names = drifted.map((e) => `clusters/${e.name}/`).join(', ');
+  const names = [...drifted.map((e) => `clusters/${e.name}/`), ...(staleReadme ? ["README.md's version table"] : [])].join(', ');
   return {
     stdout: diffs,
     stderr: `${report}${names} differ from what the code synthesizes (diff above); run npm run synth and commit the result\n`,

@@ -14,8 +14,8 @@ export function unifiedDiff(
       const before = current.get(p);
       const after = next.get(p);
       return createTwoFilesPatch(
-        before === undefined ? '/dev/null' : `a/${prefix}/${p}`,
-        after === undefined ? '/dev/null' : `b/${prefix}/${p}`,
+        before === undefined ? '/dev/null' : `a/${[prefix, p].filter(Boolean).join('/')}`,
+        after === undefined ? '/dev/null' : `b/${[prefix, p].filter(Boolean).join('/')}`,
         before ?? '',
         after ?? '',
         undefined,

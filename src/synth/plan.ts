@@ -51,10 +51,10 @@ function duplicateNames(all: readonly EnvironmentSpec[]): Violation[] {
 /** Synthesizes the selected environments in memory and compares them with `root/clusters/`. Writes nothing. */
 export function plan(root: string, all: readonly EnvironmentSpec[], only: readonly string[] = []): Plan {
   const environments = selectEnvironments(all, only).map((spec): EnvironmentPlan => {
-    const synthesized = synthesize(spec);
+    const current = readTree(path.join(root, 'clusters', spec.name));
+    const synthesized = synthesize(spec, current.size > 0 ? current : undefined);
     const prefix = `clusters/${spec.name}/`;
     const next = new Map([...synthesized.files].map(([p, c]) => [p.slice(prefix.length), c]));
-    const current = readTree(path.join(root, 'clusters', spec.name));
     return {
       name: spec.name,
       synthesized,

@@ -36,14 +36,15 @@ export function renderEnvironment(env: Environment): Map<string, string> {
 
 /**
  * Resolves, checks, renders and checks the rendered output of one environment, in memory.
+ * `previous` is the committed tree (paths relative to `clusters/<env>/`), for upgrade checks.
  * Nothing is rendered while a model error stands: the output would be wrong by definition.
  */
-export function synthesize(spec: EnvironmentSpec): SynthesizedEnvironment {
+export function synthesize(spec: EnvironmentSpec, previous?: ReadonlyMap<string, string>): SynthesizedEnvironment {
   const env = resolve(spec);
   const violations = checkEnvironment(env);
   if (hasErrors(violations)) return { env, files: new Map(), violations };
   const local = renderEnvironment(env);
-  const rendered = checkRendered({ env, files: local });
+  const rendered = checkRendered({ env, files: local, previous });
   const files = new Map([...local].map(([path, content]) => [`clusters/${env.name}/${path}`, content]));
   return { env, files, violations: [...violations, ...rendered] };
 }

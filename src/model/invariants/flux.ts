@@ -1,3 +1,4 @@
+import { componentLayers, layerHealthChecks } from '../components';
 import type { Environment, FluxLayer } from '../resolve';
 import type { Finding, Rule } from '../violation';
 
@@ -115,14 +116,29 @@ export const fluxRules: readonly Rule[] = [
     severity: 'error',
     summary: 'components are placed in a layer that exists',
     check: (env) =>
-      env.cilium && !env.flux.layers.some((l) => l.name === env.cilium!.layer)
-        ? [{
-            path: 'cilium.layer',
-            value: env.cilium.layer,
-            message: `Cilium goes into layer ${env.cilium.layer}, which the environment does not declare`,
-            fix: `add a layer named ${env.cilium.layer} to flux.layers, or set cilium.layer to one of: ${env.flux.layers.map((l) => l.name).join(', ')}`,
-          }]
-        : [],
+      componentLayers(env)
+        .filter((c) => !env.flux.layers.some((l) => l.name === c.layer))
+        .map((c) => ({
+          path: c.path,
+          value: c.layer,
+          message: `${c.component} goes into layer ${c.layer}, which the environment does not declare`,
+          fix: `add a layer named ${c.layer} to flux.layers, or set ${c.path} to one of: ${env.flux.layers.map((l) => l.name).join(', ')}`,
+        })),
+  },
+  {
+    code: 'flux.wait-ignores-health-checks',
+    severity: 'error',
+    summary: 'a layer gated by health checks does not set wait (Flux would skip the checks)',
+    check: (env) =>
+      env.flux.layers
+        .map((l, i) => ({ l, i }))
+        .filter(({ l }) => l.wait && (layerHealthChecks(env).get(l.name) ?? []).length > 0)
+        .map(({ l, i }) => ({
+          path: `flux.layers[${i}].wait`,
+          value: 'true',
+          message: `layer ${l.name} has health checks on what its charts create, but wait: true makes Flux ignore them; dependent layers would start before the CRDs exist`,
+          fix: `set wait: false on layer ${l.name}`,
+        })),
   },
   {
     code: 'flux.invalid-url',

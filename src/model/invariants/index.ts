@@ -4,6 +4,7 @@ import type { Environment } from '../resolve';
 import { runRules } from '../violation';
 import type { Rule, Violation } from '../violation';
 import { addressRules } from './addresses';
+import { compatibilityRules } from './compatibility';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { versionRules } from './versions';
@@ -29,6 +30,7 @@ export const modelRules: readonly Rule[] = [
   ...versionRules,
   ...fluxRules,
   ...vmRules,
+  ...compatibilityRules,
 ];
 
 /** Checks one resolved environment; every path is prefixed with the environment's name. */

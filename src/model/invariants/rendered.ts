@@ -8,6 +8,8 @@ import type { Finding, Rule, Violation } from '../violation';
 export interface RenderedTree {
   readonly env: Environment;
   readonly files: ReadonlyMap<string, string>;
+  /** The committed tree this one replaces, when there is one (same relative paths). */
+  readonly previous?: ReadonlyMap<string, string>;
 }
 
 interface KubeDoc {
@@ -18,17 +20,23 @@ interface KubeDoc {
   readonly sops?: unknown;
 }
 
-function documents(tree: RenderedTree, prefix: string): { path: string; doc: KubeDoc }[] {
-  return [...tree.files]
+function documents(tree: RenderedTree, prefix: string, files: ReadonlyMap<string, string> = tree.files): { path: string; doc: KubeDoc }[] {
+  return [...files]
     .filter(([path]) => path.startsWith(prefix) && path.endsWith('.yaml'))
     .flatMap(([path, text]) => parseYamlDocuments(text).map((doc) => ({ path, doc: (doc ?? {}) as KubeDoc })));
 }
 
 /** Every place Cilium's values exist: the Flux HelmRelease and the bootstrap values file. */
 function ciliumValues(tree: RenderedTree): { path: string; values: Record<string, unknown> }[] {
-  const releases = documents(tree, 'kubernetes/')
-    .filter(({ doc }) => doc.kind === 'HelmRelease' && doc.metadata?.name === 'cilium')
-    .map(({ path, doc }) => ({ path: `${path}:spec.values`, values: (doc.spec?.values ?? {}) as Record<string, unknown> }));
+  const cilium = documents(tree, 'kubernetes/').filter(({ doc }) => doc.metadata?.name === 'cilium');
+  const releases = [
+    ...cilium
+      .filter(({ doc }) => doc.kind === 'HelmRelease')
+      .map(({ path, doc }) => ({ path: `${path}:spec.values`, values: (doc.spec?.values ?? {}) as Record<string, unknown> })),
+    ...cilium
+      .filter(({ doc }) => doc.kind === 'HelmChart')
+      .map(({ path, doc }) => ({ path: `${path}:spec.valuesContent`, values: (parseYamlDocuments(String(doc.spec?.valuesContent ?? ''))[0] ?? {}) as Record<string, unknown> })),
+  ];
   const text = tree.files.get(CILIUM_VALUES_FILE);
   const bootstrap = text === undefined ? [] : [{ path: CILIUM_VALUES_FILE, values: (parseYamlDocuments(text)[0] ?? {}) as Record<string, unknown> }];
   return [...releases, ...bootstrap];
@@ -56,6 +64,17 @@ function vmAddresses(tree: RenderedTree): { name: string; ip: string | undefined
   });
 }
 
+const isProvider = (doc: KubeDoc) => doc.apiVersion?.startsWith('operator.cluster.x-k8s.io/') && doc.kind?.endsWith('Provider');
+
+/** `Kind name` → version of every provider object in a tree. */
+function providerVersions(tree: RenderedTree, files: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map(
+    documents(tree, 'kubernetes/', files)
+      .filter(({ doc }) => isProvider(doc))
+      .map(({ doc }) => [`${doc.kind} ${doc.metadata?.name}`, String(doc.spec?.version)]),
+  );
+}
+
 const at = (tree: RenderedTree, path: string) => `clusters/${tree.env.name}/${path}`;
 
 /** Rules on the synthesized files: what the constructs guarantee by construction, checked anyway. */
@@ -68,7 +87,7 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
       if (!tree.env.cilium) return [];
       const found = ciliumValues(tree);
       const missing = [
-        ...(found.some((f) => f.path !== CILIUM_VALUES_FILE) ? [] : ['the cilium HelmRelease under kubernetes/']),
+        ...(found.some((f) => f.path !== CILIUM_VALUES_FILE) ? [] : ['the cilium HelmRelease (or HelmChart) under kubernetes/']),
         ...(tree.files.has(CILIUM_VALUES_FILE) ? [] : [CILIUM_VALUES_FILE]),
       ];
       return missing.map((what) => ({
@@ -190,6 +209,41 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
           fix: 'the node IP is written once in the environment; run npm run synth',
         }];
       });
+    },
+  },
+  {
+    code: 'capi.provider-namespace-missing',
+    severity: 'error',
+    summary: "every provider object's namespace is created in the tree",
+    check: (tree) => {
+      const docs = documents(tree, 'kubernetes/');
+      const namespaces = new Set(docs.filter(({ doc }) => doc.kind === 'Namespace').map(({ doc }) => doc.metadata?.name));
+      return docs
+        .filter(({ doc }) => isProvider(doc) && !namespaces.has(doc.metadata?.namespace))
+        .map(({ path, doc }) => ({
+          path: at(tree, path),
+          value: String(doc.metadata?.namespace),
+          message: `${doc.kind} ${doc.metadata?.name} is installed into ${doc.metadata?.namespace}, which no Namespace object in the tree creates`,
+          fix: 'the provider namespaces are generated beside the providers; run npm run synth',
+        }));
+    },
+  },
+  {
+    code: 'capi.upgrade-one-at-a-time',
+    severity: 'warning',
+    summary: 'at most one provider version changes per synth (bump one provider at a time)',
+    check: (tree) => {
+      if (!tree.previous) return [];
+      const before = providerVersions(tree, tree.previous);
+      const changed = [...providerVersions(tree, tree.files)].filter(([key, version]) => before.has(key) && before.get(key) !== version);
+      return changed.length > 1
+        ? [{
+            path: `clusters/${tree.env.name}/kubernetes`,
+            value: changed.map(([key, version]) => `${key} ${before.get(key)} -> ${version}`).join(', '),
+            message: `${changed.length} provider versions change at once; the operator upgrades each and a failure is hard to attribute`,
+            fix: 'bump one provider, let it become Ready, commit, then the next',
+          }]
+        : [];
     },
   },
   {

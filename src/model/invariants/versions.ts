@@ -1,6 +1,7 @@
 import semver from 'semver';
 import * as catalogue from '../../versions';
 import type { Environment } from '../resolve';
+import { clusterApiVersions } from './compatibility';
 import type { Finding, Rule } from '../violation';
 
 /** An exact release: `1.2.3` or `v1.2.3`, optional pre-release and build; no range, tag or wildcard. */
@@ -13,7 +14,7 @@ function pinnedVersions(env: Environment): { path: string; version: string }[] {
   const list = [{ path: 'k3s.version', version: env.k3s.version }];
   if (env.cilium) list.push({ path: 'versions.charts.cilium.version', version: catalogue.charts.cilium.version });
   if (env.vip) list.push({ path: 'versions.images.kubeVip.tag', version: catalogue.images.kubeVip.tag });
-  return list;
+  return [...list, ...clusterApiVersions(env)];
 }
 
 export const versionRules: readonly Rule[] = [

@@ -1,0 +1,7 @@
+import * as versions from '../versions';
+import type { ChartRelease } from './chart';
+
+/** cert-manager with its CRDs; installed before cluster-api-operator, which does not manage it. */
+export function certManagerRelease(): ChartRelease {
+  return { name: 'cert-manager', namespace: 'cert-manager', ...versions.charts.certManager, values: { crds: { enabled: true } } };
+}

@@ -1,0 +1,19 @@
+import { Construct } from 'constructs';
+import type { ChartRelease } from '../charts/chart';
+import { FluxHelmRelease } from './flux-helm-release';
+import { K3sHelmChart } from './k3s-helm-chart';
+
+export interface ChartInstallProps {
+  readonly release: ChartRelease;
+  /** Flux HelmRepository + HelmRelease, or a k3s HelmChart. */
+  readonly installer: 'flux' | 'k3s';
+}
+
+/** One chart definition, installed the way the environment says. */
+export class ChartInstall extends Construct {
+  public constructor(scope: Construct, id: string, props: ChartInstallProps) {
+    super(scope, id);
+    if (props.installer === 'k3s') new K3sHelmChart(this, 'Resource', { release: props.release });
+    else new FluxHelmRelease(this, 'Resource', { release: props.release });
+  }
+}

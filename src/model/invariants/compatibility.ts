@@ -1,0 +1,139 @@
+import semver from 'semver';
+import { PROVIDER_VALUE_KEYS } from '../../charts/cluster-api-operator';
+import * as catalogue from '../../versions';
+import type { Environment } from '../resolve';
+import type { Finding, Rule } from '../violation';
+
+/** `v1.35.8+k3s1` → `1.35`; undefined when it names no version. */
+export function minorOf(version: string): string | undefined {
+  const parsed = semver.coerce(version);
+  return parsed ? `${parsed.major}.${parsed.minor}` : undefined;
+}
+
+const minorValue = (minor: string) => semver.coerce(minor)!;
+
+/** The path of provider i in the environment spec. */
+const providerPath = (i: number, field: string) => `clusterApi.providers[${i}].${field}`;
+
+export const compatibilityRules: readonly Rule[] = [
+  {
+    code: 'compat.cert-manager-kubernetes',
+    severity: 'error',
+    summary: "cert-manager supports the environment's Kubernetes minor",
+    check: (env) => {
+      if (!env.clusterApi) return [];
+      const minor = minorOf(env.k3s.version);
+      const { min, max } = catalogue.compatibility.certManagerKubernetes;
+      if (!minor || (semver.gte(minorValue(minor), minorValue(min)) && semver.lte(minorValue(minor), minorValue(max)))) return [];
+      return [{
+        path: 'k3s.version',
+        value: env.k3s.version,
+        message: `cert-manager ${catalogue.charts.certManager.version} supports Kubernetes ${min}-${max}, not ${minor}`,
+        fix: `pin a k3s release between v${min} and v${max}, or a cert-manager release that supports ${minor} (versions.charts.certManager)`,
+      }];
+    },
+  },
+  {
+    code: 'compat.operator-capi',
+    severity: 'error',
+    summary: "the core provider's Cluster API minor is the one the operator is built against",
+    check: (env) =>
+      (env.clusterApi?.providers ?? [])
+        .map((p, i) => ({ p, i }))
+        .filter(({ p }) => p.kind === 'CoreProvider' && minorOf(p.version) !== catalogue.compatibility.operatorCapiMinor)
+        .map(({ p, i }): Finding => ({
+          path: providerPath(i, 'version'),
+          value: p.version,
+          message: `cluster-api-operator ${catalogue.charts.clusterApiOperator.version} is built against Cluster API ${catalogue.compatibility.operatorCapiMinor}, the core provider is ${p.version}`,
+          fix: `pin a v${catalogue.compatibility.operatorCapiMinor}.x core provider, or an operator release built for ${minorOf(p.version)}`,
+        })),
+  },
+  {
+    code: 'compat.provider-contract',
+    severity: 'error',
+    summary: 'every provider declares a contract the operator accepts',
+    check: (env) =>
+      (env.clusterApi?.providers ?? [])
+        .map((p, i) => ({ p, i }))
+        .filter(({ p }) => !(catalogue.compatibility.operatorContracts as readonly string[]).includes(p.contract))
+        .map(({ p, i }) => ({
+          path: providerPath(i, 'contract'),
+          value: p.contract,
+          message: `${p.kind} ${p.name} ${p.version} declares contract ${p.contract}; the operator accepts ${catalogue.compatibility.operatorContracts.join(', ')}`,
+          fix: 'pin a provider release that declares an accepted contract',
+        })),
+  },
+  {
+    code: 'capi.provider-in-chart-values',
+    severity: 'error',
+    summary: 'no provider is configured in the operator chart values (they would become Helm hooks)',
+    check: (env) =>
+      Object.keys(env.clusterApi?.operatorValues ?? {})
+        .filter((key) => (PROVIDER_VALUE_KEYS as readonly string[]).includes(key))
+        .map((key) => ({
+          path: `clusterApi.operatorValues.${key}`,
+          value: JSON.stringify(env.clusterApi!.operatorValues[key]),
+          message: `providers in the chart values are installed as Helm hooks, outside the operator's one-at-a-time upgrades`,
+          fix: `remove ${key} from operatorValues and declare the provider in clusterApi.providers`,
+        })),
+  },
+  {
+    code: 'capi.duplicate-provider',
+    severity: 'error',
+    summary: 'each provider kind and name appears once',
+    check: (env) =>
+      (env.clusterApi?.providers ?? [])
+        .map((p, i) => ({ p, i }))
+        .filter(({ p, i }) => env.clusterApi!.providers.findIndex((o) => o.kind === p.kind && o.name === p.name) < i)
+        .map(({ p, i }) => ({ path: providerPath(i, 'name'), value: p.name, message: `${p.kind} ${p.name} is declared twice`, fix: 'keep one declaration' })),
+  },
+  {
+    code: 'capi.core-provider-missing',
+    severity: 'error',
+    summary: 'Cluster API has exactly one core provider',
+    check: (env) => {
+      const cores = (env.clusterApi?.providers ?? []).filter((p) => p.kind === 'CoreProvider');
+      return env.clusterApi && cores.length !== 1
+        ? [{ path: 'clusterApi.providers', value: `${cores.length} CoreProvider`, message: `Cluster API needs exactly one CoreProvider, found ${cores.length}`, fix: "declare one { kind: 'CoreProvider', name: 'cluster-api', namespace: 'capi-system' }" }]
+        : [];
+    },
+  },
+  {
+    code: 'capi.layer-order',
+    severity: 'error',
+    summary: 'the providers layer depends on the operator layer, which depends on the cert-manager layer',
+    check: (env) => {
+      if (!env.clusterApi) return [];
+      const { certManager, operator, providers } = env.clusterApi.layers;
+      const dependsOn = (from: string, to: string): boolean => {
+        const seen = new Set<string>();
+        const walk = (name: string): boolean =>
+          !seen.has(name) && (seen.add(name), (env.flux.layers.find((l) => l.name === name)?.dependsOn ?? []).some((d) => d === to || walk(d)));
+        return walk(from);
+      };
+      return [
+        [providers, operator, 'providers are applied before the operator has created their CRDs'],
+        [operator, certManager, 'the operator starts before cert-manager can issue its webhook certificate'],
+      ]
+        // A layer that does not exist is `flux.layer-missing`'s to report.
+        // A layer that does not exist is flux.layer-missing's to report.
+        .filter(([from, to]) => [from, to].every((n) => env.flux.layers.some((l) => l.name === n)) && !dependsOn(from!, to!))
+        .map(([from, to, why]) => ({
+          path: `flux.layers[${env.flux.layers.findIndex((l) => l.name === from)}].dependsOn`,
+          value: JSON.stringify(env.flux.layers.find((l) => l.name === from)!.dependsOn),
+          message: `layer ${from} does not depend on ${to}: ${why}`,
+          fix: `add '${to}' to the dependsOn of layer ${from}`,
+        }));
+    },
+  },
+];
+
+/** Every version the environment installs that must be exact, for `version.unpinned`. */
+export function clusterApiVersions(env: Environment): { path: string; version: string }[] {
+  if (!env.clusterApi) return [];
+  return [
+    { path: 'versions.charts.certManager.version', version: catalogue.charts.certManager.version },
+    { path: 'versions.charts.clusterApiOperator.version', version: catalogue.charts.clusterApiOperator.version },
+    ...env.clusterApi.providers.map((p, i) => ({ path: providerPath(i, 'version'), version: p.version })),
+  ];
+}

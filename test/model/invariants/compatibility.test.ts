@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { mgmt } from '../../../src/environments/mgmt';
+import type { EnvironmentSpec } from '../../../src/model/environment';
+import { minorOf } from '../../../src/model/invariants/compatibility';
+import { checkRendered } from '../../../src/model/invariants/rendered';
+import { resolve } from '../../../src/model/resolve';
+import { renderEnvironment } from '../../../src/synth/render';
+import { modify } from '../../fixtures/environments';
+import { codes, expectOnly } from '../../fixtures/expect';
+
+const base = mgmt as EnvironmentSpec;
+
+describe('compatibility and Cluster API invariants', () => {
+  it('passes mgmt clean', () => {
+    expect(codes(base)).toEqual([]);
+  });
+
+  it('reads the minor of a k3s release', () => {
+    expect(minorOf('v1.35.8+k3s1')).toBe('1.35');
+    expect(minorOf('v1.12.11')).toBe('1.12');
+  });
+
+  it.each(['v1.32.9+k3s1', 'v1.37.1+k3s1'])('fails when cert-manager does not support Kubernetes %s', (version) => {
+    const [v] = expectOnly(modify(base, (e) => { e.k3s.version = version; }), 'compat.cert-manager-kubernetes');
+    expect(v!.message).toContain('1.33-1.36');
+  });
+
+  it('fails when the core provider is another Cluster API minor than the operator’s', () => {
+    const spec = modify(base, (e: any) => { e.clusterApi.providers[0].version = 'v1.13.0'; });
+    const [v] = expectOnly(spec, 'compat.operator-capi');
+    expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[0].version', value: 'v1.13.0' });
+  });
+
+  it('fails when a provider declares a contract the operator does not accept', () => {
+    const spec = modify(base, (e: any) => { e.clusterApi.providers[3].contract = 'v1alpha4'; });
+    expect(expectOnly(spec, 'compat.provider-contract')[0]!.path).toBe('mgmt.clusterApi.providers[3].contract');
+  });
+
+  it('fails when a provider version is not pinned', () => {
+    const spec = modify(base, (e: any) => { e.clusterApi.providers[4].version = 'latest'; });
+    expect(expectOnly(spec, 'version.unpinned')[0]!.path).toBe('mgmt.clusterApi.providers[4].version');
+  });
+
+  it('fails when the operator chart values configure a provider', () => {
+    const spec = modify(base, (e: any) => { e.clusterApi.operatorValues = { infrastructure: { proxmox: { version: 'v0.9.1' } } }; });
+    const [v] = expectOnly(spec, 'capi.provider-in-chart-values');
+    expect(v!.path).toBe('mgmt.clusterApi.operatorValues.infrastructure');
+  });
+
+  it('fails when a provider is declared twice', () => {
+    expectOnly(modify(base, (e: any) => { e.clusterApi.providers.push({ ...e.clusterApi.providers[1] }); }), 'capi.duplicate-provider');
+  });
+
+  it('fails without a core provider', () => {
+    expectOnly(modify(base, (e: any) => { e.clusterApi.providers.shift(); }), 'capi.core-provider-missing');
+  });
+
+  it('fails when the providers layer does not wait for the operator layer', () => {
+    const [v] = expectOnly(modify(base, (e) => { e.flux.layers[2]!.dependsOn = ['cert-manager']; }), 'capi.layer-order');
+    expect(v!.message).toContain('capi-providers does not depend on capi-operator');
+  });
+
+  it('fails when the operator layer does not wait for cert-manager', () => {
+    expectOnly(modify(base, (e) => { e.flux.layers[1]!.dependsOn = []; }), 'capi.layer-order');
+  });
+
+  it('fails when a layer gated by health checks sets wait (Flux would skip them)', () => {
+    const [v] = expectOnly(modify(base, (e) => { e.flux.layers[0]!.wait = true; }), 'flux.wait-ignores-health-checks');
+    expect(v!.fix).toBe('set wait: false on layer cert-manager');
+  });
+
+  it('fails when a component goes into a layer that does not exist', () => {
+    const [v] = expectOnly(modify(base, (e: any) => { e.clusterApi.layers = { operator: 'operator' }; }), 'flux.layer-missing');
+    expect(v).toMatchObject({ path: 'mgmt.clusterApi.layers.operator', value: 'operator' });
+  });
+});
+
+describe('Cluster API checks on the rendered tree', () => {
+  const env = resolve(base);
+  const files = () => renderEnvironment(env);
+
+  it('fails when a provider namespace is not created in the tree', () => {
+    const tree = files();
+    tree.delete('kubernetes/capi-providers/cluster-api/namespace.capmox-system.yaml');
+    const violations = checkRendered({ env, files: tree });
+    expect(violations.map((v) => v.code)).toEqual(['capi.provider-namespace-missing']);
+    expect(violations[0]!.value).toBe('capmox-system');
+  });
+
+  it('warns when more than one provider version changes against the committed tree', () => {
+    const previous = files();
+    const bump = (path: string, from: string, to: string) => previous.set(path, previous.get(path)!.replace(`version: ${to}`, `version: ${from}`));
+    bump('kubernetes/capi-providers/cluster-api/coreprovider.capi-system.cluster-api.yaml', 'v1.12.10', 'v1.12.11');
+    const one = checkRendered({ env, files: files(), previous });
+    expect(one).toEqual([]);
+    bump('kubernetes/capi-providers/cluster-api/infrastructureprovider.capmox-system.proxmox.yaml', 'v0.9.0', 'v0.9.1');
+    const [v, ...rest] = checkRendered({ env, files: files(), previous });
+    expect(rest).toEqual([]);
+    expect(v).toMatchObject({ code: 'capi.upgrade-one-at-a-time', severity: 'warning' });
+    expect(v!.value).toContain('CoreProvider cluster-api v1.12.10 -> v1.12.11');
+  });
+});
