@@ -5,5 +5,7 @@
 export type Artifact =
   /** One or more YAML documents (one for a Kubernetes object, several for a k3s manifest). */
   | { readonly path: string; readonly yaml: readonly unknown[] }
-  /** Text written as-is (runbooks); JSON goes here too, already canonical. */
-  | { readonly path: string; readonly text: string };
+  /** Text normalized to LF and one trailing newline (runbooks); JSON goes here too, already canonical. */
+  | { readonly path: string; readonly text: string; readonly verbatim?: false }
+  /** Bytes copied untouched: encrypted SOPS files, whose MAC any rewrite would break. */
+  | { readonly path: string; readonly text: string; readonly verbatim: true };

@@ -20,7 +20,10 @@ function cli(...args: string[]) {
 
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-'));
-  fs.cpSync(path.join(repo, 'clusters'), path.join(root, 'clusters'), { recursive: true });
+  // What synth reads and writes: the trees, the encrypted sources and the generated root files.
+  for (const entry of ['clusters', 'secrets', '.sops.yaml', 'README.md']) {
+    fs.cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true });
+  }
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -54,6 +57,31 @@ describe('CLI', () => {
     fs.rmSync(path.join(root, 'clusters/prod/bootstrap/README.md'));
     expect(cli('check', '--env', 'prod').code).toBe(1);
     cli('synth');
+    expect(cli('check').code).toBe(0);
+  });
+
+  it('check fails when a root file it generates is stale', () => {
+    const sops = path.join(root, '.sops.yaml');
+    const before = fs.readFileSync(sops, 'utf8');
+    fs.writeFileSync(sops, before.replace('encrypted_regex', 'unencrypted_regex'));
+    const failed = cli('check');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('--- a/.sops.yaml');
+    cli('synth');
+    expect(fs.readFileSync(sops, 'utf8')).toBe(before);
+  });
+
+  it('check fails when a secret source breaks, and synth then writes nothing', () => {
+    const source = path.join(root, 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml');
+    const before = fs.readFileSync(source, 'utf8');
+    fs.writeFileSync(source, before.replace(/ {2}PROXMOX_TOKEN: ENC\[[^\n]*\n/, ''));
+    const tree = fs.readFileSync(path.join(root, 'clusters/mgmt/kubernetes/capi-providers/cluster-api/secret.capmox-system.capmox-variables.sops.yaml'), 'utf8');
+    const failed = cli('check');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('[secret.missing-keys]');
+    expect(cli('synth').code).toBe(1);
+    expect(fs.readFileSync(path.join(root, 'clusters/mgmt/kubernetes/capi-providers/cluster-api/secret.capmox-system.capmox-variables.sops.yaml'), 'utf8')).toBe(tree);
+    fs.writeFileSync(source, before);
     expect(cli('check').code).toBe(0);
   });
 

@@ -108,7 +108,17 @@ export function runbook(env: Environment): string {
   out.push(
     heading('Flux'),
     '',
+    ...(env.secrets.length > 0
+      ? [
+          `The tree holds SOPS-encrypted Secrets; Flux decrypts them with the age identity of ${env.name}`,
+          '(`npm run secrets -- init ' + env.name + '` wrote it to `.age/' + env.name + '.agekey`, outside Git):',
+          '',
+        ]
+      : []),
     ...fence([
+      ...(env.secrets.length > 0
+        ? ['kubectl create namespace flux-system', `kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=.age/${env.name}.agekey`]
+        : []),
       `flux bootstrap git --url=${flux.url} --branch=${flux.branch} --path=${flux.path}`,
     ]),
     'Bootstrap commits `flux-system/gotk-components.yaml`. Then set `flux.bootstrapped: true` in the',

@@ -1,5 +1,6 @@
 import type { EnvironmentSpec } from '../model/environment';
 import * as versions from '../versions';
+import { ageRecipients } from './age-recipients';
 import { opsKeys } from './ssh-keys';
 
 /** Three k3s servers in libvirt VMs with embedded etcd behind a kube-vip VIP. */
@@ -27,6 +28,7 @@ export const dev = {
     // The OpenTofu module this replaces declared the nodes with count, in this order.
     migrateFromCount: ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'],
   },
+  sops: { ageRecipients: ageRecipients.dev },
   flux: {
     url: 'https://gitea.dev.home.arpa/ops/k3s-fleet.git',
     branch: 'main',

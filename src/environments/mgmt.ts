@@ -1,5 +1,6 @@
 import type { EnvironmentSpec } from '../model/environment';
 import * as versions from '../versions';
+import { ageRecipients } from './age-recipients';
 import { opsKeys } from './ssh-keys';
 
 const { capiProviders } = versions;
@@ -20,7 +21,14 @@ export const mgmt = {
       { kind: 'CoreProvider', name: 'cluster-api', namespace: 'capi-system', ...capiProviders.clusterApi },
       { kind: 'BootstrapProvider', name: 'kubeadm', namespace: 'capi-kubeadm-bootstrap-system', ...capiProviders.kubeadmBootstrap },
       { kind: 'ControlPlaneProvider', name: 'kubeadm', namespace: 'capi-kubeadm-control-plane-system', ...capiProviders.kubeadmControlPlane },
-      { kind: 'InfrastructureProvider', name: 'proxmox', namespace: 'capmox-system', ...capiProviders.proxmox, configSecret: 'capmox-variables' },
+      {
+        kind: 'InfrastructureProvider',
+        name: 'proxmox',
+        namespace: 'capmox-system',
+        ...capiProviders.proxmox,
+        // The Proxmox API credentials, encrypted in secrets/mgmt/capmox-system.capmox-variables.sops.yaml.
+        configSecret: { name: 'capmox-variables', keys: ['PROXMOX_URL', 'PROXMOX_TOKEN', 'PROXMOX_SECRET'] },
+      },
       { kind: 'IPAMProvider', name: 'in-cluster', namespace: 'capi-ipam-in-cluster-system', ...capiProviders.ipamInCluster },
     ],
   },
@@ -37,6 +45,7 @@ export const mgmt = {
     vm: { vcpus: 2, memoryMiB: 4096, osDiskGiB: 30 },
     access: { user: 'ubuntu', sshKeys: opsKeys },
   },
+  sops: { ageRecipients: ageRecipients.mgmt },
   flux: {
     url: 'https://gitea.home.arpa/ops/k3s-fleet.git',
     branch: 'main',

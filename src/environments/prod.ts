@@ -1,5 +1,6 @@
 import type { EnvironmentSpec } from '../model/environment';
 import * as versions from '../versions';
+import { ageRecipients } from './age-recipients';
 
 /** Bare metal: one server racked, two more addressed and planned. */
 export const prod = {
@@ -16,6 +17,7 @@ export const prod = {
   k3s: { version: versions.k3s.prod, dataDir: '/data/k3s', oidc: { realm: 'homelab' } },
   cilium: {},
   infrastructure: { kind: 'bare-metal' },
+  sops: { ageRecipients: ageRecipients.prod },
   flux: {
     url: 'https://gitea.home.arpa/ops/k3s-fleet.git',
     branch: 'main',

@@ -33,7 +33,7 @@ export class CapiProviders extends Construct {
         spec: {
           version: provider.version,
           // The operator does not watch this Secret: rotate by pointing at a new name.
-          configSecret: provider.configSecret === undefined ? undefined : { name: provider.configSecret },
+          configSecret: provider.configSecret === undefined ? undefined : { name: provider.configSecret.name },
         },
       });
     }

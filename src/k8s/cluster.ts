@@ -12,9 +12,12 @@ import { Component } from './component';
 import { FluxLayer } from './flux-layer';
 import { FluxSync } from './flux-sync';
 import { Namespaces } from './namespaces';
+import { SopsFile } from './sops-file';
 
 export interface ClusterProps {
   readonly env: Environment;
+  /** Encrypted sources by repository path (`secrets/<env>/…`), copied into the tree as-is. */
+  readonly secretSources?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -37,7 +40,8 @@ export class Cluster extends Construct {
     const healthChecks = layerHealthChecks(env);
     const layers = new Map<string, Component>();
     for (const layer of env.flux.layers) {
-      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: healthChecks.get(layer.name) });
+      const decrypt = env.secrets.some((ref) => ref.layer === layer.name);
+      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: healthChecks.get(layer.name), decrypt });
       const folder = new Component(root, layer.name, { detached: true });
       layers.set(layer.name, folder);
       if (layer.namespaces.length > 0) {
@@ -45,7 +49,12 @@ export class Cluster extends Construct {
       }
     }
     // A component whose layer is missing is reported by `flux.layer-missing`; nothing renders then.
-    const place = (layer: string, folder: string) => new Component(layers.get(layer)!, folder);
+    const folders = new Map<string, Component>();
+    const place = (layer: string, folder: string) => {
+      const key = `${layer}/${folder}`;
+      if (!folders.has(key)) folders.set(key, new Component(layers.get(layer)!, folder));
+      return folders.get(key)!;
+    };
 
     if (env.cilium) {
       new ChartInstall(place(env.cilium.layer, 'cilium'), 'cilium', { release: ciliumRelease(env), installer });
@@ -66,6 +75,16 @@ export class Cluster extends Construct {
         const namespace = capi.providers.find((p) => p.kind === 'CoreProvider')?.namespace ?? capi.providers[0]!.namespace;
         new CapiInspector(place(capi.layers.providers, 'capi-inspector'), 'inspector', { namespace });
       }
+    }
+
+    // Each Secret goes, still encrypted, into the folder of the component that uses it.
+    for (const ref of env.secrets) {
+      const content = props.secretSources?.get(ref.source);
+      if (content === undefined) continue; // `secret.missing` stops synth before this matters
+      new SopsFile(place(ref.layer, ref.folder), `secret-${ref.namespace}-${ref.name}`, {
+        fileName: `secret.${ref.namespace}.${ref.name}.sops.yaml`,
+        content,
+      });
     }
   }
 }

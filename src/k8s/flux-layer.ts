@@ -8,7 +8,12 @@ export interface FluxLayerProps {
   readonly layer: Layer;
   /** Objects that must be ready before dependent layers start. @default none */
   readonly healthChecks?: readonly HealthCheck[];
+  /** The layer holds SOPS files: decrypt with the age identity in flux-system/sops-age. @default false */
+  readonly decrypt?: boolean;
 }
+
+/** The Secret `flux bootstrap`'s operator creates with the age identity (see the runbook). */
+export const SOPS_AGE_SECRET = 'sops-age';
 
 /** The Flux Kustomization that applies one layer folder, after the layers it depends on. */
 export class FluxLayer extends Construct {
@@ -27,6 +32,9 @@ export class FluxLayer extends Construct {
         wait: layer.wait,
         suspend: layer.suspend,
         dependsOn: layer.dependsOn.length > 0 ? layer.dependsOn.map((name) => ({ name })) : undefined,
+        decryption: props.decrypt
+          ? { provider: kustomize.KustomizationSpecDecryptionProvider.SOPS, secretRef: { name: SOPS_AGE_SECRET } }
+          : undefined,
         healthChecks: healthChecks.length > 0 ? healthChecks.map((check) => ({ ...check })) : undefined,
         sourceRef: { kind: kustomize.KustomizationSpecSourceRefKind.GIT_REPOSITORY, name: FLUX_NAMESPACE },
       },

@@ -3,6 +3,7 @@ import type { Artifact } from '../artifact';
 import type { Environment } from '../model/resolve';
 import { Cluster } from './cluster';
 import { Component } from './component';
+import { SopsFile } from './sops-file';
 
 interface KubeObject {
   readonly kind: string;
@@ -25,9 +26,9 @@ function join(folder: string, name: string): string {
  * object per file, and a kustomization.yaml per folder listing exactly that folder's files and
  * its non-detached subfolders.
  */
-export function renderKubernetes(env: Environment): Artifact[] {
+export function renderKubernetes(env: Environment, secretSources?: ReadonlyMap<string, string>): Artifact[] {
   const chart = new Chart(new App(), env.name, { disableResourceNameHashes: true });
-  new Cluster(chart, 'cluster', { env });
+  new Cluster(chart, 'cluster', { env, secretSources });
 
   const artifacts: Artifact[] = [];
   const listed = new Map<Component, string[]>();
@@ -35,6 +36,12 @@ export function renderKubernetes(env: Environment): Artifact[] {
   for (const component of components) listed.set(component, [...component.extraResources]);
 
   for (const construct of chart.node.findAll()) {
+    if (construct instanceof SopsFile) {
+      const component = Component.of(construct)!;
+      listed.get(component)!.push(construct.fileName);
+      artifacts.push({ path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), construct.fileName), text: construct.content, verbatim: true });
+      continue;
+    }
     if (!(construct instanceof ApiObject)) continue;
     const component = Component.of(construct);
     if (!component) throw new Error(`${construct.node.path} is outside any Component`);

@@ -187,7 +187,26 @@ export interface CapiProviderSpec {
   /** The Cluster API contract the release declares, e.g. `v1beta2`. */
   readonly contract: string;
   /** Secret in the same namespace holding the provider's variables; a reference, never values. */
-  readonly configSecret?: string;
+  readonly configSecret?: { readonly name: string; readonly keys: readonly string[] };
+}
+
+/**
+ * A Secret a component needs, by reference only: its encrypted source lives at
+ * `secrets/<env>/<namespace>.<name>.sops.yaml` and is written with `npm run secrets -- set`.
+ */
+export interface SecretRefSpec {
+  readonly namespace: string;
+  readonly name: string;
+  /** Keys its `data` must hold. */
+  readonly keys: readonly string[];
+  /** Layer whose `secrets/` folder holds it. @default 'platform' */
+  readonly layer?: string;
+}
+
+/** SOPS settings: who can decrypt this environment's secrets. */
+export interface SopsSpec {
+  /** age recipients (public keys, `age1…`); Flux holds the matching identity in `sops-age`. */
+  readonly ageRecipients: readonly string[];
 }
 
 /** Cluster API through cluster-api-operator, after cert-manager, each in its own Flux layer. */
@@ -221,6 +240,9 @@ export interface EnvironmentSpec {
    */
   readonly helmInstaller?: 'flux' | 'k3s';
   readonly clusterApi?: ClusterApiSpec;
+  /** Secrets needed beyond those components declare themselves. @default [] */
+  readonly secrets?: readonly SecretRefSpec[];
+  readonly sops?: SopsSpec;
   /** Where the nodes run: bare metal, libvirt VMs or Proxmox VMs. */
   readonly infrastructure: InfrastructureSpec;
 }

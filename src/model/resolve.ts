@@ -20,6 +20,20 @@ export interface Vm {
   readonly vmId?: number;
 }
 
+/** A Secret some component needs, where its source is and where its copy goes. */
+export interface SecretRef {
+  readonly namespace: string;
+  readonly name: string;
+  readonly keys: readonly string[];
+  readonly layer: string;
+  /** Component folder under the layer that receives the copy. */
+  readonly folder: string;
+  /** Repository-relative path of the encrypted source. */
+  readonly source: string;
+  /** Who declared it, as a spec path (for error messages). */
+  readonly declaredAt: string;
+}
+
 export interface FluxLayer {
   readonly name: string;
   readonly dependsOn: readonly string[];
@@ -72,6 +86,9 @@ export interface Environment {
     readonly layers: { readonly certManager: string; readonly operator: string; readonly providers: string };
     readonly inspector: boolean;
   };
+  /** Every Secret the environment's components need (never their values). */
+  readonly secrets: readonly SecretRef[];
+  readonly ageRecipients: readonly string[];
   readonly infrastructure: InfrastructureSpec;
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
@@ -119,6 +136,34 @@ function resolveVms(spec: EnvironmentSpec, liveNodes: readonly Node[]): Vm[] {
     const { vmId, mac, ...sizing } = own;
     return { node, sizing: { ...infra.vm, ...sizing } as VmSizing, mac: mac ?? macFor(node.name), vmId };
   });
+}
+
+/** Secret references declared by components (provider config secrets) and by the environment. */
+function resolveSecrets(spec: EnvironmentSpec, providersLayer: string): SecretRef[] {
+  const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
+  const fromProviders = (spec.clusterApi?.providers ?? []).flatMap((p, i) =>
+    p.configSecret
+      ? [{
+          namespace: p.namespace,
+          name: p.configSecret.name,
+          keys: p.configSecret.keys,
+          layer: providersLayer,
+          folder: 'cluster-api',
+          source: source(p.namespace, p.configSecret.name),
+          declaredAt: `clusterApi.providers[${i}].configSecret`,
+        }]
+      : [],
+  );
+  const declared = (spec.secrets ?? []).map((s, i) => ({
+    namespace: s.namespace,
+    name: s.name,
+    keys: s.keys,
+    layer: s.layer ?? 'platform',
+    folder: 'secrets',
+    source: source(s.namespace, s.name),
+    declaredAt: `secrets[${i}]`,
+  }));
+  return [...fromProviders, ...declared];
 }
 
 /** Applies defaults and derives founder, API addresses, SANs and paths. Pure and total. */
@@ -174,6 +219,8 @@ export function resolve(spec: EnvironmentSpec): Environment {
       },
       inspector: spec.clusterApi.inspector ?? true,
     },
+    secrets: resolveSecrets(spec, spec.clusterApi?.layers?.providers ?? 'capi-providers'),
+    ageRecipients: spec.sops?.ageRecipients ?? [],
     infrastructure: spec.infrastructure,
     vms: resolveVms(spec, liveNodes),
     vmUser: spec.infrastructure.kind === 'bare-metal' ? '' : (spec.infrastructure.access.user ?? 'ubuntu'),

@@ -8,13 +8,24 @@ import type { EnvironmentPlan } from './plan';
 import { replaceTree } from './tree';
 import { isUnchanged } from './tree';
 import { withVersionTable } from './version-table';
+import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
+import { resolve } from '../model/resolve';
 
-/** The README as it is and as it should be (its version table regenerated). */
-function readme(root: string): { file: string; current: string; next: string } | undefined {
-  const file = path.join(root, 'README.md');
-  if (!fs.existsSync(file)) return undefined;
-  const current = fs.readFileSync(file, 'utf8');
-  return { file, current, next: withVersionTable(current) };
+/**
+ * Files at the repository root that synth keeps in step with the code: the README's version
+ * table and `.sops.yaml`. Each as it is on disk and as it should be.
+ */
+function rootFiles(options: CommandOptions): { name: string; file: string; current: string; next: string }[] {
+  const read = (name: string) => {
+    const file = path.join(options.root, name);
+    return { name, file, current: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
+  };
+  const readme = read('README.md');
+  const sops = read(SOPS_CONFIG_FILE);
+  return [
+    ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current) }]),
+    { ...sops, next: sopsConfig(options.environments.map(resolve)) },
+  ];
 }
 
 /** What a command prints and its exit code; the CLI only forwards them. */
@@ -54,10 +65,9 @@ export function synthCommand(options: CommandOptions): CommandResult {
     replaceTree(path.join(options.root, 'clusters'), e.name, e.next);
     return summary(e, '');
   });
-  const doc = readme(options.root);
-  if (doc && doc.next !== doc.current) {
-    fs.writeFileSync(doc.file, doc.next);
-    lines.push('README.md: version table updated');
+  for (const file of rootFiles(options).filter((f) => f.next !== f.current)) {
+    fs.writeFileSync(file.file, file.next);
+    lines.push(`${file.name}: updated`);
   }
   return { stdout: lines.map((l) => l.replace(' ;', ';')).join('\n') + '\n', stderr: report, exitCode: 0 };
 }
@@ -67,14 +77,15 @@ export function checkCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'check failed');
   const drifted = result.environments.filter((e) => !isUnchanged(e.changes));
-  const doc = readme(options.root);
-  const staleReadme = doc !== undefined && doc.next !== doc.current;
-  const readmeDiff = staleReadme ? unifiedDiff({ added: [], changed: ['README.md'], removed: [] }, new Map([['README.md', doc.current]]), new Map([['README.md', doc.next]]), '') : '';
-  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + readmeDiff;
-  if (drifted.length === 0 && !staleReadme) {
+  const stale = rootFiles(options).filter((f) => f.next !== f.current);
+  const rootDiff = stale
+    .map((f) => unifiedDiff({ added: f.current === '' ? [f.name] : [], changed: f.current === '' ? [] : [f.name], removed: [] }, new Map(f.current === '' ? [] : [[f.name, f.current]]), new Map([[f.name, f.next]]), ''))
+    .join('');
+  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + rootDiff;
+  if (drifted.length === 0 && stale.length === 0) {
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
   }
-  const names = [...drifted.map((e) => `clusters/${e.name}/`), ...(staleReadme ? ["README.md's version table"] : [])].join(', ');
+  const names = [...drifted.map((e) => `clusters/${e.name}/`), ...stale.map((f) => f.name)].join(', ');
   return {
     stdout: diffs,
     stderr: `${report}${names} differ from what the code synthesizes (diff above); run npm run synth and commit the result\n`,

@@ -52,7 +52,8 @@ function duplicateNames(all: readonly EnvironmentSpec[]): Violation[] {
 export function plan(root: string, all: readonly EnvironmentSpec[], only: readonly string[] = []): Plan {
   const environments = selectEnvironments(all, only).map((spec): EnvironmentPlan => {
     const current = readTree(path.join(root, 'clusters', spec.name));
-    const synthesized = synthesize(spec, current.size > 0 ? current : undefined);
+    const secrets = new Map([...readTree(path.join(root, 'secrets', spec.name))].map(([p, text]) => [`secrets/${spec.name}/${p}`, text]));
+    const synthesized = synthesize(spec, { previous: current.size > 0 ? current : undefined, secrets });
     const prefix = `clusters/${spec.name}/`;
     const next = new Map([...synthesized.files].map(([p, c]) => [p.slice(prefix.length), c]));
     return {

@@ -5,6 +5,7 @@ import { renderKubernetes } from '../k8s/render';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkEnvironment } from '../model/invariants';
 import { checkRendered } from '../model/invariants/rendered';
+import { checkSecretSources } from '../model/invariants/secrets';
 import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { hasErrors } from '../model/violation';
@@ -20,14 +21,23 @@ export interface SynthesizedEnvironment {
 
 function serialize(artifact: Artifact): string {
   if ('yaml' in artifact) return toYamlDocuments(artifact.yaml);
+  if (artifact.verbatim) return artifact.text;
   // One trailing newline and LF endings, whatever the generator produced.
   return artifact.text.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n');
 }
 
+/** Inputs read from the repository besides the environment itself. */
+export interface SynthInputs {
+  /** The committed `clusters/<env>/` tree (relative paths), for upgrade checks. */
+  readonly previous?: ReadonlyMap<string, string>;
+  /** Encrypted sources, `secrets/<env>/…` → text. */
+  readonly secrets?: ReadonlyMap<string, string>;
+}
+
 /** Renders one environment's artefacts to bytes, keyed by their path under `clusters/<env>/`. */
-export function renderEnvironment(env: Environment): Map<string, string> {
+export function renderEnvironment(env: Environment, secrets?: ReadonlyMap<string, string>): Map<string, string> {
   const files = new Map<string, string>();
-  for (const artifact of [...renderKubernetes(env), ...renderBootstrap(env), ...renderTerraform(env)]) {
+  for (const artifact of [...renderKubernetes(env, secrets), ...renderBootstrap(env), ...renderTerraform(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     files.set(artifact.path, serialize(artifact));
   }
@@ -36,15 +46,14 @@ export function renderEnvironment(env: Environment): Map<string, string> {
 
 /**
  * Resolves, checks, renders and checks the rendered output of one environment, in memory.
- * `previous` is the committed tree (paths relative to `clusters/<env>/`), for upgrade checks.
- * Nothing is rendered while a model error stands: the output would be wrong by definition.
+ * Nothing is rendered while a model or secret error stands: the output would be wrong by definition.
  */
-export function synthesize(spec: EnvironmentSpec, previous?: ReadonlyMap<string, string>): SynthesizedEnvironment {
+export function synthesize(spec: EnvironmentSpec, inputs: SynthInputs = {}): SynthesizedEnvironment {
   const env = resolve(spec);
-  const violations = checkEnvironment(env);
+  const violations = [...checkEnvironment(env), ...checkSecretSources({ env, sources: inputs.secrets ?? new Map() })];
   if (hasErrors(violations)) return { env, files: new Map(), violations };
-  const local = renderEnvironment(env);
-  const rendered = checkRendered({ env, files: local, previous });
+  const local = renderEnvironment(env, inputs.secrets);
+  const rendered = checkRendered({ env, files: local, previous: inputs.previous });
   const files = new Map([...local].map(([path, content]) => [`clusters/${env.name}/${path}`, content]));
   return { env, files, violations: [...violations, ...rendered] };
 }

@@ -7,6 +7,7 @@ import { addressRules } from './addresses';
 import { compatibilityRules } from './compatibility';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
+import { sopsRules } from './secrets';
 import { versionRules } from './versions';
 import { vmRules } from './vms';
 
@@ -31,6 +32,7 @@ export const modelRules: readonly Rule[] = [
   ...fluxRules,
   ...vmRules,
   ...compatibilityRules,
+  ...sopsRules,
 ];
 
 /** Checks one resolved environment; every path is prefixed with the environment's name. */

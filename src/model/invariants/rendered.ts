@@ -247,11 +247,31 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
     },
   },
   {
+    code: 'flux.sops-not-decrypted',
+    severity: 'error',
+    summary: 'every layer holding a SOPS file decrypts it with sops',
+    check: (tree) =>
+      [...tree.files.keys()]
+        .filter((path) => /^kubernetes\/[^/]+\/.+\.sops\.yaml$/.test(path))
+        .filter((path) => {
+          const layer = path.split('/')[1]!;
+          const kustomization = tree.files.get(`kubernetes/${layer}.yaml`);
+          const spec = kustomization === undefined ? undefined : (parseYamlDocuments(kustomization)[0] as KubeDoc | undefined)?.spec;
+          return (spec?.decryption as { provider?: string } | undefined)?.provider !== 'sops';
+        })
+        .map((path) => ({
+          path: at(tree, path),
+          value: path.split('/')[1]!,
+          message: `layer ${path.split('/')[1]} holds an encrypted file but its Flux Kustomization does not decrypt with sops; Flux would apply ENC[…] as the values`,
+          fix: 'layers are given decryption from the secret references; run npm run synth',
+        })),
+  },
+  {
     code: 'kubernetes.plaintext-secret',
     severity: 'error',
-    summary: 'no plaintext Secret exists in the Kubernetes tree',
+    summary: 'no plaintext Secret exists anywhere in the generated tree',
     check: (tree) =>
-      documents(tree, 'kubernetes/')
+      documents(tree, '')
         .filter(({ doc }) => doc.kind === 'Secret' && doc.sops === undefined)
         .map(({ path, doc }) => ({
           path: at(tree, path),

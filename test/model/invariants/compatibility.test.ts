@@ -4,11 +4,13 @@ import type { EnvironmentSpec } from '../../../src/model/environment';
 import { minorOf } from '../../../src/model/invariants/compatibility';
 import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
+import { parseYamlDocuments } from '../../../src/yaml';
 import { renderEnvironment } from '../../../src/synth/render';
-import { modify } from '../../fixtures/environments';
+import { OTHER_AGE_RECIPIENT, modify } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
 
-const base = mgmt as EnvironmentSpec;
+// The shipped mgmt with its own age key: the demo-key warning would blur "exactly this code".
+const base = modify(mgmt as EnvironmentSpec, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
 
 describe('compatibility and Cluster API invariants', () => {
   it('passes mgmt clean', () => {
@@ -98,5 +100,29 @@ describe('Cluster API checks on the rendered tree', () => {
     expect(rest).toEqual([]);
     expect(v).toMatchObject({ code: 'capi.upgrade-one-at-a-time', severity: 'warning' });
     expect(v!.value).toContain('CoreProvider cluster-api v1.12.10 -> v1.12.11');
+  });
+});
+
+describe('SOPS files in the rendered tree', () => {
+  const shipped = new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: capmox-variables\n  namespace: capmox-system\nsops:\n  mac: x\n']]);
+  const env = resolve(base);
+
+  it('gives the layer holding a secret a sops decryption, and passes', () => {
+    const files = renderEnvironment(env, shipped);
+    expect(parseYamlDocuments(files.get('kubernetes/capi-providers.yaml')!)[0]).toMatchObject({ spec: { decryption: { provider: 'sops', secretRef: { name: 'sops-age' } } } });
+    expect(parseYamlDocuments(files.get('kubernetes/cert-manager.yaml')!)[0]).not.toHaveProperty('spec.decryption');
+    expect(checkRendered({ env, files })).toEqual([]);
+  });
+
+  it('fails when a layer holding a SOPS file does not decrypt', () => {
+    const files = renderEnvironment(env, shipped);
+    files.set('kubernetes/capi-providers.yaml', files.get('kubernetes/capi-providers.yaml')!.replace(/ {2}decryption:\n(?: {4}.*\n)+/, ''));
+    expect(checkRendered({ env, files }).map((v) => v.code)).toEqual(['flux.sops-not-decrypted']);
+  });
+
+  it('fails on a plaintext Secret in the bootstrap tree too', () => {
+    const files = renderEnvironment(env, shipped);
+    files.set('bootstrap/token.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: t\n');
+    expect(checkRendered({ env, files }).map((v) => v.code)).toEqual(['kubernetes.plaintext-secret']);
   });
 });

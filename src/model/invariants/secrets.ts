@@ -1,0 +1,200 @@
+import YAML from 'yaml';
+import { DEMO_AGE_RECIPIENT } from '../../secrets/demo';
+import type { Environment, SecretRef } from '../resolve';
+import { runRules } from '../violation';
+import type { Finding, Rule, Violation } from '../violation';
+
+/** Only these keys' values are encrypted: everything Flux and reviewers need stays readable. */
+export const REQUIRED_ENCRYPTED_REGEX = '^(data|stringData)$';
+const ENC = /^ENC\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\]$/;
+const AGE_RECIPIENT = /^age1[02-9ac-hj-np-z]{58}$/;
+
+/** The encrypted sources of one environment: repository-relative path → text. */
+export interface SecretSources {
+  readonly env: Environment;
+  readonly sources: ReadonlyMap<string, string>;
+}
+
+interface Parsed {
+  readonly ref: SecretRef;
+  readonly text: string;
+  readonly doc?: Record<string, any>;
+  readonly error?: string;
+}
+
+/** The referenced sources that exist, parsed once (a broken one carries its parse error). */
+function parsed(input: SecretSources): Parsed[] {
+  return input.env.secrets.flatMap((ref): Parsed[] => {
+    const text = input.sources.get(ref.source);
+    if (text === undefined) return [];
+    const doc = YAML.parseDocument(text, { uniqueKeys: true });
+    if (doc.errors.length > 0) return [{ ref, text, error: doc.errors[0]!.message.split('\n')[0] }];
+    const js = doc.toJS();
+    return [{ ref, text, doc: js && typeof js === 'object' ? js : undefined, error: js && typeof js === 'object' ? undefined : 'not a YAML mapping' }];
+  });
+}
+
+/** Parsed sources that are encrypted SOPS Secrets: the subject of the finer rules. */
+const sopsFiles = (input: SecretSources) => parsed(input).filter((p) => p.doc && typeof p.doc.sops === 'object' && p.doc.sops !== null);
+
+const setCommand = (env: Environment, ref: SecretRef, keys: readonly string[]) =>
+  `npm run secrets -- set ${env.name} ${ref.namespace}/${ref.name} ${keys.map((k) => `${k}=…`).join(' ')}`;
+
+const finding = (p: Parsed, value: string, message: string, fix: string): Finding => ({ path: p.ref.source, value, message, fix });
+
+export const secretSourceRules: readonly Rule<SecretSources>[] = [
+  {
+    code: 'secret.missing',
+    severity: 'error',
+    summary: 'every referenced secret has its encrypted source',
+    check: ({ env, sources }) =>
+      env.secrets
+        .filter((ref) => !sources.has(ref.source))
+        .map((ref) => ({
+          path: ref.source,
+          value: `${ref.namespace}/${ref.name}`,
+          message: `${ref.declaredAt} needs Secret ${ref.namespace}/${ref.name} with ${ref.keys.join(', ')}, but ${ref.source} does not exist`,
+          fix: setCommand(env, ref, ref.keys),
+        })),
+  },
+  {
+    code: 'secret.unparseable',
+    severity: 'error',
+    summary: 'a secret source parses as YAML',
+    check: (input) => parsed(input).filter((p) => p.error).map((p) => finding(p, 'unparseable', `the file does not parse: ${p.error}`, `re-create it: ${setCommand(input.env, p.ref, p.ref.keys)}`)),
+  },
+  {
+    code: 'secret.not-encrypted',
+    severity: 'error',
+    summary: 'a secret source is SOPS-encrypted (has sops metadata)',
+    check: (input) =>
+      parsed(input)
+        .filter((p) => p.doc && (typeof p.doc.sops !== 'object' || p.doc.sops === null))
+        .map((p) => finding(p, 'no sops block', 'the file is not encrypted: its values would be committed in plaintext', `delete it from Git history and write it with: ${setCommand(input.env, p.ref, p.ref.keys)}`)),
+  },
+  {
+    code: 'secret.wrong-object',
+    severity: 'error',
+    summary: 'a secret source is a v1 Secret with the referenced name and namespace',
+    check: (input) =>
+      sopsFiles(input)
+        .filter((p) => p.doc!.apiVersion !== 'v1' || p.doc!.kind !== 'Secret' || p.doc!.metadata?.name !== p.ref.name || p.doc!.metadata?.namespace !== p.ref.namespace)
+        .map((p) =>
+          finding(
+            p,
+            `${p.doc!.apiVersion}/${p.doc!.kind} ${p.doc!.metadata?.namespace}/${p.doc!.metadata?.name}`,
+            `the file holds ${String(p.doc!.kind)} ${String(p.doc!.metadata?.namespace)}/${String(p.doc!.metadata?.name)}, not v1/Secret ${p.ref.namespace}/${p.ref.name}`,
+            `re-create it: ${setCommand(input.env, p.ref, p.ref.keys)}`,
+          ),
+        ),
+  },
+  {
+    code: 'secret.encrypted-metadata',
+    severity: 'error',
+    summary: 'apiVersion, kind and metadata stay plaintext (Flux and reviewers read them)',
+    check: (input) =>
+      sopsFiles(input).flatMap((p) => {
+        const plain = JSON.stringify([p.doc!.apiVersion, p.doc!.kind, p.doc!.metadata ?? {}]);
+        return plain.includes('ENC[') ? [finding(p, 'ENC[…]', 'apiVersion, kind or metadata is encrypted', `encrypt with encrypted_regex ${REQUIRED_ENCRYPTED_REGEX}: ${setCommand(input.env, p.ref, p.ref.keys)}`)] : [];
+      }),
+  },
+  {
+    code: 'secret.string-data',
+    severity: 'error',
+    summary: 'Secrets use data, never stringData (every re-apply would report a change)',
+    check: (input) =>
+      sopsFiles(input)
+        .filter((p) => p.doc!.stringData !== undefined)
+        .map((p) => finding(p, 'stringData', 'the Secret uses stringData; the API server folds it into data, so every re-apply reports "configured"', `rewrite it with data: ${setCommand(input.env, p.ref, p.ref.keys)}`)),
+  },
+  {
+    code: 'secret.plaintext-value',
+    severity: 'error',
+    summary: 'every value under data is ENC[AES256_GCM,…]',
+    check: (input) =>
+      sopsFiles(input).flatMap((p) =>
+        Object.entries((p.doc!.data ?? {}) as Record<string, unknown>)
+          .filter(([, value]) => typeof value !== 'string' || !ENC.test(value))
+          // The value itself is never echoed: it may be a plaintext secret.
+          .map(([key]) => finding(p, `data.${key}`, `data.${key} is not encrypted`, `re-encrypt it: ${setCommand(input.env, p.ref, [key])}`)),
+      ),
+  },
+  {
+    code: 'secret.missing-keys',
+    severity: 'error',
+    summary: 'every required key is present',
+    check: (input) =>
+      sopsFiles(input).flatMap((p) => {
+        const present = Object.keys((p.doc!.data ?? {}) as Record<string, unknown>);
+        const missing = p.ref.keys.filter((key) => !present.includes(key));
+        return missing.length > 0 ? [finding(p, missing.join(', '), `${p.ref.declaredAt} needs ${missing.join(', ')}, which the Secret lacks`, setCommand(input.env, p.ref, missing))] : [];
+      }),
+  },
+  {
+    code: 'secret.recipients',
+    severity: 'error',
+    summary: "a secret is encrypted to exactly the environment's age recipients",
+    check: (input) =>
+      sopsFiles(input).flatMap((p) => {
+        const actual = ((p.doc!.sops.age ?? []) as { recipient?: string }[]).map((a) => String(a.recipient)).sort();
+        const expected = [...input.env.ageRecipients].sort();
+        return actual.join(',') === expected.join(',')
+          ? []
+          : [finding(p, actual.join(', '), `encrypted to ${actual.join(', ') || 'no age recipient'}, the environment's recipients are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
+      }),
+  },
+  {
+    code: 'secret.encrypted-regex',
+    severity: 'error',
+    summary: `secrets are encrypted with encrypted_regex ${REQUIRED_ENCRYPTED_REGEX}`,
+    check: (input) =>
+      sopsFiles(input)
+        .filter((p) => p.doc!.sops.encrypted_regex !== REQUIRED_ENCRYPTED_REGEX)
+        .map((p) => finding(p, String(p.doc!.sops.encrypted_regex), `encrypted_regex is ${String(p.doc!.sops.encrypted_regex)}, not ${REQUIRED_ENCRYPTED_REGEX}`, `re-create it: ${setCommand(input.env, p.ref, p.ref.keys)}`)),
+  },
+  {
+    code: 'secret.unreferenced',
+    severity: 'warning',
+    summary: 'every source in secrets/<env>/ is used by a component',
+    check: ({ env, sources }) =>
+      [...sources.keys()]
+        .filter((path) => path.endsWith('.sops.yaml') && !env.secrets.some((ref) => ref.source === path))
+        .map((path) => ({ path, value: path, message: 'no component references this secret, so it is not deployed', fix: 'declare it in the environment (secrets: […]) or delete the file' })),
+  },
+];
+
+/** Environment-level SOPS settings (no file needed). */
+export const sopsRules: readonly Rule[] = [
+  {
+    code: 'sops.no-recipients',
+    severity: 'error',
+    summary: 'an environment with secrets names its age recipients',
+    check: (env) =>
+      env.secrets.length > 0 && env.ageRecipients.length === 0
+        ? [{ path: 'sops.ageRecipients', value: '[]', message: `${env.secrets.length} secret(s) but no age recipient to encrypt them to`, fix: `run npm run secrets -- init ${env.name}` }]
+        : [],
+  },
+  {
+    code: 'sops.invalid-recipient',
+    severity: 'error',
+    summary: 'age recipients are X25519 age public keys',
+    check: (env) =>
+      env.ageRecipients
+        .map((r, i) => ({ r, i }))
+        .filter(({ r }) => !AGE_RECIPIENT.test(r))
+        .map(({ r, i }) => ({ path: `sops.ageRecipients[${i}]`, value: r, message: `"${r}" is not an age X25519 recipient (age1 followed by 58 characters)`, fix: 'paste the "public key:" line of your age key file' })),
+  },
+  {
+    code: 'sops.demo-recipient',
+    severity: 'warning',
+    summary: 'an environment still encrypts to the published demo key',
+    check: (env) =>
+      env.ageRecipients.includes(DEMO_AGE_RECIPIENT)
+        ? [{ path: 'sops.ageRecipients', value: DEMO_AGE_RECIPIENT, message: 'the environment encrypts to the public demo key: anyone can read its secrets', fix: `run npm run secrets -- init ${env.name}` }]
+        : [],
+  },
+];
+
+export function checkSecretSources(input: SecretSources): Violation[] {
+  return runRules(secretSourceRules, input);
+}

@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { EnvironmentSpec } from '../model/environment';
+import { checkSecretSources } from '../model/invariants/secrets';
+import { resolve } from '../model/resolve';
+import type { Environment } from '../model/resolve';
+import { formatViolation, hasErrors } from '../model/violation';
+import type { Violation } from '../model/violation';
+import type { CommandResult } from '../synth/commands';
+import { readTree } from '../synth/tree';
+import { generateIdentity, parseIdentities } from './age-keys';
+import { DEMO_AGE_KEY_FILE, DEMO_AGE_RECIPIENT } from './demo';
+import { availableIdentities, identityFile } from './identities';
+import { RECIPIENTS_FILE, withRecipients } from './recipients-file';
+import { SecretWriteError, setSecret } from './secret-writer';
+import { decryptDocument, parseDocument } from './sops-document';
+
+export const SECRETS_USAGE = `usage: npm run secrets -- <command> …
+  set <env> <namespace>/<name> [KEY=VALUE]… [--file KEY=PATH]… [--env-file PATH|-] [--remove KEY]… [--allow-demo-key]
+        encrypt values into secrets/<env>/<namespace>.<name>.sops.yaml (values from a file or
+        stdin stay out of shell history); unchanged values leave the file byte-identical
+  show  <env> <namespace>/<name>     decrypt to stdout (needs SOPS_AGE_KEY_FILE or SOPS_AGE_KEY)
+  check [--env <env>]…               check every source without a key; with one, verify MACs too
+  init  <env> [--force]              create an age key pair (private key in .age/<env>.agekey, never
+                                     committed), switch the environment to it, re-encrypt its secrets`;
+
+export class SecretsUsageError extends Error {}
+
+export interface SecretsContext {
+  readonly root: string;
+  readonly environments: readonly EnvironmentSpec[];
+  readonly vars: NodeJS.ProcessEnv;
+  readonly now: () => Date;
+  readonly readStdin: () => string;
+}
+
+const ok = (stdout: string, stderr = ''): CommandResult => ({ stdout, stderr, exitCode: 0 });
+const fail = (stderr: string): CommandResult => ({ stdout: '', stderr: stderr.endsWith('\n') ? stderr : `${stderr}\n`, exitCode: 1 });
+const KEY = /^[-._a-zA-Z0-9]+$/;
+
+function environment(ctx: SecretsContext, name: string | undefined): Environment {
+  const spec = ctx.environments.find((e) => e.name === name);
+  if (!spec) throw new SecretsUsageError(`unknown environment ${name ?? '(none)'}; known: ${ctx.environments.map((e) => e.name).sort().join(', ')}`);
+  return resolve(spec);
+}
+
+function secretPath(env: Environment, ref: string | undefined): { namespace: string; name: string; file: string } {
+  const match = /^([a-z0-9-]+)\/([a-z0-9.-]+)$/.exec(ref ?? '');
+  if (!match) throw new SecretsUsageError(`"${ref ?? ''}" is not <namespace>/<name>, e.g. capmox-system/capmox-variables`);
+  return { namespace: match[1]!, name: match[2]!, file: `secrets/${env.name}/${match[1]}.${match[2]}.sops.yaml` };
+}
+
+/** KEY=VALUE pairs from the command line, files and a dotenv file (or stdin); values never echoed. */
+function collectValues(ctx: SecretsContext, pairs: readonly string[], files: readonly string[], envFile: string | undefined): Record<string, string> {
+  const values: Record<string, string> = {};
+  const put = (key: string, value: string, from: string) => {
+    if (!KEY.test(key)) throw new SecretsUsageError(`${from}: "${key}" is not a Secret key (letters, digits, '-', '_', '.')`);
+    values[key] = value;
+  };
+  const split = (pair: string, from: string) => {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new SecretsUsageError(`${from}: expected KEY=VALUE, got a word without '=' (value not shown)`);
+    return [pair.slice(0, at), pair.slice(at + 1)] as const;
+  };
+  if (envFile !== undefined) {
+    const text = envFile === '-' ? ctx.readStdin() : fs.readFileSync(path.resolve(ctx.root, envFile), 'utf8');
+    text
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
+      .forEach((line, i) => put(...split(line, `${envFile === '-' ? 'stdin' : envFile} line ${i + 1}`), 'env file'));
+  }
+  for (const spec of files) {
+    const [key, file] = split(spec, '--file');
+    put(key, fs.readFileSync(path.resolve(ctx.root, file), 'utf8'), '--file');
+  }
+  for (const pair of pairs) put(...split(pair, 'argument'), 'argument');
+  return values;
+}
+
+async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
+  const { values: opts, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      file: { type: 'string', multiple: true },
+      'env-file': { type: 'string' },
+      remove: { type: 'string', multiple: true },
+      'allow-demo-key': { type: 'boolean' },
+    },
+  });
+  const env = environment(ctx, positionals[0]);
+  const target = secretPath(env, positionals[1]);
+  const values = collectValues(ctx, positionals.slice(2), opts.file ?? [], opts['env-file']);
+  if (env.ageRecipients.length === 0) return fail(`${env.name} has no age recipients; run npm run secrets -- init ${env.name}`);
+  const file = path.join(ctx.root, target.file);
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  let result;
+  try {
+    result = await setSecret({
+      existing,
+      identities: availableIdentities(ctx.vars, ctx.root, env.name),
+      recipients: env.ageRecipients,
+      namespace: target.namespace,
+      name: target.name,
+      values,
+      remove: opts.remove ?? [],
+      now: ctx.now(),
+    });
+  } catch (error) {
+    if (error instanceof SecretWriteError) return fail(`refusing to modify ${target.file}: ${error.message}`);
+    throw error;
+  }
+  if (result.unchanged) return ok(`${target.file}: unchanged\n`);
+  if (env.ageRecipients.includes(DEMO_AGE_RECIPIENT) && !opts['allow-demo-key']) {
+    return fail(
+      `refusing to encrypt ${target.file} to the public demo key (${env.name} still uses it): anyone could decrypt it.\n` +
+        `run npm run secrets -- init ${env.name} for a real key, or pass --allow-demo-key for example data`,
+    );
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, result.text);
+  const ref = env.secrets.find((r) => r.source === target.file);
+  const missing = ref ? ref.keys.filter((k) => !result.text.includes(`\n  ${k}: ENC[`)) : [];
+  const notes = [
+    ...(ref ? [] : [`note: no component of ${env.name} references ${target.namespace}/${target.name} yet; declare it in the environment`]),
+    ...(missing.length > 0 ? [`note: still missing ${missing.join(', ')}`] : []),
+    'run npm run synth to copy it into the tree',
+  ];
+  const what = [
+    result.changed.length > 0 ? `${result.changed.length} value(s) set (${result.changed.join(', ')})` : '',
+    result.removed.length > 0 ? `${result.removed.length} removed (${result.removed.join(', ')})` : '',
+    result.freshDataKey ? 'new data key' : 'data key kept',
+  ].filter(Boolean);
+  return ok(`${target.file}: ${what.join(', ')}\n`, `${notes.join('\n')}\n`);
+}
+
+async function showCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const env = environment(ctx, positionals[0]);
+  const target = secretPath(env, positionals[1]);
+  const file = path.join(ctx.root, target.file);
+  if (!fs.existsSync(file)) return fail(`${target.file} does not exist; create it with npm run secrets -- set ${env.name} ${target.namespace}/${target.name} KEY=…`);
+  const text = fs.readFileSync(file, 'utf8');
+  try {
+    const decrypted = await decryptDocument(text, availableIdentities(ctx.vars, ctx.root, env.name));
+    const doc = parseDocument(text);
+    doc.delete('sops');
+    for (const value of decrypted.values.filter((v) => v.encrypted)) doc.setIn(value.path, value.plaintext);
+    return ok(doc.toString({ lineWidth: 0 }));
+  } catch (error) {
+    return fail(`cannot decrypt ${target.file}: ${(error as Error).message}`);
+  }
+}
+
+/** Key-free checks of every source, plus MAC verification where an identity is available. */
+async function checkCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
+  const { values: opts } = parseArgs({ args, options: { env: { type: 'string', multiple: true } } });
+  const names = opts.env ?? ctx.environments.map((e) => e.name);
+  const violations: Violation[] = [];
+  const lines: string[] = [];
+  for (const name of [...names].sort()) {
+    const env = environment(ctx, name);
+    const sources = new Map([...readTree(path.join(ctx.root, 'secrets', name))].map(([p, t]) => [`secrets/${name}/${p}`, t]));
+    const found = checkSecretSources({ env, sources });
+    const identities = availableIdentities(ctx.vars, ctx.root, name);
+    let verified = 0;
+    if (identities.length > 0 && !hasErrors(found)) {
+      for (const ref of env.secrets) {
+        try {
+          await decryptDocument(sources.get(ref.source)!, identities);
+          verified++;
+        } catch (error) {
+          found.push({ code: 'secret.undecryptable', severity: 'error', path: ref.source, value: 'MAC', message: (error as Error).message, fix: 'restore the file from Git, or re-create it with npm run secrets -- set' });
+        }
+      }
+    }
+    violations.push(...found);
+    lines.push(`${name}: ${env.secrets.length} secret(s), ${verified} MAC-verified${identities.length === 0 ? ' (no identity: key-free checks only)' : ''}`);
+  }
+  const report = violations.map(formatViolation).join('\n');
+  return { stdout: `${lines.join('\n')}\n`, stderr: report ? `${report}\n` : '', exitCode: hasErrors(violations) ? 1 : 0 };
+}
+
+async function initCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
+  const { values: opts, positionals } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+  const env = environment(ctx, positionals[0]);
+  const keyFile = identityFile(ctx.root, env.name);
+  if (fs.existsSync(keyFile) && !opts.force) return fail(`${path.relative(ctx.root, keyFile)} exists already; pass --force to replace it (its secrets then need the old key to be re-encrypted)`);
+  // Whoever can open the current files: the caller's keys, the old key, and the public demo key.
+  const demo = path.join(ctx.root, DEMO_AGE_KEY_FILE);
+  const openers = [
+    ...availableIdentities(ctx.vars, ctx.root, env.name),
+    ...(env.ageRecipients.includes(DEMO_AGE_RECIPIENT) && fs.existsSync(demo) ? parseIdentities(fs.readFileSync(demo, 'utf8')) : []),
+  ];
+  const { identity, recipient } = await generateIdentity();
+  const sources = readTree(path.join(ctx.root, 'secrets', env.name));
+  const rewritten = new Map<string, string>();
+  for (const [rel, text] of sources) {
+    if (!rel.endsWith('.sops.yaml')) continue;
+    const meta = (parseDocument(text).toJS() ?? {}).metadata ?? {};
+    try {
+      const result = await setSecret({ existing: text, identities: openers, recipients: [recipient], namespace: String(meta.namespace), name: String(meta.name), values: {}, now: ctx.now() });
+      rewritten.set(rel, result.text);
+    } catch (error) {
+      return fail(`nothing changed: secrets/${env.name}/${rel} cannot be re-encrypted (${(error as Error).message}); set SOPS_AGE_KEY_FILE to a key that opens it`);
+    }
+  }
+  // Everything is computed; only now touch the disk.
+  fs.mkdirSync(path.dirname(keyFile), { recursive: true });
+  fs.writeFileSync(keyFile, `# created by npm run secrets -- init ${env.name}\n# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
+  const recipientsFile = path.join(ctx.root, RECIPIENTS_FILE);
+  fs.writeFileSync(recipientsFile, withRecipients(fs.readFileSync(recipientsFile, 'utf8'), env.name, [recipient]));
+  for (const [rel, text] of rewritten) fs.writeFileSync(path.join(ctx.root, 'secrets', env.name, rel), text);
+  const keyPath = path.relative(ctx.root, keyFile);
+  return ok(
+    [
+      `${env.name}: new age key ${recipient}`,
+      `  private key: ${keyPath} (git-ignored; back it up, it is the only way to decrypt)`,
+      `  ${RECIPIENTS_FILE}: ${env.name} now encrypts to it`,
+      `  re-encrypted: ${rewritten.size} secret(s)`,
+      'next:',
+      `  kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=${keyPath}`,
+      '  npm run synth && git add -A && git commit',
+      '',
+    ].join('\n'),
+  );
+}
+
+const COMMANDS: Record<string, (ctx: SecretsContext, args: string[]) => Promise<CommandResult>> = {
+  set: setCommand,
+  show: showCommand,
+  check: checkCommand,
+  init: initCommand,
+};
+
+/** Runs `npm run secrets -- <argv>`; usage mistakes throw SecretsUsageError. */
+export async function secretsCommand(argv: readonly string[], ctx: SecretsContext): Promise<CommandResult> {
+  const [name, ...rest] = argv;
+  const command = COMMANDS[name ?? ''];
+  if (!command) throw new SecretsUsageError(SECRETS_USAGE);
+  return command(ctx, rest);
+}

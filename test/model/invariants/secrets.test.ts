@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mgmt } from '../../../src/environments/mgmt';
+import type { EnvironmentSpec } from '../../../src/model/environment';
+import { checkSecretSources } from '../../../src/model/invariants/secrets';
+import { resolve } from '../../../src/model/resolve';
+import { DEMO_AGE_RECIPIENT } from '../../../src/secrets/demo';
+import { OTHER_AGE_RECIPIENT, modify } from '../../fixtures/environments';
+import { codes } from '../../fixtures/expect';
+
+const SOURCE = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
+const shipped = fs.readFileSync(path.resolve(import.meta.dirname, '../../..', SOURCE), 'utf8');
+const base = mgmt as EnvironmentSpec;
+
+/** The secret-source codes for `spec` with the given sources (default: the shipped file). */
+function sourceCodes(edit: (text: string) => string | undefined = (t) => t, spec = base, extra: Record<string, string> = {}) {
+  const text = edit(shipped);
+  const sources = new Map<string, string>(Object.entries(extra));
+  if (text !== undefined) sources.set(SOURCE, text);
+  const violations = checkSecretSources({ env: resolve(spec), sources });
+  return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
+}
+
+const replace = (from: string | RegExp, to: string) => (text: string) => {
+  expect(text).toMatch(from);
+  return text.replace(from, to);
+};
+
+describe('secret source invariants (no key needed)', () => {
+  it('passes the shipped secret clean', () => {
+    expect(sourceCodes().codes).toEqual([]);
+  });
+
+  it('fails when the referenced file is missing, naming the keys and the command that fixes it', () => {
+    const { codes, violations } = sourceCodes(() => undefined);
+    expect(codes).toEqual(['secret.missing']);
+    expect(violations[0]!.message).toContain('PROXMOX_URL, PROXMOX_TOKEN, PROXMOX_SECRET');
+    expect(violations[0]!.fix).toBe('npm run secrets -- set mgmt capmox-system/capmox-variables PROXMOX_URL=… PROXMOX_TOKEN=… PROXMOX_SECRET=…');
+  });
+
+  it('fails when the file does not parse', () => {
+    expect(sourceCodes(() => 'data: [unclosed\n').codes).toEqual(['secret.unparseable']);
+  });
+
+  it('fails when the file is a plaintext Secret', () => {
+    const plain = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: capmox-variables\n  namespace: capmox-system\ndata:\n  PROXMOX_URL: aHR0cHM6Ly94\n';
+    const { codes, violations } = sourceCodes(() => plain);
+    expect(codes).toEqual(['secret.not-encrypted']);
+    expect(JSON.stringify(violations)).not.toContain('aHR0cHM6Ly94');
+  });
+
+  it('fails when the file holds another Secret than the reference', () => {
+    expect(sourceCodes(replace('  namespace: capmox-system', '  namespace: default')).codes).toEqual(['secret.wrong-object']);
+  });
+
+  it('fails when metadata is encrypted', () => {
+    const enc = 'ENC[AES256_GCM,data:AAAA,iv:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=,tag:AAAAAAAAAAAAAAAAAAAAAA==,type:str]';
+    expect(sourceCodes(replace('  namespace: capmox-system\n', `  namespace: capmox-system\n  labels:\n    owner: ${enc}\n`)).codes).toEqual(['secret.encrypted-metadata']);
+  });
+
+  it('fails when the Secret uses stringData', () => {
+    expect(sourceCodes(replace('type: Opaque\n', 'type: Opaque\nstringData:\n  EXTRA: ENC[AES256_GCM,data:AA==,iv:AA==,tag:AA==,type:str]\n')).codes).toEqual(['secret.string-data']);
+  });
+
+  it('fails when a value under data is not encrypted, without echoing it', () => {
+    const { codes, violations } = sourceCodes(replace(/ {2}PROXMOX_URL: ENC\[[^\n]*/, '  PROXMOX_URL: aHR0cHM6Ly9wbGFpbg=='));
+    expect(codes).toEqual(['secret.plaintext-value']);
+    expect(violations[0]!.value).toBe('data.PROXMOX_URL');
+    expect(JSON.stringify(violations)).not.toContain('aHR0cHM6Ly9wbGFpbg==');
+  });
+
+  it('fails when a required key is missing', () => {
+    const { codes, violations } = sourceCodes(replace(/ {2}PROXMOX_SECRET: ENC\[[^\n]*\n/, ''));
+    expect(codes).toEqual(['secret.missing-keys']);
+    expect(violations[0]!.fix).toBe('npm run secrets -- set mgmt capmox-system/capmox-variables PROXMOX_SECRET=…');
+  });
+
+  it("fails when the secret is encrypted to other recipients than the environment's", () => {
+    const spec = modify(base, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
+    expect(sourceCodes(undefined, spec).codes).toEqual(['secret.recipients']);
+  });
+
+  it('fails when encrypted_regex is not ^(data|stringData)$', () => {
+    expect(sourceCodes(replace('encrypted_regex: ^(data|stringData)$', 'encrypted_regex: ^data$')).codes).toEqual(['secret.encrypted-regex']);
+  });
+
+  it('warns about a source no component references', () => {
+    const { codes, violations } = sourceCodes(undefined, base, { 'secrets/mgmt/apps.stray.sops.yaml': shipped });
+    expect(codes).toEqual(['secret.unreferenced']);
+    expect(violations[0]!.severity).toBe('warning');
+  });
+});
+
+describe('SOPS settings of an environment', () => {
+  it('warns while an environment encrypts to the demo key', () => {
+    expect(resolve(base).ageRecipients).toEqual([DEMO_AGE_RECIPIENT]);
+    expect(codes(base)).toEqual(['sops.demo-recipient']);
+    expect(codes(modify(base, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; }))).toEqual([]);
+  });
+
+  it('fails when an environment with secrets has no recipients', () => {
+    expect(codes(modify(base, (e) => { e.sops = { ageRecipients: [] }; }))).toEqual(['sops.no-recipients']);
+  });
+
+  it('fails on a malformed recipient', () => {
+    expect(codes(modify(base, (e) => { e.sops = { ageRecipients: ['age1tooshort'] }; }))).toEqual(['sops.invalid-recipient']);
+  });
+});

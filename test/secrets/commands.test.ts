@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { environments } from '../../src/environments';
+import { parseIdentities } from '../../src/secrets/age-keys';
+import { SecretsUsageError, secretsCommand } from '../../src/secrets/commands';
+import type { SecretsContext } from '../../src/secrets/commands';
+import { DEMO_AGE_KEY_FILE } from '../../src/secrets/demo';
+import { decryptDocument } from '../../src/secrets/sops-document';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const SHIPPED = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
+let root: string;
+let stdin = '';
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
+  for (const entry of ['secrets', DEMO_AGE_KEY_FILE, 'src/environments/age-recipients.ts']) {
+    fs.cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true });
+  }
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const ctx = (vars: Record<string, string> = {}): SecretsContext => ({
+  root,
+  environments,
+  vars,
+  now: () => new Date('2026-11-30T12:00:00Z'),
+  readStdin: () => stdin,
+});
+const withDemoKey = { SOPS_AGE_KEY_FILE: DEMO_AGE_KEY_FILE };
+const demo = () => parseIdentities(fs.readFileSync(path.join(root, DEMO_AGE_KEY_FILE), 'utf8'));
+const run = (argv: string[], vars?: Record<string, string>) => secretsCommand(argv, ctx(vars));
+
+async function shippedValues(): Promise<Record<string, string>> {
+  const decrypted = await decryptDocument(fs.readFileSync(path.join(repo, SHIPPED), 'utf8'), demo());
+  return Object.fromEntries(decrypted.values.filter((v) => v.encrypted).map((v) => [v.path[1]!, Buffer.from(v.plaintext, 'base64').toString()]));
+}
+
+describe('secrets set', () => {
+  it('leaves the shipped secret byte-identical when set again with the same values', async () => {
+    const values = await shippedValues();
+    const before = fs.readFileSync(path.join(root, SHIPPED), 'utf8');
+    const result = await run(['set', 'mgmt', 'capmox-system/capmox-variables', ...Object.entries(values).map(([k, v]) => `${k}=${v}`)], withDemoKey);
+    expect(result).toMatchObject({ exitCode: 0, stdout: `${SHIPPED}: unchanged\n` });
+    expect(fs.readFileSync(path.join(root, SHIPPED), 'utf8')).toBe(before);
+  });
+
+  it('refuses to encrypt to the demo key without --allow-demo-key, and writes nothing', async () => {
+    const result = await run(['set', 'dev', 'apps/db', 'PASSWORD=hunter2']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('refusing to encrypt secrets/dev/apps.db.sops.yaml to the public demo key');
+    expect(fs.existsSync(path.join(root, 'secrets/dev/apps.db.sops.yaml'))).toBe(false);
+    const allowed = await run(['set', 'dev', 'apps/db', 'PASSWORD=hunter2', '--allow-demo-key']);
+    expect(allowed.exitCode).toBe(0);
+    expect(allowed.stderr).toContain('no component of dev references apps/db');
+  });
+
+  it('refuses to modify an existing file without an identity, and says why', async () => {
+    const result = await run(['set', 'mgmt', 'capmox-system/capmox-variables', 'PROXMOX_URL=https://elsewhere', '--allow-demo-key']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('no age identity is available');
+  });
+
+  it('reads values from stdin and from files, and never prints them', async () => {
+    stdin = '# comment\nUSER=admin\nPASSWORD=s3cr3t-from-stdin\n';
+    fs.writeFileSync(path.join(root, 'cert.pem'), 'PEM-FROM-FILE');
+    const result = await run(['set', 'dev', 'apps/db', '--env-file', '-', '--file', 'CERT=cert.pem', '--allow-demo-key']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout + result.stderr).not.toMatch(/admin|s3cr3t|PEM-FROM-FILE/);
+    const decrypted = await decryptDocument(fs.readFileSync(path.join(root, 'secrets/dev/apps.db.sops.yaml'), 'utf8'), demo());
+    const plain = decrypted.values.filter((v) => v.encrypted).map((v) => Buffer.from(v.plaintext, 'base64').toString());
+    expect(plain).toEqual(['PEM-FROM-FILE', 's3cr3t-from-stdin', 'admin']);
+  });
+
+  it('rejects a malformed pair without echoing it', async () => {
+    await expect(run(['set', 'dev', 'apps/db', 'just-a-secret-value'])).rejects.toThrow(SecretsUsageError);
+    await expect(run(['set', 'dev', 'apps/db', 'just-a-secret-value'])).rejects.not.toThrow(/just-a-secret-value/);
+    await expect(run(['set', 'staging', 'apps/db', 'A=b'])).rejects.toThrow('unknown environment staging; known: dev, mgmt, prod');
+  });
+});
+
+describe('secrets show and check', () => {
+  it('show decrypts to stdout with an identity', async () => {
+    const result = await run(['show', 'mgmt', 'capmox-system/capmox-variables'], withDemoKey);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^apiVersion: v1\nkind: Secret\n/);
+    expect(result.stdout).not.toContain('sops:');
+    expect(result.stdout).toContain(`PROXMOX_URL: ${Buffer.from((await shippedValues()).PROXMOX_URL!).toString('base64')}`);
+  });
+
+  it('show fails cleanly without an identity', async () => {
+    const result = await run(['show', 'mgmt', 'capmox-system/capmox-variables']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('none of the available age identities');
+  });
+
+  it('check passes, MAC-verifies with a key, and fails on a tampered file', async () => {
+    expect(await run(['check'])).toMatchObject({ exitCode: 0 });
+    expect((await run(['check'], withDemoKey)).stdout).toContain('mgmt: 1 secret(s), 1 MAC-verified');
+    const file = path.join(root, SHIPPED);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('lastmodified: "', 'lastmodified: "1'));
+    const failed = await run(['check', '--env', 'mgmt'], withDemoKey);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toContain('[secret.undecryptable]');
+  });
+});
+
+describe('secrets init', () => {
+  it('creates a key pair outside Git, switches the environment, re-encrypts its secrets', async () => {
+    const values = await shippedValues();
+    const result = await run(['init', 'mgmt']);
+    expect(result.exitCode).toBe(0);
+    const keyFile = path.join(root, '.age/mgmt.agekey');
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const identity = parseIdentities(fs.readFileSync(keyFile, 'utf8'));
+    const recipient = /public key: (age1\w+)/.exec(fs.readFileSync(keyFile, 'utf8'))![1]!;
+    const recipients = fs.readFileSync(path.join(root, 'src/environments/age-recipients.ts'), 'utf8');
+    expect(recipients).toContain(`  mgmt: ['${recipient}'],`);
+    expect(recipients).toContain('  dev: [DEMO_AGE_RECIPIENT],');
+    const text = fs.readFileSync(path.join(root, SHIPPED), 'utf8');
+    const decrypted = await decryptDocument(text, identity);
+    expect(decrypted.values.filter((v) => v.encrypted).map((v) => Buffer.from(v.plaintext, 'base64').toString()).sort()).toEqual(Object.values(values).sort());
+    await expect(decryptDocument(text, demo())).rejects.toThrow();
+    expect(result.stdout).toContain('kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=.age/mgmt.agekey');
+    expect((await run(['init', 'mgmt'])).exitCode).toBe(1);
+  });
+});
