@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { Finding } from './findings';
+import { describeObject } from './findings';
+import type { EnvironmentTree, TreeObject } from './tree-objects';
+
+/** Namespaces a cluster has before Flux applies anything (flux-system: created by bootstrap). */
+export const SYSTEM_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system']);
+
+/** Kinds that live outside namespaces. */
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'StorageClass',
+  'CiliumLoadBalancerIPPool',
+  'CiliumL2AnnouncementPolicy',
+  'ClusterIssuer',
+]);
+
+const isFluxKustomization = (doc: Record<string, any>) => doc.apiVersion?.startsWith('kustomize.toolkit.fluxcd.io/') && doc.kind === 'Kustomization';
+const ns = (o: TreeObject) => o.doc.metadata?.namespace ?? 'default';
+
+/** A layer graph cycle, if any, as names in order. */
+function cycleOf(edges: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    if (state.get(node) === 'done') return undefined;
+    if (state.get(node) === 'visiting') return [...stack.slice(stack.indexOf(node)), node];
+    state.set(node, 'visiting');
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      const found = edges.has(next) ? visit(next) : undefined;
+      if (found) return found;
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return undefined;
+  };
+  for (const node of edges.keys()) {
+    const found = visit(node);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The Flux graph of one environment tree: paths exist and stay inside the environment, dependsOn
+ * and source references resolve, no cycle, namespaces exist, and SOPS files get decrypted.
+ */
+export function checkFluxGraph(tree: EnvironmentTree): Finding[] {
+  const findings: Finding[] = [];
+  const add = (o: TreeObject, message: string) => findings.push({ check: 'flux-graph', where: `${o.file} (${describeObject(o.doc)})`, message });
+  const exists = (kind: string, name: string, namespace: string) =>
+    tree.objects.some((o) => o.doc.kind === kind && o.doc.metadata?.name === name && ns(o) === namespace);
+  const kustomizations = tree.objects.filter((o) => isFluxKustomization(o.doc));
+  const home = `clusters/${tree.env}/kubernetes`;
+
+  for (const o of kustomizations) {
+    const target = path.posix.normalize(String(o.doc.spec?.path ?? '')).replace(/\/$/, '');
+    if (target !== home && !target.startsWith(`${home}/`)) add(o, `spec.path ${o.doc.spec?.path} is outside ${home}`);
+    else if (![...tree.files.keys()].some((f) => f.startsWith(`${target}/`))) add(o, `spec.path ${o.doc.spec?.path} does not exist in the repository`);
+    for (const dep of (o.doc.spec?.dependsOn ?? []) as { name: string; namespace?: string }[]) {
+      if (!kustomizations.some((k) => k.doc.metadata?.name === dep.name && ns(k) === (dep.namespace ?? ns(o)))) add(o, `dependsOn ${dep.name}: no such Kustomization in the tree`);
+    }
+    const ref = o.doc.spec?.sourceRef ?? {};
+    if (!exists(ref.kind, ref.name, ref.namespace ?? ns(o))) add(o, `sourceRef ${ref.kind}/${ref.name} does not resolve to an object in the tree`);
+    // A layer holding an encrypted file must decrypt it, or Flux applies the ciphertext.
+    const nested = kustomizations.map((k) => path.posix.normalize(String(k.doc.spec?.path ?? ''))).filter((p) => p.startsWith(`${target}/`));
+    const sops = [...tree.files].filter(([f, text]) => f.startsWith(`${target}/`) && !nested.some((p) => f.startsWith(`${p}/`)) && /\nsops:\n/.test(`\n${text}`));
+    if (sops.length > 0 && o.doc.spec?.decryption?.provider !== 'sops') add(o, `applies SOPS-encrypted ${sops[0]![0]} without decryption.provider: sops`);
+  }
+
+  const edges = new Map(kustomizations.map((k) => [String(k.doc.metadata?.name), ((k.doc.spec?.dependsOn ?? []) as { name: string }[]).map((d) => d.name)]));
+  const found = cycleOf(edges);
+  // Rotated to start at its smallest name, so the message does not depend on object order.
+  const start = found ? found.indexOf([...found].sort()[0]!) : 0;
+  const cycle = found && [...found.slice(start, -1), ...found.slice(0, start), found[start]!];
+  if (cycle) findings.push({ check: 'flux-graph', where: home, message: `dependsOn cycle: ${cycle.join(' -> ')}` });
+
+  for (const o of tree.objects.filter((x) => x.doc.kind === 'HelmRelease')) {
+    const chartRef = o.doc.spec?.chartRef;
+    const sourceRef = o.doc.spec?.chart?.spec?.sourceRef;
+    for (const ref of [chartRef, sourceRef].filter(Boolean)) {
+      if (!exists(ref.kind, ref.name, ref.namespace ?? ns(o))) add(o, `${ref === chartRef ? 'chartRef' : 'chart.spec.sourceRef'} ${ref.kind}/${ref.name} does not resolve to an object in the tree`);
+    }
+  }
+
+  const created = new Set([...SYSTEM_NAMESPACES, ...tree.objects.filter((o) => o.doc.kind === 'Namespace').map((o) => String(o.doc.metadata?.name))]);
+  for (const o of tree.objects.filter((x) => x.file.includes('/kubernetes/') && !CLUSTER_SCOPED.has(x.doc.kind))) {
+    if (!created.has(ns(o))) add(o, `namespace ${ns(o)} is neither created in the tree nor a system namespace`);
+  }
+  return findings;
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { environments } from '../environments';
+import { validate } from './validate';
+
+const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--no-kustomize]
+  --schemas  kubeconform-style JSON schemas (default: ../shared/schemas/json when present)
+  --values   Helm values schemas (default: the schemas folder's sibling values/)`;
+
+function main(argv: string[]): number {
+  const { values: opts } = parseArgs({
+    args: argv,
+    options: {
+      schemas: { type: 'string' },
+      values: { type: 'string' },
+      env: { type: 'string', multiple: true },
+      root: { type: 'string' },
+      'no-kustomize': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (opts.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const root = opts.root ?? process.cwd();
+  const fallback = path.resolve(root, '../shared/schemas/json');
+  const names = opts.env ?? environments.map((e) => e.name).sort();
+  const unknown = names.filter((n) => !environments.some((e) => e.name === n));
+  if (unknown.length > 0) throw new Error(`unknown environment ${unknown.join(', ')}`);
+  const report = validate({
+    root,
+    environments: names,
+    schemas: opts.schemas ? path.resolve(opts.schemas) : fs.existsSync(fallback) ? fallback : undefined,
+    values: opts.values && path.resolve(opts.values),
+    kustomize: opts['no-kustomize'] ? false : undefined,
+  });
+  process.stdout.write(report.summary.map((line) => `${line}\n`).join(''));
+  for (const f of report.findings) process.stderr.write(`${f.check} ${f.where}: ${f.message}\n`);
+  process.stdout.write(report.findings.length === 0 ? 'validate: all checks passed\n' : `validate: ${report.findings.length} finding(s)\n`);
+  return report.findings.length === 0 ? 0 : 1;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+  process.exitCode = 2;
+}

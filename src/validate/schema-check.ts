@@ -1,0 +1,46 @@
+import { ENC_PATTERN } from '../secrets/sops-cipher';
+import type { Finding } from './findings';
+import { describeObject } from './findings';
+import { KINDS_WITHOUT_SCHEMA, SchemaStore, schemaFileName } from './schemas';
+import type { TreeObject } from './tree-objects';
+
+/**
+ * A SOPS file as the API server will see it after Flux decrypts it: no `sops` block, and each
+ * `ENC[…]` value replaced by its ciphertext, which is base64 like the value it stands for.
+ */
+export function withoutSops(doc: Record<string, any>): Record<string, any> {
+  if (doc.sops === undefined) return doc;
+  const { sops: _sops, ...rest } = doc;
+  const strip = (value: unknown): unknown => {
+    if (typeof value === 'string') return ENC_PATTERN.exec(value)?.[1] ?? value;
+    if (Array.isArray(value)) return value.map(strip);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
+    return value;
+  };
+  return strip(rest) as Record<string, any>;
+}
+
+/** Validates every object against its kubeconform-style schema; a kind without one is a finding. */
+export function checkSchemas(objects: readonly TreeObject[], store: SchemaStore): { findings: Finding[]; validated: number } {
+  const findings: Finding[] = [];
+  let validated = 0;
+  for (const { file, doc } of objects) {
+    const where = `${file} (${describeObject(doc)})`;
+    const schema = schemaFileName(doc.apiVersion, doc.kind);
+    const validate = store.get(schema);
+    if (!validate) {
+      if (!KINDS_WITHOUT_SCHEMA.has(`${doc.apiVersion}/${doc.kind}`)) {
+        findings.push({ check: 'schema', where, message: `no schema ${schema} in ${store.dir}; add it, or list ${doc.apiVersion}/${doc.kind} in KINDS_WITHOUT_SCHEMA` });
+      }
+      continue;
+    }
+    validated++;
+    if (!validate(withoutSops(doc))) {
+      for (const error of validate.errors ?? []) {
+        const extra = error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : '';
+        findings.push({ check: 'schema', where, message: `${error.instancePath || '/'} ${error.message}${extra} [${schema}]` });
+      }
+    }
+  }
+  return { findings, validated };
+}

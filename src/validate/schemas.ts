@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/** kubeconform's file naming: `<kind>-<first label of the group>-<version>.json`, core kinds without a group. */
+export function schemaFileName(apiVersion: string, kind: string): string {
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  return [kind.toLowerCase(), group ? group!.split('.')[0] : undefined, version].filter(Boolean).join('-') + '.json';
+}
+
+/** Kinds no schema folder has, accepted on purpose; everything else without a schema fails. */
+export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set([
+  // Gateway API objects (its CRDs are not part of the schema set yet).
+  'gateway.networking.k8s.io/v1/Gateway',
+  'gateway.networking.k8s.io/v1/HTTPRoute',
+]);
+
+/** A folder of JSON schemas, compiled lazily and once each (ajv in strict=false, all errors). */
+export class SchemaStore {
+  private readonly ajv: Ajv;
+  private readonly compiled = new Map<string, ValidateFunction | undefined>();
+
+  public constructor(public readonly dir: string) {
+    this.ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(this.ajv);
+    // Kubernetes' own formats the upstream CRDs use; their values are checked by the API server.
+    for (const format of ['cidr', 'int32', 'int64', 'double', 'float', 'byte']) {
+      if (format === 'byte') this.ajv.addFormat(format, /^[A-Za-z0-9+/]*={0,2}$/);
+      else this.ajv.addFormat(format, true);
+    }
+  }
+
+  /** The validator for a file in the folder, or undefined when there is none. */
+  public get(file: string): ValidateFunction | undefined {
+    if (!this.compiled.has(file)) {
+      const full = path.join(this.dir, file);
+      this.compiled.set(file, fs.existsSync(full) ? this.ajv.compile(JSON.parse(fs.readFileSync(full, 'utf8'))) : undefined);
+    }
+    return this.compiled.get(file);
+  }
+
+  public files(): string[] {
+    return fs.existsSync(this.dir) ? fs.readdirSync(this.dir).filter((f) => f.endsWith('.json')) : [];
+  }
+}

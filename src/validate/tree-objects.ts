@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { readTree } from '../synth/tree';
+import { parseYamlDocuments } from '../yaml';
+
+/** One Kubernetes object of a committed tree, with where it came from. */
+export interface TreeObject {
+  readonly env: string;
+  /** Repository-relative file path. */
+  readonly file: string;
+  readonly doc: Record<string, any>;
+}
+
+export interface EnvironmentTree {
+  readonly env: string;
+  /** `clusters/<env>/…` → text, every file of the tree. */
+  readonly files: ReadonlyMap<string, string>;
+  readonly objects: readonly TreeObject[];
+}
+
+const isObject = (doc: unknown): doc is Record<string, any> =>
+  typeof doc === 'object' && doc !== null && typeof (doc as any).apiVersion === 'string' && typeof (doc as any).kind === 'string';
+
+/**
+ * Reads `clusters/<env>/` from disk: every Kubernetes object under `kubernetes/` (kustomize's own
+ * kustomization.yaml files aside) and every manifest under `bootstrap/` (k3s configs and chart
+ * values are not objects and are left to their own checks).
+ */
+export function readEnvironmentTree(root: string, env: string): EnvironmentTree {
+  const files = new Map([...readTree(path.join(root, 'clusters', env))].map(([rel, text]) => [`clusters/${env}/${rel}`, text]));
+  const objects = [...files]
+    .filter(([file]) => /\/(kubernetes|bootstrap)\/.*\.yaml$/.test(file) && !file.endsWith('/kustomization.yaml'))
+    .flatMap(([file, text]) => parseYamlDocuments(text).filter(isObject).map((doc) => ({ env, file, doc })));
+  return { env, files, objects };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import { parseYamlDocuments } from '../yaml';
+import type { Finding } from './findings';
+import { SchemaStore } from './schemas';
+import type { EnvironmentTree } from './tree-objects';
+
+interface ChartValues {
+  readonly where: string;
+  readonly chart: string;
+  readonly version: string;
+  readonly values: unknown;
+}
+
+/** Every place chart values are written: HelmRelease values, HelmChart valuesContent, bootstrap values. */
+function chartValues(tree: EnvironmentTree): ChartValues[] {
+  const found: ChartValues[] = [];
+  for (const { file, doc } of tree.objects) {
+    if (doc.kind === 'HelmRelease' && doc.spec?.chart?.spec) {
+      found.push({ where: `${file}:spec.values`, chart: doc.spec.chart.spec.chart, version: String(doc.spec.chart.spec.version ?? ''), values: doc.spec.values ?? {} });
+    }
+    if (doc.kind === 'HelmChart' && doc.apiVersion === 'helm.cattle.io/v1') {
+      found.push({ where: `${file}:spec.valuesContent`, chart: doc.spec?.chart, version: String(doc.spec?.version ?? ''), values: parseYamlDocuments(doc.spec?.valuesContent ?? '')[0] ?? {} });
+    }
+  }
+  const bootstrap = tree.files.get(`clusters/${tree.env}/bootstrap/cilium-values.yaml`);
+  const cilium = found.find((f) => f.chart === 'cilium');
+  if (bootstrap !== undefined && cilium) found.push({ where: `clusters/${tree.env}/bootstrap/cilium-values.yaml`, chart: 'cilium', version: cilium.version, values: parseYamlDocuments(bootstrap)[0] });
+  return found;
+}
+
+/** The chart's values schema: the exact version, else the newest patch of the same minor. */
+export function valuesSchemaFor(dir: string, chart: string, version: string): { file: string; exact: boolean } | undefined {
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  const prefix = `${chart}-`;
+  const candidates = files
+    .filter((f) => f.startsWith(prefix) && f.endsWith('.values.schema.json'))
+    .map((f) => ({ file: f, version: f.slice(prefix.length, -'.values.schema.json'.length) }))
+    .filter((c) => semver.valid(semver.coerce(c.version)));
+  const exact = candidates.find((c) => semver.eq(semver.coerce(c.version)!, semver.coerce(version) ?? '0.0.0') && semver.clean(c.version) === semver.clean(version));
+  if (exact) return { file: exact.file, exact: true };
+  const target = semver.coerce(version);
+  const sameMinor = candidates
+    .filter((c) => target && semver.major(semver.coerce(c.version)!) === target.major && semver.minor(semver.coerce(c.version)!) === target.minor)
+    .sort((a, b) => semver.rcompare(semver.coerce(a.version)!, semver.coerce(b.version)!));
+  return sameMinor[0] && { file: sameMinor[0].file, exact: false };
+}
+
+/** Validates chart values against the chart's own values.schema.json where one is available. */
+export function checkChartValues(trees: readonly EnvironmentTree[], dir: string): { findings: Finding[]; notes: string[]; validated: number } {
+  const store = new SchemaStore(dir);
+  const findings: Finding[] = [];
+  const notes = new Set<string>();
+  let validated = 0;
+  for (const entry of trees.flatMap(chartValues)) {
+    const schema = valuesSchemaFor(dir, entry.chart, entry.version);
+    if (!schema) {
+      notes.add(`no values schema for chart ${entry.chart} ${entry.version} in ${dir}: its values are not validated`);
+      continue;
+    }
+    if (!schema.exact) notes.add(`chart ${entry.chart} ${entry.version} validated against ${schema.file} (same minor)`);
+    const validate = store.get(path.basename(schema.file))!;
+    validated++;
+    if (!validate(entry.values)) {
+      for (const error of validate.errors ?? []) {
+        findings.push({ check: 'values', where: entry.where, message: `${error.instancePath || '/'} ${error.message} [${schema.file}]` });
+      }
+    }
+  }
+  return { findings, notes: [...notes].sort(), validated };
+}

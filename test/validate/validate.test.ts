@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { kustomizeAvailable } from '../../src/validate/kustomize-check';
+import { schemaFileName } from '../../src/validate/schemas';
+import { validate } from '../../src/validate/validate';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const SCHEMAS = path.resolve(repo, '../shared/schemas/json');
+const hasSchemas = fs.existsSync(SCHEMAS);
+const hasKustomize = kustomizeAvailable();
+if (!hasSchemas) console.warn(`SKIPPED: schema tests need ${SCHEMAS}`);
+if (!hasKustomize) console.warn('SKIPPED: kustomize tests need kubectl (apt-get install kubernetes-client)');
+
+let root: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-'));
+  fs.cpSync(path.join(repo, 'clusters'), path.join(root, 'clusters'), { recursive: true });
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const ENVS = ['dev', 'mgmt', 'prod'];
+const run = (kustomize = false) => validate({ root, environments: ENVS, schemas: hasSchemas ? SCHEMAS : undefined, kustomize });
+const file = (rel: string) => path.join(root, rel);
+const edit = (rel: string, change: (doc: any) => void) => {
+  const doc = YAML.parse(fs.readFileSync(file(rel), 'utf8'));
+  change(doc);
+  fs.writeFileSync(file(rel), YAML.stringify(doc));
+};
+const RELEASE = 'clusters/dev/kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml';
+
+describe('validate', () => {
+  it('names schemas as kubeconform does', () => {
+    expect(schemaFileName('helm.toolkit.fluxcd.io/v2', 'HelmRelease')).toBe('helmrelease-helm-v2.json');
+    expect(schemaFileName('v1', 'Namespace')).toBe('namespace-v1.json');
+    expect(schemaFileName('rbac.authorization.k8s.io/v1', 'ClusterRole')).toBe('clusterrole-rbac-v1.json');
+  });
+
+  it('passes on the committed trees', () => {
+    const report = run(hasKustomize);
+    expect(report.findings).toEqual([]);
+    expect(report.summary.join('\n')).toMatch(hasSchemas ? /schema: \d+ objects validated/ : /SKIPPED schema/);
+  });
+
+  it.skipIf(!hasSchemas)('fails on an unknown field in a HelmRelease', () => {
+    edit(RELEASE, (doc) => { doc.spec.chart.spec.sourceRefs = doc.spec.chart.spec.sourceRef; });
+    const findings = run().findings;
+    expect(findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('must NOT have additional properties (sourceRefs)') })]);
+  });
+
+  it('fails on a HelmRelease with neither chart nor chartRef', () => {
+    edit(RELEASE, (doc) => { delete doc.spec.chart; });
+    expect(run().findings).toContainEqual(expect.objectContaining({ check: 'cel', message: 'spec: either chart or chartRef must be set, not both' }));
+  });
+
+  it('fails on a Flux Kustomization whose path does not exist', () => {
+    edit('clusters/prod/kubernetes/apps.yaml', (doc) => { doc.spec.path = './clusters/prod/kubernetes/aps'; });
+    expect(run().findings).toEqual([expect.objectContaining({ check: 'flux-graph', message: 'spec.path ./clusters/prod/kubernetes/aps does not exist in the repository' })]);
+  });
+
+  it('fails on a Flux Kustomization whose path leaves its environment', () => {
+    edit('clusters/prod/kubernetes/apps.yaml', (doc) => { doc.spec.path = './clusters/dev/kubernetes/apps'; });
+    expect(run().findings.map((f) => f.message)).toEqual(['spec.path ./clusters/dev/kubernetes/apps is outside clusters/prod/kubernetes']);
+  });
+
+  it('fails on a dependsOn naming a missing Kustomization', () => {
+    edit('clusters/mgmt/kubernetes/capi-providers.yaml', (doc) => { doc.spec.dependsOn = [{ name: 'capi-operatr' }]; });
+    expect(run().findings.map((f) => f.message)).toEqual(['dependsOn capi-operatr: no such Kustomization in the tree']);
+  });
+
+  it('fails on a dependsOn cycle', () => {
+    edit('clusters/mgmt/kubernetes/cert-manager.yaml', (doc) => { doc.spec.dependsOn = [{ name: 'capi-providers' }]; });
+    expect(run().findings.map((f) => f.message)).toEqual(['dependsOn cycle: capi-operator -> cert-manager -> capi-providers -> capi-operator']);
+  });
+
+  it('fails on a source reference that does not resolve', () => {
+    edit(RELEASE, (doc) => { doc.spec.chart.spec.sourceRef.name = 'cilium-charts'; });
+    expect(run().findings.map((f) => f.message)).toEqual(['chart.spec.sourceRef HelmRepository/cilium-charts does not resolve to an object in the tree']);
+  });
+
+  it('fails on an object whose namespace nobody creates', () => {
+    fs.rmSync(file('clusters/mgmt/kubernetes/capi-providers/cluster-api/namespace.capmox-system.yaml'));
+    expect(run().findings.map((f) => f.message)).toContain('namespace capmox-system is neither created in the tree nor a system namespace');
+  });
+
+  it('fails on a layer that holds a SOPS file without decrypting it', () => {
+    edit('clusters/mgmt/kubernetes/capi-providers.yaml', (doc) => { delete doc.spec.decryption; });
+    expect(run().findings.map((f) => f.message)).toEqual([expect.stringMatching(/^applies SOPS-encrypted .*capmox-variables.sops.yaml without decryption.provider: sops$/)]);
+  });
+
+  it.skipIf(!hasSchemas)('validates a SOPS Secret with its metadata stripped, and catches a broken one', () => {
+    expect(run().findings).toEqual([]);
+    const secret = 'clusters/mgmt/kubernetes/capi-providers/cluster-api/secret.capmox-system.capmox-variables.sops.yaml';
+    fs.writeFileSync(file(secret), fs.readFileSync(file(secret), 'utf8').replace('type: Opaque', 'type: Opaque\nstringdata: {}'));
+    expect(run().findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('(stringdata)') })]);
+  });
+
+  it.skipIf(!hasSchemas)('reports a kind that has no schema', () => {
+    fs.writeFileSync(file('clusters/prod/kubernetes/apps/namespaces/widget.apps.w.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: apps\n');
+    expect(run().findings.map((f) => f.message)).toEqual([expect.stringContaining('no schema widget-example-v1.json')]);
+  });
+
+  it.skipIf(!hasSchemas)('validates chart values against the chart schema', () => {
+    edit('clusters/mgmt/kubernetes/cert-manager/cert-manager/helmchart.kube-system.cert-manager.yaml', (doc) => { doc.spec.valuesContent = 'crds:\n  enabled: true\ncrd:\n  enable: true\n'; });
+    expect(run().findings).toEqual([expect.objectContaining({ check: 'values', message: expect.stringContaining('must NOT have additional properties') })]);
+    fs.writeFileSync(file('clusters/dev/bootstrap/cilium-values.yaml'), 'kubeProxyReplacement: true\nk8sServicePort: [6443]\n');
+    expect(run().findings.map((f) => f.where)).toContain('clusters/dev/bootstrap/cilium-values.yaml');
+  });
+
+  it.skipIf(!hasKustomize)('fails when a kustomization.yaml lists a missing file', () => {
+    fs.rmSync(file('clusters/dev/kubernetes/platform/namespaces/namespace.monitoring.yaml'));
+    const findings = run(true).findings.filter((f) => f.check === 'kustomize');
+    expect(findings).toContainEqual({ check: 'kustomize', where: 'clusters/dev/kubernetes/platform/namespaces/kustomization.yaml', message: expect.stringContaining('kubectl kustomize failed') });
+    expect(findings.every((f) => f.message.includes('namespace.monitoring.yaml') && !f.message.includes(root))).toBe(true);
+  });
+
+  it.skipIf(!hasKustomize)('fails when a folder holds a file its kustomization.yaml does not list', () => {
+    fs.writeFileSync(file('clusters/dev/kubernetes/platform/namespaces/namespace.extra.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: extra\n');
+    const findings = run(true).findings.filter((f) => f.check === 'kustomize');
+    expect(findings.map((f) => f.where)).toEqual(['clusters/dev/kubernetes/platform/kustomization.yaml', 'clusters/dev/kubernetes/platform/namespaces/kustomization.yaml']);
+    expect(findings[0]!.message).toContain('unlisted');
+  });
+});
