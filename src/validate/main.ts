@@ -27,6 +27,7 @@ function main(argv: string[]): number {
   const root = opts.root ?? process.cwd();
   const fallback = path.resolve(root, '../shared/schemas/json');
   const names = opts.env ?? environments.map((e) => e.name).sort();
+  if (opts.schemas && !fs.existsSync(opts.schemas)) throw new Error(`--schemas ${opts.schemas} does not exist`);
   const unknown = names.filter((n) => !environments.some((e) => e.name === n));
   if (unknown.length > 0) throw new Error(`unknown environment ${unknown.join(', ')}`);
   const report = validate({

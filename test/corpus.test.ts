@@ -1,0 +1,57 @@
+/// <reference types="vite/client" />
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { synthCommand } from '../src/synth/commands';
+import { synthesize } from '../src/synth/render';
+import type { CorpusCase } from './fixtures/corpus';
+
+const load = (modules: Record<string, { default: CorpusCase }>) =>
+  Object.entries(modules).map(([file, mod]) => [path.basename(file, '.ts'), mod.default] as const);
+const invalid = load(import.meta.glob('./fixtures/invalid/*.ts', { eager: true }));
+const valid = load(import.meta.glob('./fixtures/valid/*.ts', { eager: true }));
+
+/** A scratch repository holding only the case's secret sources. */
+function scratch(c: CorpusCase): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-'));
+  for (const [rel, text] of Object.entries(c.secrets ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+const errorCodes = (c: CorpusCase) =>
+  [...new Set(synthesize(c.spec, { secrets: new Map(Object.entries(c.secrets ?? {})) }).violations.filter((v) => v.severity === 'error').map((v) => v.code))].sort();
+
+describe('the bad-input corpus', () => {
+  it('holds at least 40 invalid environments', () => {
+    expect(invalid.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(invalid)('%s: reports exactly its codes', (_name, c) => {
+    expect(errorCodes(c)).toEqual([...c.expect].sort());
+  });
+
+  it.each(invalid)('%s: synth writes nothing', (_name, c) => {
+    const root = scratch(c);
+    const before = fs.readdirSync(root).sort();
+    const result = synthCommand({ root, environments: [c.spec] });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('nothing was written');
+    expect(fs.readdirSync(root).sort()).toEqual(before);
+    fs.rmSync(root, { recursive: true });
+  });
+});
+
+describe('the valid corpus', () => {
+  it.each(valid)('%s: passes and synthesizes', (_name, c) => {
+    expect(errorCodes(c)).toEqual([]);
+    const root = scratch(c);
+    const result = synthCommand({ root, environments: [c.spec] });
+    expect(result.exitCode).toBe(0);
+    expect(fs.existsSync(path.join(root, 'clusters', c.spec.name, 'kubernetes', 'kustomization.yaml'))).toBe(true);
+    fs.rmSync(root, { recursive: true });
+  });
+});
