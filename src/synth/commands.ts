@@ -41,6 +41,8 @@ export interface CommandOptions {
   readonly environments: readonly EnvironmentSpec[];
   /** Restrict to these environment names. @default all */
   readonly only?: readonly string[];
+  /** Fault injection for tests: pause after each file written. @default 0 */
+  readonly pauseMs?: number;
 }
 
 const summary = (e: EnvironmentPlan, verb: string) =>
@@ -62,7 +64,7 @@ export function synthCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'nothing was written');
   const lines = result.environments.map((e) => {
-    replaceTree(path.join(options.root, 'clusters'), e.name, e.next);
+    replaceTree(path.join(options.root, 'clusters'), e.name, e.next, { pauseMs: options.pauseMs });
     return summary(e, '');
   });
   for (const file of rootFiles(options).filter((f) => f.next !== f.current)) {

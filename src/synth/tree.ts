@@ -82,12 +82,20 @@ export function recover(parent: string): void {
   }
 }
 
+/** Fault injection for the crash-safety test: a pause after every file and rename. @default 0 */
+export interface ReplaceOptions {
+  readonly pauseMs?: number;
+}
+
+const pause = (ms: number) => ms > 0 && Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 /**
  * Replaces the tree `parent/name` by `files` atomically: the new tree is built beside it, the old
  * one moved aside, the new one moved in, the old one deleted. A crash at any moment leaves either
  * the whole old or the whole new tree (after `recover`). Foreign files are carried over.
  */
-export function replaceTree(parent: string, name: string, files: ReadonlyMap<string, string>): TreeChanges {
+export function replaceTree(parent: string, name: string, files: ReadonlyMap<string, string>, options: ReplaceOptions = {}): TreeChanges {
+  const step = () => pause(options.pauseMs ?? 0);
   recover(parent);
   const target = path.join(parent, name);
   const current = readTree(target);
@@ -101,12 +109,15 @@ export function replaceTree(parent: string, name: string, files: ReadonlyMap<str
   for (const [rel, content] of next) {
     fs.mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
     fs.writeFileSync(path.join(stage, rel), content);
+    step();
   }
   if (fs.existsSync(target)) {
     carryForeign(target, stage);
     fs.renameSync(target, aside);
+    step();
   }
   fs.renameSync(stage, target);
+  step();
   fs.rmSync(aside, { recursive: true, force: true });
   return changes;
 }

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthCommand } from '../../src/synth/commands';
+import { readTree, recover } from '../../src/synth/tree';
+import { crashEnvironments } from '../fixtures/crash-environments';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const PAUSE_MS = 3;
+let work: string;
+
+/** Every environment tree of a scratch repository, keyed by environment. */
+const trees = (root: string) => Object.fromEntries(crashEnvironments(false).map((e) => [e.name, readTree(path.join(root, 'clusters', e.name))]));
+
+function build(changed: boolean): Record<string, Map<string, string>> {
+  const root = fs.mkdtempSync(path.join(work, 'build-'));
+  expect(synthCommand({ root, environments: crashEnvironments(changed) }).exitCode).toBe(0);
+  return trees(root);
+}
+
+/**
+ * Starts the slow synth of the new version and SIGKILLs it: `delayMs` after it started
+ * (`'start'`), or after its first staging folder appeared (`'write'`), so the kills land at
+ * known moments of the write phase whatever the machine's speed.
+ */
+function killAfter(root: string, from: 'start' | 'write', delayMs: number): Promise<'killed' | 'finished'> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/crash-synth.ts'), root, 'new', String(PAUSE_MS)], { cwd: repo });
+    const clusters = path.join(root, 'clusters');
+    let timer: NodeJS.Timeout | undefined;
+    let poll: NodeJS.Timeout | undefined;
+    const arm = () => { timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs); };
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('started')) return;
+      if (from === 'start') arm();
+      else poll ??= setInterval(() => fs.readdirSync(clusters).some((e) => e.startsWith('.synth-')) && (clearInterval(poll), arm()), 1);
+    });
+    child.on('exit', (_code, signal) => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve(signal === 'SIGKILL' ? 'killed' : 'finished');
+    });
+  });
+}
+
+beforeAll(() => { work = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-')); });
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe('crash safety of synth', () => {
+  it('leaves every tree wholly old or wholly new whenever it is killed, and the next run recovers', async () => {
+    const before = build(false);
+    const after = build(true);
+    const outcomes: string[] = [];
+    let leftovers = 0;
+    // Right after start (still rendering), then all through the writes (~3 ms per file), then never.
+    const moments: ['start' | 'write', number][] = [
+      ['start', 0],
+      ...[0, 2, 10, 25, 45, 70, 100, 130, 160, 200, 250].map((d): ['write', number] => ['write', d]),
+      ['start', 60_000],
+    ];
+    for (const [from, delay] of moments) {
+      const root = fs.mkdtempSync(path.join(work, 'run-'));
+      expect(synthCommand({ root, environments: crashEnvironments(false) }).exitCode).toBe(0);
+      const how = await killAfter(root, from, delay);
+      const clusters = path.join(root, 'clusters');
+      leftovers += fs.readdirSync(clusters).filter((e) => e.startsWith('.synth-')).length > 0 ? 1 : 0;
+
+      recover(clusters); // what every run does first
+      expect(fs.readdirSync(clusters).filter((e) => e.startsWith('.')), `delay ${delay}`).toEqual([]);
+      const now = trees(root);
+      for (const [env, tree] of Object.entries(now)) {
+        const state = JSON.stringify([...tree]) === JSON.stringify([...before[env]!]) ? 'old' : JSON.stringify([...tree]) === JSON.stringify([...after[env]!]) ? 'new' : 'MIXED';
+        expect(state, `${env} after a kill at ${delay} ms`).not.toBe('MIXED');
+        outcomes.push(state);
+      }
+      expect(how === 'finished' ? outcomes.slice(-3) : []).not.toContain('old');
+
+      // The next run does not trip on anything the killed one left.
+      expect(synthCommand({ root, environments: crashEnvironments(true) }).exitCode).toBe(0);
+      expect(trees(root)).toEqual(after);
+    }
+    expect(outcomes).toContain('old');
+    expect(outcomes).toContain('new');
+    // Some kills left one tree new and another old: they landed between two environments.
+    expect(outcomes.some((o, i) => i % 3 === 0 && o !== outcomes[i + 1])).toBe(true);
+    // Some kills landed mid-write: they left staging folders that recover() had to clean.
+    expect(leftovers).toBeGreaterThan(0);
+  }, 120_000);
+});
