@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modelRules } from '../src/model/invariants';
+import { secretSourceRules } from '../src/model/invariants/secrets';
 import { synthCommand } from '../src/synth/commands';
 import { synthesize } from '../src/synth/render';
 import type { CorpusCase } from './fixtures/corpus';
@@ -53,5 +55,25 @@ describe('the valid corpus', () => {
     expect(result.exitCode).toBe(0);
     expect(fs.existsSync(path.join(root, 'clusters', c.spec.name, 'kubernetes', 'kustomization.yaml'))).toBe(true);
     fs.rmSync(root, { recursive: true });
+  });
+});
+
+describe('what every violation tells the user', () => {
+  const all = invalid.flatMap(([name, c]) =>
+    synthesize(c.spec, { secrets: new Map(Object.entries(c.secrets ?? {})) }).violations.map((v) => [name, v] as const),
+  );
+
+  it.each(all)('%s: names the path, the value and the fix (%o)', (_name, v) => {
+    expect(v.path).toMatch(/^[^/]+\.[a-zA-Z]|^secrets\/|^clusters\//);
+    expect(v.value.length).toBeGreaterThan(0);
+    expect(v.message.length).toBeGreaterThan(10);
+    expect(v.fix.length).toBeGreaterThan(5);
+    expect(`${v.message} ${v.fix}`).not.toMatch(/undefined|\[object Object\]|NaN/);
+  });
+
+  it('the corpus triggers every error rule of the model and secret tables', () => {
+    const triggered = new Set(invalid.flatMap(([, c]) => c.expect));
+    const rules = [...modelRules, ...secretSourceRules].filter((r) => r.severity === 'error').map((r) => r.code);
+    expect(rules.filter((code) => !triggered.has(code))).toEqual([]);
   });
 });

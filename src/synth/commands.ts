@@ -9,11 +9,12 @@ import { replaceTree } from './tree';
 import { isUnchanged } from './tree';
 import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
+import { INVARIANTS_DOC, invariantsDoc } from './invariants-doc';
 import { resolve } from '../model/resolve';
 
 /**
- * Files at the repository root that synth keeps in step with the code: the README's version
- * table and `.sops.yaml`. Each as it is on disk and as it should be.
+ * Files outside clusters/ that synth keeps in step with the code: the README's version table,
+ * `.sops.yaml` and docs/invariants.md. Each as it is on disk and as it should be.
  */
 function rootFiles(options: CommandOptions): { name: string; file: string; current: string; next: string }[] {
   const read = (name: string) => {
@@ -21,10 +22,11 @@ function rootFiles(options: CommandOptions): { name: string; file: string; curre
     return { name, file, current: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
   };
   const readme = read('README.md');
-  const sops = read(SOPS_CONFIG_FILE);
   return [
     ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current) }]),
-    { ...sops, next: sopsConfig(options.environments.map(resolve)) },
+    { ...read(SOPS_CONFIG_FILE), next: sopsConfig(options.environments.map(resolve)) },
+    // Only in a repository that has docs/ (this one), not in a scratch root of the API's users.
+    ...(fs.existsSync(path.join(options.root, 'docs')) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }] : []),
   ];
 }
 

@@ -1,0 +1,33 @@
+import { modelRules } from '../model/invariants';
+import { renderedRules } from '../model/invariants/rendered';
+import { secretSourceRules } from '../model/invariants/secrets';
+
+export const INVARIANTS_DOC = 'docs/invariants.md';
+
+/** docs/invariants.md: every rule with its code, severity and what it protects, from the rule tables. */
+export function invariantsDoc(): string {
+  const table = (rules: readonly { code: string; severity: string; summary: string }[]) => [
+    '| code | severity | what it protects |',
+    '| --- | --- | --- |',
+    ...rules.map((r) => `| \`${r.code}\` | ${r.severity} | ${r.summary} |`),
+  ];
+  return [
+    '# Invariants',
+    '',
+    'Generated from the rule tables in `src/model/invariants/` by `npm run synth`; `npm run check` fails',
+    'when it is stale. Every rule has a test that breaks exactly that one thing and expects its code.',
+    '',
+    '## On the environment (before anything is rendered)',
+    '',
+    ...table(modelRules),
+    '',
+    '## On the encrypted secret sources (no key needed)',
+    '',
+    ...table(secretSourceRules),
+    '',
+    '## On the rendered files',
+    '',
+    ...table(renderedRules),
+    '',
+  ].join('\n');
+}
