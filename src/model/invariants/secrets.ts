@@ -30,7 +30,8 @@ function parsed(input: SecretSources): Parsed[] {
     const doc = YAML.parseDocument(text, { uniqueKeys: true });
     if (doc.errors.length > 0) return [{ ref, text, error: doc.errors[0]!.message.split('\n')[0] }];
     const js = doc.toJS();
-    return [{ ref, text, doc: js && typeof js === 'object' ? js : undefined, error: js && typeof js === 'object' ? undefined : 'not a YAML mapping' }];
+    const mapping = js !== null && typeof js === 'object' && !Array.isArray(js);
+    return [mapping ? { ref, text, doc: js } : { ref, text, error: 'not a YAML mapping' }];
   });
 }
 

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { mgmt } from '../../../src/environments/mgmt';
+import { checkRendered } from '../../../src/model/invariants/rendered';
+import { resolve } from '../../../src/model/resolve';
+import { renderEnvironment } from '../../../src/synth/render';
+import { modify, singleServer, threeServers } from '../../fixtures/environments';
+
+// The rendered rules read files that a person (or a bad merge) may have broken in any way: they
+// must report, never crash, on missing parts.
+const RELEASE = 'kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml';
+
+function codesAfter(edit: (files: Map<string, string>) => void, spec = threeServers, previous?: Map<string, string>) {
+  const env = resolve(spec);
+  const files = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'apiVersion: v1\nkind: Secret\nsops: {}\n']]));
+  edit(files);
+  const violations = checkRendered({ env, files, previous });
+  return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
+}
+
+describe('rendered rules on broken files', () => {
+  it('tolerates an empty YAML document', () => {
+    expect(codesAfter((f) => f.set('kubernetes/platform/namespaces/empty.yaml', '---\n')).codes).toEqual([]);
+  });
+
+  it('reports a HelmRelease that lost its values', () => {
+    const { codes } = codesAfter((f) => f.set(RELEASE, f.get(RELEASE)!.replace(/\n {2}values:\n(?: {4}.*\n)+/, '\n')));
+    expect(codes).toEqual(['cilium.endpoint-not-vip', 'cilium.port-mismatch', 'cilium.values-parity']);
+  });
+
+  it('reports an empty bootstrap values file', () => {
+    expect(codesAfter((f) => f.set('bootstrap/cilium-values.yaml', '')).codes).toEqual(['cilium.endpoint-not-vip', 'cilium.port-mismatch', 'cilium.values-parity']);
+  });
+
+  it('reports a missing HelmRelease', () => {
+    const { violations } = codesAfter((f) => f.delete(RELEASE));
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['cilium.values-missing', 'the cilium HelmRelease (or HelmChart) under kubernetes/']]);
+  });
+
+  it('reads the values of a Cilium HelmChart, and reports one without values', () => {
+    const spec = modify(threeServers, (e) => { e.helmInstaller = 'k3s'; });
+    const chart = 'kubernetes/platform/cilium/helmchart.kube-system.cilium.yaml';
+    expect(codesAfter(() => {}, spec).codes).toEqual([]);
+    expect(codesAfter((f) => f.set(chart, f.get(chart)!.replace(/ {2}valuesContent: \|\n(?: {4}.*\n)+/, '')), spec).codes).toEqual([
+      'cilium.endpoint-not-vip',
+      'cilium.port-mismatch',
+      'cilium.values-parity',
+    ]);
+  });
+
+  it('reports a founder config that also joins a server', () => {
+    const { violations } = codesAfter((f) => f.set('bootstrap/nodes/fx-1/config.yaml', `${f.get('bootstrap/nodes/fx-1/config.yaml')}server: https://10.20.0.12:6443\n`));
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['k3s.join-target', 'https://10.20.0.12:6443']]);
+  });
+
+  it('reports a founder config without cluster-init', () => {
+    const { violations } = codesAfter((f) => f.set('bootstrap/nodes/fx-1/config.yaml', f.get('bootstrap/nodes/fx-1/config.yaml')!.replace('cluster-init: true\n', '')));
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['k3s.join-target', 'undefined']]);
+  });
+
+  it('reports a config for a node the environment does not have', () => {
+    const { violations } = codesAfter((f) => f.set('bootstrap/nodes/ghost/config.yaml', 'node-ip: 10.20.0.99\nserver: https://10.20.0.11:6443\n'));
+    expect(violations.map((v) => v.code)).toEqual(['k3s.node-ip']);
+    expect(violations[0]!.message).toContain('(unknown node)');
+  });
+
+  it('reports a config whose SANs do not cover the node', () => {
+    const file = 'bootstrap/nodes/fx-2/config.yaml';
+    const { codes } = codesAfter((f) => f.set(file, f.get(file)!.replace('  - 10.20.0.12\n', '')));
+    expect(codes).toEqual(['cloud-init.ip-mismatch', 'k3s.node-ip']);
+  });
+
+  it('reports a VM that has no k3s config', () => {
+    const { violations } = codesAfter((f) => f.delete('bootstrap/nodes/fx-3/config.yaml'));
+    expect(violations.map((v) => [v.code, v.message])).toEqual([['cloud-init.ip-mismatch', 'VM fx-3 has no k3s config in bootstrap/nodes/']]);
+  });
+
+  it('reports a Terraform JSON without addresses for its VMs', () => {
+    const { violations } = codesAfter((f) => {
+      const tf = JSON.parse(f.get('terraform/cdk.tf.json')!);
+      delete tf.locals.nodes_by_name.solo.address;
+      f.set('terraform/cdk.tf.json', JSON.stringify(tf));
+    }, singleServer);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['cloud-init.ip-mismatch', 'undefined']]);
+  });
+
+  it('ignores a Terraform JSON without locals', () => {
+    expect(codesAfter((f) => f.set('terraform/cdk.tf.json', '{}'), singleServer).codes).toEqual([]);
+  });
+
+  it('does not count a newly added provider as an upgrade', () => {
+    const env = resolve(mgmt);
+    const previous = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]));
+    previous.delete('kubernetes/capi-providers/cluster-api/coreprovider.capi-system.cluster-api.yaml');
+    const ipam = 'kubernetes/capi-providers/cluster-api/ipamprovider.capi-ipam-in-cluster-system.in-cluster.yaml';
+    previous.set(ipam, previous.get(ipam)!.replace('version: v1.1.1', 'version: v1.1.0'));
+    expect(codesAfter(() => {}, mgmt, previous).codes).toEqual([]);
+  });
+
+  it('reports a SOPS file in a layer that has no Flux Kustomization', () => {
+    const { violations } = codesAfter((f) => f.set('kubernetes/orphan/x/secret.a.b.sops.yaml', 'sops: {}\n'));
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['flux.sops-not-decrypted', 'orphan']]);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { mgmt } from '../../../src/environments/mgmt';
+import { checkSecretSources } from '../../../src/model/invariants/secrets';
+import { resolve } from '../../../src/model/resolve';
+
+const SOURCE = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
+const HEAD = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: capmox-variables\n  namespace: capmox-system\n';
+const ENC = 'ENC[AES256_GCM,data:AA==,iv:AA==,tag:AA==,type:str]';
+const SOPS = `sops:\n  age:\n    - recipient: ${resolve(mgmt).ageRecipients[0]}\n      enc: x\n  encrypted_regex: ^(data|stringData)$\n`;
+const DATA = `data:\n  PROXMOX_URL: ${ENC}\n  PROXMOX_TOKEN: ${ENC}\n  PROXMOX_SECRET: ${ENC}\n`;
+
+const codesFor = (text: string) => {
+  const violations = checkSecretSources({ env: resolve(mgmt), sources: new Map([[SOURCE, text]]) });
+  return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
+};
+
+describe('secret source rules on odd files', () => {
+  it('accepts a minimal well-formed file (the baseline of the cases below)', () => {
+    expect(codesFor(HEAD + DATA + SOPS).codes).toEqual([]);
+  });
+
+  it.each([['a list', '- a\n- b\n'], ['a scalar', 'just text\n'], ['empty', '']])('reports a file that is %s', (_what, text) => {
+    expect(codesFor(text).codes).toEqual(['secret.unparseable']);
+  });
+
+  it('reports a null sops block as not encrypted', () => {
+    expect(codesFor(`${HEAD}${DATA}sops: null\n`).codes).toEqual(['secret.not-encrypted']);
+  });
+
+  it('reports a Secret without metadata as another object', () => {
+    const { violations } = codesFor(`apiVersion: v1\nkind: Secret\n${DATA}${SOPS}`);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.wrong-object', 'v1/Secret undefined/undefined']]);
+  });
+
+  it('reports a ConfigMap where the Secret belongs', () => {
+    expect(codesFor(HEAD.replace('kind: Secret', 'kind: ConfigMap') + DATA + SOPS).codes).toEqual(['secret.wrong-object']);
+  });
+
+  it('reports a numeric value as not encrypted', () => {
+    const { violations } = codesFor(HEAD + DATA.replace(`PROXMOX_URL: ${ENC}`, 'PROXMOX_URL: 42') + SOPS);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.plaintext-value', 'data.PROXMOX_URL']]);
+  });
+
+  it('reports a file without any data as missing every key', () => {
+    const { violations } = codesFor(HEAD + SOPS);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.missing-keys', 'PROXMOX_URL, PROXMOX_TOKEN, PROXMOX_SECRET']]);
+  });
+
+  it('reports a sops block without age recipients or encrypted_regex', () => {
+    const { violations } = codesFor(`${HEAD}${DATA}sops:\n  mac: x\n`);
+    expect(violations.map((v) => v.code).sort()).toEqual(['secret.encrypted-regex', 'secret.recipients']);
+    expect(violations.find((v) => v.code === 'secret.recipients')!.message).toContain('encrypted to no age recipient');
+  });
+
+  it('reports an environment that lists no recipient for its secrets', () => {
+    const env = { ...resolve(mgmt), ageRecipients: [] };
+    const violations = checkSecretSources({ env, sources: new Map([[SOURCE, HEAD + DATA + SOPS]]) });
+    expect(violations.map((v) => v.message)).toEqual([expect.stringContaining("the environment's recipients are none")]);
+  });
+});
