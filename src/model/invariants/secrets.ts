@@ -141,7 +141,7 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
         const expected = [...input.env.ageRecipients].sort();
         return actual.join(',') === expected.join(',')
           ? []
-          : [finding(p, actual.join(', '), `encrypted to ${actual.join(', ') || 'no age recipient'}, the environment's recipients are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
+          : [finding(p, actual.join(', ') || '(none)', `encrypted to ${actual.join(', ') || 'no age recipient'}, the environment's recipients are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
       }),
   },
   {

@@ -27,7 +27,7 @@ export const versionRules: readonly Rule[] = [
         .filter((v) => !isPinned(v.version))
         .map((v): Finding => ({
           path: v.path,
-          value: v.version,
+          value: v.version || '(empty)',
           message: `"${v.version}" is not an exact version; a range, tag or wildcard changes what a re-run installs`,
           fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
         })),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWellFormed } from '../../fixtures/expect';
 import { mgmt } from '../../../src/environments/mgmt';
 import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
@@ -14,6 +15,7 @@ function codesAfter(edit: (files: Map<string, string>) => void, spec = threeServ
   const files = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'apiVersion: v1\nkind: Secret\nsops: {}\n']]));
   edit(files);
   const violations = checkRendered({ env, files, previous });
+  expectWellFormed(violations);
   return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
 }
 

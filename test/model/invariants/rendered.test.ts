@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWellFormed } from '../../fixtures/expect';
 import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
 import { renderEnvironment } from '../../../src/synth/render';
@@ -12,7 +13,9 @@ function codesAfter(edit: (files: Map<string, string>) => void, spec = threeServ
   const env = resolve(spec);
   const files = renderEnvironment(env);
   edit(files);
-  return [...new Set(checkRendered({ env, files }).map((v) => v.code))].sort();
+  const violations = checkRendered({ env, files });
+  expectWellFormed(violations);
+  return [...new Set(violations.map((v) => v.code))].sort();
 }
 
 const replaceIn = (files: Map<string, string>, path: string, from: string, to: string) => {

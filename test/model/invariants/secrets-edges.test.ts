@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectWellFormed } from '../../fixtures/expect';
 import { mgmt } from '../../../src/environments/mgmt';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
@@ -11,6 +12,7 @@ const DATA = `data:\n  PROXMOX_URL: ${ENC}\n  PROXMOX_TOKEN: ${ENC}\n  PROXMOX_S
 
 const codesFor = (text: string) => {
   const violations = checkSecretSources({ env: resolve(mgmt), sources: new Map([[SOURCE, text]]) });
+  expectWellFormed(violations);
   return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
 };
 
