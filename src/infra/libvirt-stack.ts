@@ -1,9 +1,10 @@
-import { Fn, TerraformIterator, TerraformLocal, TerraformStack, Token } from 'cdktf';
+import { Fn, TerraformStack, Token } from 'cdktf';
 import type { Construct } from 'constructs';
 import type { LibvirtSpec } from '../model/environment';
 import type { Environment } from '../model/resolve';
 import { metaData, networkConfig, userData } from './cloud-init';
 import { CachedImage, imageFile } from './image-cache';
+import { nodesByName } from './nodes-by-name';
 import { addNodeOutputs } from './outputs';
 import { LibvirtCloudinitDisk } from './providers/libvirt-cloudinit-disk';
 import { LibvirtDomain } from './providers/libvirt-domain';
@@ -42,27 +43,23 @@ export class LibvirtClusterStack extends TerraformStack {
     useRepositoryState(this, env.name);
     new LibvirtProvider(this, 'libvirt', { uri: infra.uri });
 
-    const nodes = new TerraformLocal(
+    const each = nodesByName(
       this,
-      'nodes_by_name',
-      Object.fromEntries(
-        env.vms.map((vm) => [
-          vm.node.name,
-          {
-            ip: vm.node.ip,
-            mac: vm.mac,
-            vcpu: vm.sizing.vcpus,
-            memory_mib: vm.sizing.memoryMiB,
-            os_disk_bytes: vm.sizing.osDiskGiB * GiB,
-            ...(withData && { data_disk_bytes: (vm.sizing.dataDiskGiB ?? 0) * GiB }),
-            user_data: userData(env, vm, withData ? DATA_DEVICE : undefined),
-            meta_data: metaData(vm),
-            network_config: networkConfig(env, vm),
-          },
-        ]),
-      ),
+      env.vms.map((vm) => [
+        vm.node.name,
+        {
+          ip: vm.node.ip,
+          mac: vm.mac,
+          vcpu: vm.sizing.vcpus,
+          memory_mib: vm.sizing.memoryMiB,
+          os_disk_bytes: vm.sizing.osDiskGiB * GiB,
+          ...(withData && { data_disk_bytes: (vm.sizing.dataDiskGiB ?? 0) * GiB }),
+          user_data: userData(env, vm, withData ? DATA_DEVICE : undefined),
+          meta_data: metaData(vm),
+          network_config: networkConfig(env, vm),
+        },
+      ]),
     );
-    const each = TerraformIterator.fromMap(nodes.asAnyMap);
     // Same-key references go through lookups: a splat on a for_each resource fails at apply.
     const sameKey = (resource: { fqn: string }, attribute: string) => Token.asString(Fn.lookupNested(resource.fqn, [each.key, attribute]));
 

@@ -1,9 +1,10 @@
-import { TerraformIterator, TerraformLocal, TerraformStack, TerraformVariable } from 'cdktf';
+import { TerraformStack, TerraformVariable } from 'cdktf';
 import type { Construct } from 'constructs';
 import type { ProxmoxSpec } from '../model/environment';
 import type { Environment } from '../model/resolve';
 import * as versions from '../versions';
 import { imageFile } from './image-cache';
+import { nodesByName } from './nodes-by-name';
 import { addNodeOutputs } from './outputs';
 import { ProxmoxDownloadFile } from './providers/proxmox-download-file';
 import { ProxmoxProvider } from './providers/proxmox-provider';
@@ -48,17 +49,13 @@ export class ProxmoxVmStack extends TerraformStack {
     });
 
     const prefix = env.spec.network.subnet.split('/')[1];
-    const nodes = new TerraformLocal(
+    const each = nodesByName(
       this,
-      'nodes_by_name',
-      Object.fromEntries(
-        env.vms.map((vm) => [
-          vm.node.name,
-          { vm_id: vm.vmId, mac: vm.mac, cores: vm.sizing.vcpus, memory_mib: vm.sizing.memoryMiB, disk_gib: vm.sizing.osDiskGiB, address: `${vm.node.ip}/${prefix}` },
-        ]),
-      ),
+      env.vms.map((vm) => [
+        vm.node.name,
+        { vm_id: vm.vmId, mac: vm.mac, cores: vm.sizing.vcpus, memory_mib: vm.sizing.memoryMiB, disk_gib: vm.sizing.osDiskGiB, address: `${vm.node.ip}/${prefix}` },
+      ]),
     );
-    const each = TerraformIterator.fromMap(nodes.asAnyMap);
     const access = infra.access;
 
     new ProxmoxVm(this, 'node', {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { findCycle } from '../model/invariants/flux';
 import type { Finding } from './findings';
 import { describeObject } from './findings';
 import type { EnvironmentTree, TreeObject } from './tree-objects';
@@ -20,30 +21,6 @@ export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
 
 const isFluxKustomization = (doc: Record<string, any>) => doc.apiVersion?.startsWith('kustomize.toolkit.fluxcd.io/') && doc.kind === 'Kustomization';
 const ns = (o: TreeObject) => o.doc.metadata?.namespace ?? 'default';
-
-/** A layer graph cycle, if any, as names in order. */
-function cycleOf(edges: ReadonlyMap<string, readonly string[]>): string[] | undefined {
-  const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (node: string): string[] | undefined => {
-    if (state.get(node) === 'done') return undefined;
-    if (state.get(node) === 'visiting') return [...stack.slice(stack.indexOf(node)), node];
-    state.set(node, 'visiting');
-    stack.push(node);
-    for (const next of edges.get(node) ?? []) {
-      const found = edges.has(next) ? visit(next) : undefined;
-      if (found) return found;
-    }
-    stack.pop();
-    state.set(node, 'done');
-    return undefined;
-  };
-  for (const node of edges.keys()) {
-    const found = visit(node);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /**
  * The Flux graph of one environment tree: paths exist and stay inside the environment, dependsOn
@@ -72,8 +49,7 @@ export function checkFluxGraph(tree: EnvironmentTree): Finding[] {
     if (sops.length > 0 && o.doc.spec?.decryption?.provider !== 'sops') add(o, `applies SOPS-encrypted ${sops[0]![0]} without decryption.provider: sops`);
   }
 
-  const edges = new Map(kustomizations.map((k) => [String(k.doc.metadata?.name), ((k.doc.spec?.dependsOn ?? []) as { name: string }[]).map((d) => d.name)]));
-  const found = cycleOf(edges);
+  const found = findCycle(kustomizations.map((k) => ({ name: String(k.doc.metadata?.name), dependsOn: ((k.doc.spec?.dependsOn ?? []) as { name: string }[]).map((d) => d.name) })));
   // Rotated to start at its smallest name, so the message does not depend on object order.
   const start = found ? found.indexOf([...found].sort()[0]!) : 0;
   const cycle = found && [...found.slice(start, -1), ...found.slice(0, start), found[start]!];

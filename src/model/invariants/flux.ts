@@ -9,8 +9,8 @@ const LAYER_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const layerPath = (env: Environment, name: string) =>
   `flux.layers[${env.flux.layers.findIndex((l) => l.name === name)}]`;
 
-/** Returns the layers on one dependency cycle, or undefined when the graph is acyclic. */
-export function findCycle(layers: readonly FluxLayer[]): string[] | undefined {
+/** Returns the names on one dependency cycle, or undefined when the graph is acyclic. */
+export function findCycle(layers: readonly Pick<FluxLayer, 'name' | 'dependsOn'>[]): string[] | undefined {
   const byName = new Map(layers.map((l) => [l.name, l]));
   const state = new Map<string, 'visiting' | 'done'>();
   const stack: string[] = [];
