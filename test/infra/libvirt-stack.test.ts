@@ -21,15 +21,17 @@ function stackOf(spec: EnvironmentSpec): any {
 }
 
 describe('libvirt stack (dev)', () => {
-  const tf = JSON.parse(rendered(dev).text('terraform/cdk.tf.json'));
+  const stack = () => JSON.parse(rendered(dev).text('terraform/cdk.tf.json'));
 
   it('pins dmacvicar/libvirt exactly and keeps state on a relative path', () => {
+    const tf = stack();
     expect(tf.terraform.required_providers).toEqual({ libvirt: { source: 'dmacvicar/libvirt', version: '0.9.7' } });
     expect(tf.terraform.backend.local.path).toBe('../../../.terraform-state/dev.tfstate');
     expect(tf.provider.libvirt).toEqual([{ uri: 'qemu:///system' }]);
   });
 
   it('declares each per-node resource once, with for_each over a map keyed by node name', () => {
+    const tf = stack();
     expect(Object.keys(tf.locals.nodes_by_name)).toEqual(['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3']);
     for (const [type, name] of PER_NODE) {
       expect(tf.resource[type], type).toHaveProperty(name);
@@ -38,6 +40,7 @@ describe('libvirt stack (dev)', () => {
   });
 
   it('references same-key siblings by lookup, never by splat', () => {
+    const tf = stack();
     const text = JSON.stringify(tf.resource);
     expect(text).not.toContain('.*.');
     const disks = tf.resource.libvirt_domain.node.devices.disks;
@@ -50,6 +53,7 @@ describe('libvirt stack (dev)', () => {
   });
 
   it('writes 12 moved blocks from the count indexes to the node keys', () => {
+    const tf = stack();
     expect(tf.moved).toHaveLength(12);
     expect(tf.moved).toContainEqual({ from: 'libvirt_domain.node[0]', to: 'libvirt_domain.node["k3s-dev-1"]' });
     expect(tf.moved).toContainEqual({ from: 'libvirt_volume.os[2]', to: 'libvirt_volume.os["k3s-dev-3"]' });
@@ -59,6 +63,7 @@ describe('libvirt stack (dev)', () => {
   });
 
   it('boots a running, autostarted kvm domain with units, guest agent and serial console', () => {
+    const tf = stack();
     const domain = tf.resource.libvirt_domain.node;
     expect(domain).toMatchObject({ type: 'kvm', running: true, autostart: true, memory_unit: 'MiB', memory: '${each.value.memory_mib}' });
     expect(domain.devices.channels).toEqual([{ source: { unix: {} }, target: { virt_io: { name: 'org.qemu.guest_agent.0' } } }]);
@@ -68,6 +73,7 @@ describe('libvirt stack (dev)', () => {
   });
 
   it('builds the base volume from the pinned image, verified by its checksum before use', () => {
+    const tf = stack();
     const image = tf.resource.terraform_data.image;
     expect(image.input.sha256).toBe('6a81c37564db9b1ee84e141922625e1d7c5b389b99bb3c572e0243607d5bb4d2');
     expect(image.provisioner[0]['local-exec'].command).toContain('sha256sum -c');
@@ -79,12 +85,14 @@ describe('libvirt stack (dev)', () => {
   });
 
   it('derives a stable MAC per node name', () => {
+    const tf = stack();
     expect(tf.locals.nodes_by_name['k3s-dev-1'].mac).toBe(macFor('k3s-dev-1'));
     expect(macFor('k3s-dev-1')).toMatch(/^52:54:00(:[0-9a-f]{2}){3}$/);
     expect(macFor('k3s-dev-1')).not.toBe(macFor('k3s-dev-2'));
   });
 
   it('configures each VM with its static address, gateway and DNS list', () => {
+    const tf = stack();
     const node = tf.locals.nodes_by_name['k3s-dev-3'];
     expect(node.network_config).toContain('- 192.168.1.52/24');
     expect(node.network_config).toContain('via: 192.168.1.1');
@@ -95,6 +103,7 @@ describe('libvirt stack (dev)', () => {
   });
 
   it('outputs the ordered node list, the primary and an inventory', () => {
+    const tf = stack();
     expect(tf.output.nodes.value).toEqual([
       { name: 'k3s-dev-1', ip: '192.168.1.50' },
       { name: 'k3s-dev-2', ip: '192.168.1.51' },

@@ -4,15 +4,19 @@ import { prod } from '../../src/environments/prod';
 import { rendered } from '../fixtures/render';
 
 describe('Proxmox stack (mgmt)', () => {
-  const text = rendered(mgmt).text('terraform/cdk.tf.json');
-  const tf = JSON.parse(text);
-  const vm = tf.resource.proxmox_virtual_environment_vm.node;
+  const stack = () => {
+    const text = rendered(mgmt).text('terraform/cdk.tf.json');
+    const tf = JSON.parse(text);
+    return { text, tf, vm: tf.resource.proxmox_virtual_environment_vm.node };
+  };
 
   it('pins bpg/proxmox exactly', () => {
+    const { text, tf, vm } = stack();
     expect(tf.terraform.required_providers).toEqual({ proxmox: { source: 'bpg/proxmox', version: '0.111.1' } });
   });
 
   it('keys the VM by node name with vmid 201 on vmbr0, VLAN 4', () => {
+    const { text, tf, vm } = stack();
     expect(vm.for_each).toBe('${local.nodes_by_name}');
     expect(tf.locals.nodes_by_name['lab-mgmt']).toMatchObject({ vm_id: 201, cores: 2, memory_mib: 4096, disk_gib: 30, address: '192.168.4.21/24' });
     expect(vm.network_device).toEqual([expect.objectContaining({ bridge: 'vmbr0', vlan_id: 4, model: 'virtio' })]);
@@ -20,12 +24,14 @@ describe('Proxmox stack (mgmt)', () => {
   });
 
   it('passes DNS servers as a list, never a joined string', () => {
+    const { text, tf, vm } = stack();
     expect(vm.initialization[0].dns).toEqual([{ servers: ['8.8.8.8', '2.2.2.2'] }]);
     expect(vm.initialization[0].ip_config).toEqual([{ ipv4: [{ address: '${each.value.address}', gateway: '192.168.4.8' }] }]);
     expect(vm.initialization[0].user_account[0].username).toBe('ubuntu');
   });
 
   it('imports the boot disk from the checksummed image', () => {
+    const { text, tf, vm } = stack();
     expect(tf.resource.proxmox_download_file.image).toMatchObject({
       content_type: 'import',
       datastore_id: 'local',
@@ -37,6 +43,7 @@ describe('Proxmox stack (mgmt)', () => {
   });
 
   it('holds no credential: the token is a sensitive variable, optional so the env var works', () => {
+    const { text, tf, vm } = stack();
     expect(tf.provider.proxmox[0].api_token).toBe('${var.proxmox_api_token}');
     expect(tf.variable.proxmox_api_token).toMatchObject({ sensitive: true, default: null });
     expect(text).not.toMatch(/password|PVEAPIToken|@pam!/i);

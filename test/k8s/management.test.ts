@@ -7,12 +7,13 @@ import { parseYamlDocuments } from '../../src/yaml';
 import { modify, threeServers } from '../fixtures/environments';
 import { rendered } from '../fixtures/render';
 
-const tree = rendered(mgmt);
+// Rendered inside each test (not at collection), so mutation coverage maps to the tests.
+const tree = () => rendered(mgmt);
 const providersDir = 'kubernetes/capi-providers/cluster-api';
 
 describe('management cluster tree', () => {
   it('installs cert-manager through a k3s HelmChart with its CRDs', () => {
-    const chart = tree.doc('kubernetes/cert-manager/cert-manager/helmchart.kube-system.cert-manager.yaml');
+    const chart = tree().doc('kubernetes/cert-manager/cert-manager/helmchart.kube-system.cert-manager.yaml');
     expect(chart).toMatchObject({
       apiVersion: 'helm.cattle.io/v1',
       kind: 'HelmChart',
@@ -23,7 +24,7 @@ describe('management cluster tree', () => {
   });
 
   it('installs cluster-api-operator with no provider in its values', () => {
-    const chart = tree.doc('kubernetes/capi-operator/cluster-api-operator/helmchart.kube-system.cluster-api-operator.yaml');
+    const chart = tree().doc('kubernetes/capi-operator/cluster-api-operator/helmchart.kube-system.cluster-api-operator.yaml');
     expect(chart.spec).toMatchObject({
       repo: 'https://kubernetes-sigs.github.io/cluster-api-operator',
       chart: 'cluster-api-operator',
@@ -41,19 +42,19 @@ describe('management cluster tree', () => {
     ['InfrastructureProvider', 'proxmox', 'capmox-system', 'v0.9.1'],
     ['IPAMProvider', 'in-cluster', 'capi-ipam-in-cluster-system', 'v1.1.1'],
   ])('declares %s %s in %s at %s, with its namespace beside it', (kind, name, namespace, version) => {
-    const provider = tree.doc(`${providersDir}/${kind.toLowerCase()}.${namespace}.${name}.yaml`);
+    const provider = tree().doc(`${providersDir}/${kind.toLowerCase()}.${namespace}.${name}.yaml`);
     expect(provider).toMatchObject({ apiVersion: 'operator.cluster.x-k8s.io/v1alpha2', kind, metadata: { name, namespace }, spec: { version } });
-    expect(tree.doc(`${providersDir}/namespace.${namespace}.yaml`)).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+    expect(tree().doc(`${providersDir}/namespace.${namespace}.yaml`)).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   });
 
   it('points the Proxmox provider at capmox-variables', () => {
-    expect(tree.doc(`${providersDir}/infrastructureprovider.capmox-system.proxmox.yaml`).spec.configSecret).toEqual({ name: 'capmox-variables' });
+    expect(tree().doc(`${providersDir}/infrastructureprovider.capmox-system.proxmox.yaml`).spec.configSecret).toEqual({ name: 'capmox-variables' });
   });
 
   it('orders cert-manager → operator → providers, each gate waiting for what the next one needs', () => {
-    const certManager = tree.doc('kubernetes/cert-manager.yaml').spec;
-    const operator = tree.doc('kubernetes/capi-operator.yaml').spec;
-    const providers = tree.doc('kubernetes/capi-providers.yaml').spec;
+    const certManager = tree().doc('kubernetes/cert-manager.yaml').spec;
+    const operator = tree().doc('kubernetes/capi-operator.yaml').spec;
+    const providers = tree().doc('kubernetes/capi-providers.yaml').spec;
     expect(certManager).not.toHaveProperty('dependsOn');
     expect(operator.dependsOn).toEqual([{ name: 'cert-manager' }]);
     expect(providers.dependsOn).toEqual([{ name: 'capi-operator' }]);
@@ -73,7 +74,7 @@ describe('management cluster tree', () => {
   });
 
   it('renders the mgmt k3s config as the operators run it', () => {
-    expect(tree.doc('bootstrap/nodes/lab-mgmt/config.yaml')).toEqual({
+    expect(tree().doc('bootstrap/nodes/lab-mgmt/config.yaml')).toEqual({
       'cluster-init': true,
       'data-dir': '/var/lib/rancher/k3s',
       disable: ['traefik'],
@@ -81,40 +82,40 @@ describe('management cluster tree', () => {
       'tls-san': ['192.168.4.21'],
       'write-kubeconfig-mode': '0600',
     });
-    expect(tree.text('bootstrap/nodes/lab-mgmt/config.yaml')).toContain('write-kubeconfig-mode: "0600"');
-    expect(tree.text('bootstrap/README.md')).toContain("INSTALL_K3S_VERSION='v1.35.8+k3s1'");
-    expect(tree.text('bootstrap/README.md')).toContain('flux bootstrap git --url=https://gitea.home.arpa/ops/k3s-fleet.git --branch=main --path=clusters/mgmt/kubernetes');
+    expect(tree().text('bootstrap/nodes/lab-mgmt/config.yaml')).toContain('write-kubeconfig-mode: "0600"');
+    expect(tree().text('bootstrap/README.md')).toContain("INSTALL_K3S_VERSION='v1.35.8+k3s1'");
+    expect(tree().text('bootstrap/README.md')).toContain('flux bootstrap git --url=https://gitea.home.arpa/ops/k3s-fleet.git --branch=main --path=clusters/mgmt/kubernetes');
   });
 
   it('renders no kube-vip and no Cilium without a VIP and without Cilium', () => {
-    expect([...tree.files.keys()].filter((p) => /kube-vip|cilium/.test(p))).toEqual([]);
+    expect([...tree().files.keys()].filter((p) => /kube-vip|cilium/.test(p))).toEqual([]);
   });
 });
 
 describe('capi-readonly', () => {
   const dir = 'kubernetes/capi-providers/capi-inspector';
-  const role = tree.doc(`${dir}/clusterrole.capi-readonly.yaml`);
+  const role = () => tree().doc(`${dir}/clusterrole.capi-readonly.yaml`);
 
   it('only reads: get, list, watch', () => {
-    for (const rule of role.rules) expect(rule.verbs).toEqual(['get', 'list', 'watch']);
+    for (const rule of role().rules) expect(rule.verbs).toEqual(['get', 'list', 'watch']);
   });
 
   it('names its resources without wildcards and never Secrets', () => {
-    const all = role.rules.flatMap((r: any) => [...r.apiGroups, ...r.resources, ...r.verbs]);
+    const all = role().rules.flatMap((r: any) => [...r.apiGroups, ...r.resources, ...r.verbs]);
     expect(all).not.toContain('*');
-    expect(role.rules.flatMap((r: any) => r.resources)).not.toContain('secrets');
+    expect(role().rules.flatMap((r: any) => r.resources)).not.toContain('secrets');
   });
 
   it('covers the operator objects, HelmCharts, nodes and namespaces', () => {
-    const grants = role.rules.flatMap((r: any) => r.apiGroups.flatMap((g: string) => r.resources.map((res: string) => `${g}/${res}`)));
+    const grants = role().rules.flatMap((r: any) => r.apiGroups.flatMap((g: string) => r.resources.map((res: string) => `${g}/${res}`)));
     expect(grants).toEqual(expect.arrayContaining(['operator.cluster.x-k8s.io/coreproviders', 'operator.cluster.x-k8s.io/infrastructureproviders', 'helm.cattle.io/helmcharts', '/nodes', '/namespaces']));
   });
 
   it('binds the role and the built-in view to the capi-inspector ServiceAccount', () => {
     const subject = { kind: 'ServiceAccount', name: 'capi-inspector', namespace: 'capi-system' };
-    expect(tree.doc(`${dir}/clusterrolebinding.capi-readonly.yaml`)).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'capi-readonly' }, subjects: [subject] });
-    expect(tree.doc(`${dir}/clusterrolebinding.capi-inspector-view.yaml`)).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [subject] });
-    expect(tree.doc(`${dir}/serviceaccount.capi-system.capi-inspector.yaml`).metadata).toEqual({ name: 'capi-inspector', namespace: 'capi-system' });
+    expect(tree().doc(`${dir}/clusterrolebinding.capi-readonly.yaml`)).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'capi-readonly' }, subjects: [subject] });
+    expect(tree().doc(`${dir}/clusterrolebinding.capi-inspector-view.yaml`)).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'view' }, subjects: [subject] });
+    expect(tree().doc(`${dir}/serviceaccount.capi-system.capi-inspector.yaml`).metadata).toEqual({ name: 'capi-inspector', namespace: 'capi-system' });
   });
 });
 
