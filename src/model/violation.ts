@@ -40,3 +40,10 @@ export function hasErrors(violations: readonly Violation[]): boolean {
 export function formatViolation(v: Violation): string {
   return `${v.severity} ${v.path} [${v.code}]: ${v.message}\n    fix: ${v.fix}`;
 }
+
+/** A value as a person reads it in a report: an unset or empty value is named, never `undefined`. */
+export function shown(value: unknown): string {
+  if (value === undefined || value === null) return '(not set)';
+  if (value === '') return '(empty)';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

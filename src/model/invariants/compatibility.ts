@@ -115,7 +115,6 @@ export const compatibilityRules: readonly Rule[] = [
         [providers, operator, 'providers are applied before the operator has created their CRDs'],
         [operator, certManager, 'the operator starts before cert-manager can issue its webhook certificate'],
       ]
-        // A layer that does not exist is `flux.layer-missing`'s to report.
         // A layer that does not exist is flux.layer-missing's to report.
         .filter(([from, to]) => [from, to].every((n) => env.flux.layers.some((l) => l.name === n)) && !dependsOn(from!, to!))
         .map(([from, to, why]) => ({

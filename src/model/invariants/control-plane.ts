@@ -1,4 +1,5 @@
 import type { Environment } from '../resolve';
+import { shown } from '../violation';
 import type { Rule } from '../violation';
 
 const founders = (env: Environment) => env.nodes.filter((n) => n.founder);
@@ -110,7 +111,7 @@ export const controlPlaneRules: readonly Rule[] = [
       env.vip !== undefined && !env.vipInterface
         ? [{
             path: 'controlPlane.vipInterface',
-            value: String(env.vipInterface),
+            value: shown(env.vipInterface),
             message: 'a VIP is set but not the interface kube-vip announces it on',
             fix: "set controlPlane.vipInterface to the nodes' uplink, e.g. 'enp1s0'",
           }]
@@ -124,7 +125,7 @@ export const controlPlaneRules: readonly Rule[] = [
       env.vip === undefined && env.nodes.length > 1
         ? [{
             path: 'controlPlane.vip',
-            value: 'undefined',
+            value: shown(undefined),
             message: `${env.nodes.length} servers but no VIP: every client would dial the founder alone`,
             fix: `set controlPlane.vip to a free address in ${env.spec.network.subnet}`,
           }]
@@ -155,6 +156,6 @@ export const controlPlaneRules: readonly Rule[] = [
     check: (env) =>
       Number.isInteger(env.apiPort) && env.apiPort >= 1 && env.apiPort <= 65535
         ? []
-        : [{ path: 'controlPlane.apiPort', value: String(env.apiPort), message: `${env.apiPort} is not a TCP port`, fix: 'leave it unset (6443) or use 1-65535' }],
+        : [{ path: 'controlPlane.apiPort', value: shown(env.apiPort), message: `${env.apiPort} is not a TCP port`, fix: 'leave it unset (6443) or use 1-65535' }],
   },
 ];

@@ -9,27 +9,26 @@ const LAYER_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const layerPath = (env: Environment, name: string) =>
   `flux.layers[${env.flux.layers.findIndex((l) => l.name === name)}]`;
 
-/** Returns the names on one dependency cycle, or undefined when the graph is acyclic. */
+/**
+ * Returns the names on one dependency cycle (first name repeated last), or undefined when the graph
+ * is acyclic. A dependency on a missing layer is reported by its own rule, not followed here.
+ */
 export function findCycle(layers: readonly Pick<FluxLayer, 'name' | 'dependsOn'>[]): string[] | undefined {
   const byName = new Map(layers.map((l) => [l.name, l]));
-  const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (name: string): string[] | undefined => {
-    if (state.get(name) === 'done') return undefined;
-    if (state.get(name) === 'visiting') return [...stack.slice(stack.indexOf(name)), name];
-    state.set(name, 'visiting');
-    stack.push(name);
+  // Layers whose every path is known to be acyclic: each is walked once, so the check stays linear.
+  const done = new Set<string>();
+  const visit = (name: string, path: readonly string[]): string[] | undefined => {
+    if (path.includes(name)) return [...path.slice(path.indexOf(name)), name];
+    if (done.has(name)) return undefined;
     for (const dep of byName.get(name)?.dependsOn ?? []) {
-      if (!byName.has(dep)) continue;
-      const cycle = visit(dep);
+      const cycle = visit(dep, [...path, name]);
       if (cycle) return cycle;
     }
-    stack.pop();
-    state.set(name, 'done');
+    done.add(name);
     return undefined;
   };
   for (const layer of layers) {
-    const cycle = visit(layer.name);
+    const cycle = visit(layer.name, []);
     if (cycle) return cycle;
   }
   return undefined;

@@ -1,7 +1,7 @@
 import { CILIUM_VALUES_FILE } from '../../bootstrap/render';
 import { parseYamlDocuments, toYaml } from '../../yaml';
 import type { Environment } from '../resolve';
-import { runRules } from '../violation';
+import { runRules, shown } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';
 
 /** The rendered tree of one environment: paths relative to `clusters/<env>/`. */
@@ -20,7 +20,8 @@ interface KubeDoc {
   readonly sops?: unknown;
 }
 
-function documents(tree: RenderedTree, prefix: string, files: ReadonlyMap<string, string> = tree.files): { path: string; doc: KubeDoc }[] {
+/** Every YAML document of the files under `prefix` (what kustomize could apply); other files are not read. */
+function documents(files: ReadonlyMap<string, string>, prefix: string): { path: string; doc: KubeDoc }[] {
   return [...files]
     .filter(([path]) => path.startsWith(prefix) && path.endsWith('.yaml'))
     .flatMap(([path, text]) => parseYamlDocuments(text).map((doc) => ({ path, doc: (doc ?? {}) as KubeDoc })));
@@ -28,7 +29,7 @@ function documents(tree: RenderedTree, prefix: string, files: ReadonlyMap<string
 
 /** Every place Cilium's values exist: the Flux HelmRelease and the bootstrap values file. */
 function ciliumValues(tree: RenderedTree): { path: string; values: Record<string, unknown> }[] {
-  const cilium = documents(tree, 'kubernetes/').filter(({ doc }) => doc.metadata?.name === 'cilium');
+  const cilium = documents(tree.files, 'kubernetes/').filter(({ doc }) => doc.metadata?.name === 'cilium');
   const releases = [
     ...cilium
       .filter(({ doc }) => doc.kind === 'HelmRelease')
@@ -58,7 +59,7 @@ function vmAddresses(tree: RenderedTree): { name: string; ip: string | undefined
   const nodes = (JSON.parse(text).locals?.nodes_by_name ?? {}) as Record<string, { network_config?: string; address?: string }>;
   return Object.entries(nodes).map(([name, node]) => {
     // libvirt: a netplan document; Proxmox: the ip_config address.
-    const netplan = node.network_config === undefined ? undefined : (parseYamlDocuments(node.network_config)[0] as any);
+    const netplan = parseYamlDocuments(node.network_config ?? '')[0] as any;
     const cidr: string | undefined = netplan ? Object.values<any>(netplan.ethernets ?? {})[0]?.addresses?.[0] : node.address;
     return { name, ip: cidr?.split('/')[0] };
   });
@@ -67,9 +68,9 @@ function vmAddresses(tree: RenderedTree): { name: string; ip: string | undefined
 const isProvider = (doc: KubeDoc) => doc.apiVersion?.startsWith('operator.cluster.x-k8s.io/') && doc.kind?.endsWith('Provider');
 
 /** `Kind name` → version of every provider object in a tree. */
-function providerVersions(tree: RenderedTree, files: ReadonlyMap<string, string>): Map<string, string> {
+function providerVersions(files: ReadonlyMap<string, string>): Map<string, string> {
   return new Map(
-    documents(tree, 'kubernetes/', files)
+    documents(files, 'kubernetes/')
       .filter(({ doc }) => isProvider(doc))
       .map(({ doc }) => [`${doc.kind} ${doc.metadata?.name}`, String(doc.spec?.version)]),
   );
@@ -109,8 +110,8 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
           const node = tree.env.nodes.find((n) => n.ip === f.values.k8sServiceHost);
           return {
             path: `${at(tree, f.path)}.k8sServiceHost`,
-            value: String(f.values.k8sServiceHost),
-            message: `Cilium dials ${String(f.values.k8sServiceHost)}${node ? `, the IP of node ${node.name},` : ''} instead of the apiserver endpoint ${tree.env.apiServerEndpoint}`,
+            value: shown(f.values.k8sServiceHost),
+            message: `Cilium dials ${shown(f.values.k8sServiceHost)}${node ? `, the IP of node ${node.name},` : ''} instead of the apiserver endpoint ${tree.env.apiServerEndpoint}`,
             fix: `set k8sServiceHost to the VIP ${tree.env.apiServerEndpoint}; it is derived in resolve(), never restated`,
           };
         }),
@@ -124,8 +125,8 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         .filter((f) => f.values.k8sServicePort !== tree.env.apiPort)
         .map((f) => ({
           path: `${at(tree, f.path)}.k8sServicePort`,
-          value: String(f.values.k8sServicePort),
-          message: `Cilium dials port ${String(f.values.k8sServicePort)}, the API listens on ${tree.env.apiPort}`,
+          value: shown(f.values.k8sServicePort),
+          message: `Cilium dials port ${shown(f.values.k8sServicePort)}, the API listens on ${tree.env.apiPort}`,
           fix: `set k8sServicePort to ${tree.env.apiPort}`,
         })),
   },
@@ -156,14 +157,14 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         if (name === env.founder.name) {
           return config['cluster-init'] === true && config.server === undefined
             ? []
-            : [{ path: at(tree, path), value: String(config.server ?? config['cluster-init']), message: `the founder ${name} must run cluster-init and join nobody`, fix: 'set cluster-init: true and remove server' }];
+            : [{ path: at(tree, path), value: shown(config.server ?? config['cluster-init']), message: `the founder ${name} must run cluster-init and join nobody`, fix: 'set cluster-init: true and remove server' }];
         }
         return config.server === expected
           ? []
           : [{
               path: `${at(tree, path)}:server`,
-              value: String(config.server),
-              message: `${name} joins ${String(config.server)}${env.vip && String(config.server).includes(env.vip) ? ', the VIP, which does not exist on a cold build' : ''} instead of the founder`,
+              value: shown(config.server),
+              message: `${name} joins ${shown(config.server)}${env.vip && String(config.server).includes(env.vip) ? ', the VIP, which does not exist on a cold build' : ''} instead of the founder`,
               fix: `join ${expected}`,
             }];
       }),
@@ -178,7 +179,7 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         const sans = (config['tls-san'] ?? []) as unknown[];
         return node && config['node-ip'] === node.ip && sans.includes(node.ip)
           ? []
-          : [{ path: `${at(tree, path)}:node-ip`, value: String(config['node-ip']), message: `the config of ${name} does not advertise and certify the node's IP ${node?.ip ?? '(unknown node)'}`, fix: 'run npm run synth' }];
+          : [{ path: `${at(tree, path)}:node-ip`, value: shown(config['node-ip']), message: `the config of ${name} does not advertise and certify the node's IP ${node?.ip ?? '(unknown node)'}`, fix: 'run npm run synth' }];
       }),
   },
   {
@@ -202,9 +203,9 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         if (config && ip === config['node-ip'] && sans.includes(ip)) return [];
         return [{
           path: `${at(tree, TERRAFORM_FILE)}:locals.nodes_by_name.${name}`,
-          value: String(ip),
+          value: shown(ip),
           message: config
-            ? `VM ${name} boots with ${String(ip)} but k3s advertises ${String(config['node-ip'])}${sans.includes(ip) ? '' : ' and its certificate does not cover it'}`
+            ? `VM ${name} boots with ${shown(ip)} but k3s advertises ${shown(config['node-ip'])}${sans.includes(ip) ? '' : ' and its certificate does not cover it'}`
             : `VM ${name} has no k3s config in bootstrap/nodes/`,
           fix: 'the node IP is written once in the environment; run npm run synth',
         }];
@@ -216,14 +217,15 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
     severity: 'error',
     summary: "every provider object's namespace is created in the tree",
     check: (tree) => {
-      const docs = documents(tree, 'kubernetes/');
-      const namespaces = new Set(docs.filter(({ doc }) => doc.kind === 'Namespace').map(({ doc }) => doc.metadata?.name));
+      const docs = documents(tree.files, 'kubernetes/');
+      // A Namespace without a name creates nothing; a provider without a namespace is in none.
+      const namespaces = new Set<string | undefined>(docs.flatMap(({ doc }) => (doc.kind === 'Namespace' && doc.metadata?.name ? [doc.metadata.name] : [])));
       return docs
         .filter(({ doc }) => isProvider(doc) && !namespaces.has(doc.metadata?.namespace))
         .map(({ path, doc }) => ({
           path: at(tree, path),
-          value: String(doc.metadata?.namespace),
-          message: `${doc.kind} ${doc.metadata?.name} is installed into ${doc.metadata?.namespace}, which no Namespace object in the tree creates`,
+          value: shown(doc.metadata?.namespace),
+          message: `${shown(doc.kind)} ${shown(doc.metadata?.name)} is installed into ${shown(doc.metadata?.namespace)}, which no Namespace object in the tree creates`,
           fix: 'the provider namespaces are generated beside the providers; run npm run synth',
         }));
     },
@@ -233,9 +235,9 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
     severity: 'warning',
     summary: 'at most one provider version changes per synth (bump one provider at a time)',
     check: (tree) => {
-      if (!tree.previous) return [];
-      const before = providerVersions(tree, tree.previous);
-      const changed = [...providerVersions(tree, tree.files)].filter(([key, version]) => before.has(key) && before.get(key) !== version);
+      // Without a committed tree nothing changes: every provider is new.
+      const before = providerVersions(tree.previous ?? new Map());
+      const changed = [...providerVersions(tree.files)].filter(([key, version]) => before.has(key) && before.get(key) !== version);
       return changed.length > 1
         ? [{
             path: `clusters/${tree.env.name}/kubernetes`,
@@ -256,7 +258,7 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         .filter((path) => {
           const layer = path.split('/')[1]!;
           const kustomization = tree.files.get(`kubernetes/${layer}.yaml`);
-          const spec = kustomization === undefined ? undefined : (parseYamlDocuments(kustomization)[0] as KubeDoc | undefined)?.spec;
+          const spec = (parseYamlDocuments(kustomization ?? '')[0] as KubeDoc | undefined)?.spec;
           return (spec?.decryption as { provider?: string } | undefined)?.provider !== 'sops';
         })
         .map((path) => ({
@@ -271,11 +273,11 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
     severity: 'error',
     summary: 'no plaintext Secret exists anywhere in the generated tree',
     check: (tree) =>
-      documents(tree, '')
+      documents(tree.files, '')
         .filter(({ doc }) => doc.kind === 'Secret' && doc.sops === undefined)
         .map(({ path, doc }) => ({
           path: at(tree, path),
-          value: `${doc.metadata?.namespace}/${doc.metadata?.name}`,
+          value: `${shown(doc.metadata?.namespace)}/${shown(doc.metadata?.name)}`,
           message: 'a Secret without SOPS encryption would commit its values in plaintext',
           fix: 'declare a secret reference and encrypt its source in secrets/<env>/ with npm run secrets -- set',
         })),

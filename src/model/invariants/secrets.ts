@@ -1,7 +1,7 @@
 import YAML from 'yaml';
 import { DEMO_AGE_RECIPIENT } from '../../secrets/demo';
 import type { Environment, SecretRef } from '../resolve';
-import { runRules } from '../violation';
+import { runRules, shown } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';
 
 /** Only these keys' values are encrypted: everything Flux and reviewers need stays readable. */
@@ -83,8 +83,8 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
         .map((p) =>
           finding(
             p,
-            `${p.doc!.apiVersion}/${p.doc!.kind} ${p.doc!.metadata?.namespace}/${p.doc!.metadata?.name}`,
-            `the file holds ${String(p.doc!.kind)} ${String(p.doc!.metadata?.namespace)}/${String(p.doc!.metadata?.name)}, not v1/Secret ${p.ref.namespace}/${p.ref.name}`,
+            `${shown(p.doc!.apiVersion)}/${shown(p.doc!.kind)} ${shown(p.doc!.metadata?.namespace)}/${shown(p.doc!.metadata?.name)}`,
+            `the file holds ${shown(p.doc!.kind)} ${shown(p.doc!.metadata?.namespace)}/${shown(p.doc!.metadata?.name)}, not v1/Secret ${p.ref.namespace}/${p.ref.name}`,
             `re-create it: ${setCommand(input.env, p.ref, p.ref.keys)}`,
           ),
         ),
@@ -137,7 +137,7 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
     summary: "a secret is encrypted to exactly the environment's age recipients",
     check: (input) =>
       sopsFiles(input).flatMap((p) => {
-        const actual = ((p.doc!.sops.age ?? []) as { recipient?: string }[]).map((a) => String(a.recipient)).sort();
+        const actual = ((p.doc!.sops.age ?? []) as { recipient?: string }[]).map((a) => shown(a.recipient)).sort();
         const expected = [...input.env.ageRecipients].sort();
         return actual.join(',') === expected.join(',')
           ? []
@@ -151,7 +151,7 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
     check: (input) =>
       sopsFiles(input)
         .filter((p) => p.doc!.sops.encrypted_regex !== REQUIRED_ENCRYPTED_REGEX)
-        .map((p) => finding(p, String(p.doc!.sops.encrypted_regex), `encrypted_regex is ${String(p.doc!.sops.encrypted_regex)}, not ${REQUIRED_ENCRYPTED_REGEX}`, `re-create it: ${setCommand(input.env, p.ref, p.ref.keys)}`)),
+        .map((p) => finding(p, shown(p.doc!.sops.encrypted_regex), `encrypted_regex is ${shown(p.doc!.sops.encrypted_regex)}, not ${REQUIRED_ENCRYPTED_REGEX}`, `re-create it: ${setCommand(input.env, p.ref, p.ref.keys)}`)),
   },
   {
     code: 'secret.unreferenced',

@@ -42,7 +42,8 @@ export const versionRules: readonly Rule[] = [
             path: 'k3s.version',
             value: env.k3s.version,
             message: `"${env.k3s.version}" names no k3s release; k3s versions look like v1.36.4+k3s1`,
-            fix: `write the full release, e.g. v${semver.coerce(env.k3s.version)?.version ?? '1.36.4'}+k3s1`,
+            // A pinned version always coerces.
+            fix: `write the full release, e.g. v${String(semver.coerce(env.k3s.version))}+k3s1`,
           }]
         : [],
   },

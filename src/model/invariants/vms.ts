@@ -1,5 +1,6 @@
 import type { VmSizing } from '../environment';
 import type { Environment, Vm } from '../resolve';
+import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 
 /** Sane bounds per sizing field: below them a k3s server does not boot, above them it is a typo. */
@@ -29,7 +30,7 @@ export const vmRules: readonly Rule[] = [
       env.vms.flatMap((vm) =>
         REQUIRED.filter((field) => typeof vm.sizing[field] !== 'number').map((field) => ({
           path: sizingPath(env, vm, field),
-          value: String(vm.sizing[field]),
+          value: shown(vm.sizing[field]),
           message: `VM ${vm.node.name} has no ${field}`,
           fix: `set infrastructure.vm.${field} (or the node's vm.${field}), e.g. ${VM_BOUNDS[field].min * 4}`,
         })),
@@ -51,7 +52,7 @@ export const vmRules: readonly Rule[] = [
             const { min, max, unit } = VM_BOUNDS[field];
             return {
               path: sizingPath(env, vm, field),
-              value: String(vm.sizing[field]),
+              value: shown(vm.sizing[field]),
               message: `${vm.sizing[field]} ${unit} for ${vm.node.name} is outside ${min}-${max} ${unit}`,
               fix: `use a whole number between ${min} and ${max} (${field} is in ${unit})`,
             };
@@ -68,7 +69,7 @@ export const vmRules: readonly Rule[] = [
       return budget !== undefined && total > budget
         ? [{
             path: 'infrastructure.memoryBudgetMiB',
-            value: String(budget),
+            value: shown(budget),
             message: `the ${env.vms.length} live VMs need ${total} MiB, more than the budget of ${budget} MiB`,
             fix: `lower infrastructure.vm.memoryMiB to at most ${Math.floor(budget / env.vms.length)} or raise the budget`,
           }]
@@ -109,7 +110,7 @@ export const vmRules: readonly Rule[] = [
             .filter((vm, i) => vm.vmId === undefined || !Number.isInteger(vm.vmId) || vm.vmId < 100 || vm.vmId > 999999999 || env.vms.findIndex((o) => o.vmId === vm.vmId) < i)
             .map((vm) => ({
               path: `nodes[${vm.node.index}].vm.vmId`,
-              value: String(vm.vmId),
+              value: shown(vm.vmId),
               message: vm.vmId === undefined ? `${vm.node.name} has no Proxmox VM id` : `VM id ${vm.vmId} of ${vm.node.name} is invalid or already used`,
               fix: 'give every node a unique vm.vmId between 100 and 999999999 (changing it later replaces the VM)',
             })),

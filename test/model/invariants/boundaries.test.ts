@@ -18,6 +18,31 @@ describe('rule boundaries', () => {
     expect(codes(spec).includes('node.invalid-name')).toBe(!ok);
   });
 
+  it.each([
+    ['a', true],
+    ['dev-2', true],
+    ['a'.repeat(32), true],
+    ['a'.repeat(33), false],
+    ['-dev', false],
+    ['dev-', false],
+    ['dev_x', false],
+  ])('environment name %j is valid: %s', (name, ok) => {
+    const spec = modify(threeServers, (e) => { e.name = name; });
+    expect(codes(spec).includes('environment.invalid-name')).toBe(!ok);
+  });
+
+  it.each([
+    ['https://git.example.com/ops/fleet.git', true],
+    ['ssh://git@git.example.com/ops/fleet.git', true],
+    ['http://10.0.0.5/fleet.git', true],
+    ['git+https://git.example.com/ops/fleet.git', false],
+    ['https://git.example.com/ops/fleet.git main', false],
+    ['git@git.example.com:ops/fleet.git', false],
+  ])('Git URL %j is valid: %s', (url, ok) => {
+    const spec = modify(threeServers, (e) => { e.flux.url = url; });
+    expect(codes(spec).includes('flux.invalid-url')).toBe(!ok);
+  });
+
   it('fails with exactly two live servers (no majority after one loss)', () => {
     const spec = modify(fiveServersTwoPlanned, (e) => { e.nodes[2]!.state = 'planned'; });
     expect(codes(spec)).toEqual(['quorum.even']);

@@ -6,11 +6,18 @@ import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
 import { parseYamlDocuments } from '../../../src/yaml';
 import { renderEnvironment } from '../../../src/synth/render';
-import { OTHER_AGE_RECIPIENT, modify } from '../../fixtures/environments';
-import { codes, expectOnly } from '../../fixtures/expect';
+import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../../fixtures/environments';
+import { codes, expectOnly, expectReport } from '../../fixtures/expect';
 
 // The shipped mgmt with its own age key: the demo-key warning would blur "exactly this code".
 const base = modify(mgmt as EnvironmentSpec, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
+
+/** The rendered rules' report, checked well-formed and pinned. */
+function checkedRendered(tree: Parameters<typeof checkRendered>[0]) {
+  const violations = checkRendered(tree);
+  expectReport(violations);
+  return violations;
+}
 
 describe('compatibility and Cluster API invariants', () => {
   it('passes mgmt clean', () => {
@@ -62,6 +69,18 @@ describe('compatibility and Cluster API invariants', () => {
     expect(v!.message).toContain('capi-providers does not depend on capi-operator');
   });
 
+  it('follows the layer order through other layers, and past a dependency on a missing layer', () => {
+    const spec = modify(base, (e) => {
+      e.flux.layers[2]!.dependsOn = ['ghost', 'bridge'];
+      e.flux.layers.push({ name: 'bridge', dependsOn: ['capi-operator'] });
+    });
+    expect(codes(spec)).toEqual(['flux.unknown-dependency']);
+  });
+
+  it('checks cert-manager against Kubernetes only where Cluster API installs it', () => {
+    expect(codes(modify(threeServers, (e) => { e.k3s.version = 'v1.32.9+k3s1'; }))).toEqual([]);
+  });
+
   it('fails when the operator layer does not wait for cert-manager', () => {
     expectOnly(modify(base, (e) => { e.flux.layers[1]!.dependsOn = []; }), 'capi.layer-order');
   });
@@ -84,7 +103,7 @@ describe('Cluster API checks on the rendered tree', () => {
   it('fails when a provider namespace is not created in the tree', () => {
     const tree = files();
     tree.delete('kubernetes/capi-providers/cluster-api/namespace.capmox-system.yaml');
-    const violations = checkRendered({ env, files: tree });
+    const violations = checkedRendered({ env, files: tree });
     expect(violations.map((v) => v.code)).toEqual(['capi.provider-namespace-missing']);
     expect(violations[0]!.value).toBe('capmox-system');
   });
@@ -93,10 +112,10 @@ describe('Cluster API checks on the rendered tree', () => {
     const previous = files();
     const bump = (path: string, from: string, to: string) => previous.set(path, previous.get(path)!.replace(`version: ${to}`, `version: ${from}`));
     bump('kubernetes/capi-providers/cluster-api/coreprovider.capi-system.cluster-api.yaml', 'v1.12.10', 'v1.12.11');
-    const one = checkRendered({ env, files: files(), previous });
+    const one = checkedRendered({ env, files: files(), previous });
     expect(one).toEqual([]);
     bump('kubernetes/capi-providers/cluster-api/infrastructureprovider.capmox-system.proxmox.yaml', 'v0.9.0', 'v0.9.1');
-    const [v, ...rest] = checkRendered({ env, files: files(), previous });
+    const [v, ...rest] = checkedRendered({ env, files: files(), previous });
     expect(rest).toEqual([]);
     expect(v).toMatchObject({ code: 'capi.upgrade-one-at-a-time', severity: 'warning' });
     expect(v!.value).toContain('CoreProvider cluster-api v1.12.10 -> v1.12.11');
@@ -111,18 +130,18 @@ describe('SOPS files in the rendered tree', () => {
     const files = renderEnvironment(env, shipped);
     expect(parseYamlDocuments(files.get('kubernetes/capi-providers.yaml')!)[0]).toMatchObject({ spec: { decryption: { provider: 'sops', secretRef: { name: 'sops-age' } } } });
     expect(parseYamlDocuments(files.get('kubernetes/cert-manager.yaml')!)[0]).not.toHaveProperty('spec.decryption');
-    expect(checkRendered({ env, files })).toEqual([]);
+    expect(checkedRendered({ env, files })).toEqual([]);
   });
 
   it('fails when a layer holding a SOPS file does not decrypt', () => {
     const files = renderEnvironment(env, shipped);
     files.set('kubernetes/capi-providers.yaml', files.get('kubernetes/capi-providers.yaml')!.replace(/ {2}decryption:\n(?: {4}.*\n)+/, ''));
-    expect(checkRendered({ env, files }).map((v) => v.code)).toEqual(['flux.sops-not-decrypted']);
+    expect(checkedRendered({ env, files }).map((v) => v.code)).toEqual(['flux.sops-not-decrypted']);
   });
 
   it('fails on a plaintext Secret in the bootstrap tree too', () => {
     const files = renderEnvironment(env, shipped);
     files.set('bootstrap/token.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: t\n');
-    expect(checkRendered({ env, files }).map((v) => v.code)).toEqual(['kubernetes.plaintext-secret']);
+    expect(checkedRendered({ env, files }).map((v) => v.code)).toEqual(['kubernetes.plaintext-secret']);
   });
 });

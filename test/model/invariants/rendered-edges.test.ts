@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectWellFormed } from '../../fixtures/expect';
+import { expectReport } from '../../fixtures/expect';
 import { mgmt } from '../../../src/environments/mgmt';
 import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
@@ -15,7 +15,7 @@ function codesAfter(edit: (files: Map<string, string>) => void, spec = threeServ
   const files = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'apiVersion: v1\nkind: Secret\nsops: {}\n']]));
   edit(files);
   const violations = checkRendered({ env, files, previous });
-  expectWellFormed(violations);
+  expectReport(violations);
   return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
 }
 
@@ -56,7 +56,7 @@ describe('rendered rules on broken files', () => {
 
   it('reports a founder config without cluster-init', () => {
     const { violations } = codesAfter((f) => f.set('bootstrap/nodes/fx-1/config.yaml', f.get('bootstrap/nodes/fx-1/config.yaml')!.replace('cluster-init: true\n', '')));
-    expect(violations.map((v) => [v.code, v.value])).toEqual([['k3s.join-target', 'undefined']]);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['k3s.join-target', '(not set)']]);
   });
 
   it('reports a config for a node the environment does not have', () => {
@@ -82,7 +82,7 @@ describe('rendered rules on broken files', () => {
       delete tf.locals.nodes_by_name.solo.address;
       f.set('terraform/cdk.tf.json', JSON.stringify(tf));
     }, singleServer);
-    expect(violations.map((v) => [v.code, v.value])).toEqual([['cloud-init.ip-mismatch', 'undefined']]);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['cloud-init.ip-mismatch', '(not set)']]);
   });
 
   it('ignores a Terraform JSON without locals', () => {
@@ -101,5 +101,80 @@ describe('rendered rules on broken files', () => {
   it('reports a SOPS file in a layer that has no Flux Kustomization', () => {
     const { violations } = codesAfter((f) => f.set('kubernetes/orphan/x/secret.a.b.sops.yaml', 'sops: {}\n'));
     expect(violations.map((v) => [v.code, v.value])).toEqual([['flux.sops-not-decrypted', 'orphan']]);
+  });
+
+  it('reads only YAML files, and only node configs and SOPS files at their own paths', () => {
+    const { violations } = codesAfter((f) => {
+      f.set('kubernetes/platform/notes.txt', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: t\n');
+      f.set('bootstrap/nodes/fx-2/config.yaml.orig', 'node-ip: 10.20.0.99\n');
+      f.set('docs/bootstrap/nodes/fx-9/config.yaml', 'node-ip: 10.20.0.99\n');
+      f.set('kubernetes/orphan/x/secret.a.b.sops.yaml.orig', 'sops: {}\n');
+      f.set('docs/kubernetes/orphan/x/secret.a.b.sops.yaml', 'sops: {}\n');
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('reads Cilium values only from the kubernetes tree', () => {
+    const values = 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: cilium\nspec:\n  values:\n    k8sServiceHost: 10.20.0.11\n';
+    expect(codesAfter((f) => f.set('docs/cilium.yaml', values)).codes).toEqual([]);
+    expect(codesAfter((f) => f.set('kubernetes/platform/cilium/copy.yaml', values)).codes).toEqual(['cilium.endpoint-not-vip', 'cilium.port-mismatch', 'cilium.values-parity']);
+  });
+
+  it('reports a bootstrap values file with the same values in another layout once', () => {
+    const { violations } = codesAfter((f) => f.set('bootstrap/cilium-values.yaml', `# edited by hand\n${f.get('bootstrap/cilium-values.yaml')}`));
+    expect(violations.map((v) => v.code)).toEqual(['cilium.values-parity']);
+  });
+
+  it('reports a netplan document without an address', () => {
+    const unaddressed = (netplan: string) => codesAfter((f) => {
+      const tf = JSON.parse(f.get('terraform/cdk.tf.json')!);
+      tf.locals.nodes_by_name['fx-2'].network_config = netplan;
+      f.set('terraform/cdk.tf.json', JSON.stringify(tf));
+    }).violations.map((v) => [v.code, v.path, v.value]);
+    const expected = [['cloud-init.ip-mismatch', 'clusters/fixture/terraform/cdk.tf.json:locals.nodes_by_name.fx-2', '(not set)']];
+    expect(unaddressed('version: 2\n')).toEqual(expected);
+    expect(unaddressed('version: 2\nethernets: {}\n')).toEqual(expected);
+    expect(unaddressed('version: 2\nethernets:\n  lan: {}\n')).toEqual(expected);
+  });
+
+  it('checks only Cluster API operator providers, and tolerates one without metadata or spec', () => {
+    const { violations } = codesAfter((f) => {
+      f.set('kubernetes/platform/namespaces/odd.yaml', [
+        'apiVersion: operator.cluster.x-k8s.io/v1alpha2\nkind: CoreProvider\n',
+        'apiVersion: operator.cluster.x-k8s.io/v1alpha2\nkind: ProviderList\nmetadata:\n  namespace: nowhere\n',
+        'apiVersion: example.com/v1\nkind: CloudProvider\nmetadata:\n  namespace: nowhere\n',
+        'apiVersion: operator.cluster.x-k8s.io/v1alpha2\nmetadata:\n  namespace: nowhere\n',
+        'kind: Namespace\n',
+      ].join('---\n'));
+    });
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['capi.provider-namespace-missing', '(not set)']]);
+  });
+
+  it('compares provider versions by kind and name, and only of providers', () => {
+    const env = resolve(mgmt);
+    const secrets = new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]);
+    const previous = renderEnvironment(env, secrets);
+    for (const [path, text] of previous) {
+      // Two chart versions change (not providers), and a provider without a spec appears on both sides.
+      if (path.includes('helmchart.')) previous.set(path, text.replace(/\n {2}version: .*\n/, '\n  version: 0.0.1\n'));
+    }
+    expect([...previous.values()].filter((text) => text.includes('version: 0.0.1')).length).toBeGreaterThanOrEqual(2);
+    const specless = 'apiVersion: operator.cluster.x-k8s.io/v1alpha2\nkind: AddonProvider\n';
+    previous.set('kubernetes/capi-providers/cluster-api/odd.yaml', specless);
+    expect(codesAfter((f) => f.set('kubernetes/capi-providers/cluster-api/odd.yaml', specless), mgmt, previous).codes).toEqual(['capi.provider-namespace-missing']);
+    expect(codesAfter(() => {}, mgmt).codes).toEqual([]);
+  });
+
+  it('reports a layer whose Flux Kustomization file is empty', () => {
+    const { violations } = codesAfter((f) => {
+      f.set('kubernetes/platform/x/secret.a.b.sops.yaml', 'sops: {}\n');
+      f.set('kubernetes/platform.yaml', '');
+    });
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['flux.sops-not-decrypted', 'platform']]);
+  });
+
+  it('names a plaintext Secret without metadata', () => {
+    const { violations } = codesAfter((f) => f.set('kubernetes/platform/x/secret.yaml', 'apiVersion: v1\nkind: Secret\n'));
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['kubernetes.plaintext-secret', '(not set)/(not set)']]);
   });
 });

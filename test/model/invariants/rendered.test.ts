@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectWellFormed } from '../../fixtures/expect';
+import { expectReport } from '../../fixtures/expect';
 import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
 import { renderEnvironment } from '../../../src/synth/render';
@@ -14,7 +14,7 @@ function codesAfter(edit: (files: Map<string, string>) => void, spec = threeServ
   const files = renderEnvironment(env);
   edit(files);
   const violations = checkRendered({ env, files });
-  expectWellFormed(violations);
+  expectReport(violations);
   return [...new Set(violations.map((v) => v.code))].sort();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectWellFormed } from '../../fixtures/expect';
+import { expectReport } from '../../fixtures/expect';
 import { mgmt } from '../../../src/environments/mgmt';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
@@ -12,7 +12,7 @@ const DATA = `data:\n  PROXMOX_URL: ${ENC}\n  PROXMOX_TOKEN: ${ENC}\n  PROXMOX_S
 
 const codesFor = (text: string) => {
   const violations = checkSecretSources({ env: resolve(mgmt), sources: new Map([[SOURCE, text]]) });
-  expectWellFormed(violations);
+  expectReport(violations);
   return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
 };
 
@@ -31,7 +31,7 @@ describe('secret source rules on odd files', () => {
 
   it('reports a Secret without metadata as another object', () => {
     const { violations } = codesFor(`apiVersion: v1\nkind: Secret\n${DATA}${SOPS}`);
-    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.wrong-object', 'v1/Secret undefined/undefined']]);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.wrong-object', 'v1/Secret (not set)/(not set)']]);
   });
 
   it('reports a ConfigMap where the Secret belongs', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectWellFormed } from '../../fixtures/expect';
+import { expectReport } from '../../fixtures/expect';
 import { mgmt } from '../../../src/environments/mgmt';
 import type { EnvironmentSpec } from '../../../src/model/environment';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
@@ -20,7 +20,7 @@ function sourceCodes(edit: (text: string) => string | undefined = (t) => t, spec
   const sources = new Map<string, string>(Object.entries(extra));
   if (text !== undefined) sources.set(SOURCE, text);
   const violations = checkSecretSources({ env: resolve(spec), sources });
-  expectWellFormed(violations);
+  expectReport(violations);
   return { codes: [...new Set(violations.map((v) => v.code))].sort(), violations };
 }
 
