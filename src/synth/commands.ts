@@ -11,6 +11,7 @@ import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
 import { INVARIANTS_DOC, invariantsDoc } from './invariants-doc';
 import { resolve } from '../model/resolve';
+import { orphanAdvice, orphanFolders } from './orphans';
 
 /**
  * Files outside clusters/ that synth keeps in step with the code: the README's version table,
@@ -57,6 +58,10 @@ function prepare(options: CommandOptions) {
   return { result, report: report && `${report}\n`, failed: hasErrors(result.violations) };
 }
 
+/** Orphan folders matter only when every environment is selected: `--env` looks at one. */
+const orphans = (options: CommandOptions) =>
+  (options.only ?? []).length > 0 ? [] : orphanFolders(options.root, options.environments.map((e) => e.name));
+
 function refused(report: string, action: string): CommandResult {
   return { stdout: '', stderr: `${report}${action}: the errors above must be fixed first\n`, exitCode: 1 };
 }
@@ -73,7 +78,8 @@ export function synthCommand(options: CommandOptions): CommandResult {
     fs.writeFileSync(file.file, file.next);
     lines.push(`${file.name}: updated`);
   }
-  return { stdout: lines.map((l) => l.replace(' ;', ';')).join('\n') + '\n', stderr: report, exitCode: 0 };
+  const notes = orphans(options).map((folder) => `note: ${orphanAdvice(folder)}\n`).join('');
+  return { stdout: lines.map((l) => l.replace(' ;', ';')).join('\n') + '\n', stderr: report + notes, exitCode: 0 };
 }
 
 /** Fails when an invariant is broken or the committed tree is not what the code synthesizes. */
@@ -86,13 +92,15 @@ export function checkCommand(options: CommandOptions): CommandResult {
     .map((f) => unifiedDiff({ added: f.current === '' ? [f.name] : [], changed: f.current === '' ? [] : [f.name], removed: [] }, new Map(f.current === '' ? [] : [[f.name, f.current]]), new Map([[f.name, f.next]]), ''))
     .join('');
   const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + rootDiff;
-  if (drifted.length === 0 && stale.length === 0) {
+  const orphaned = orphans(options);
+  if (drifted.length === 0 && stale.length === 0 && orphaned.length === 0) {
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
   }
   const names = [...drifted.map((e) => `clusters/${e.name}/`), ...stale.map((f) => f.name)].join(', ');
+  const differ = names === '' ? '' : `${names} differ from what the code synthesizes (diff above); run npm run synth and commit the result\n`;
   return {
     stdout: diffs,
-    stderr: `${report}${names} differ from what the code synthesizes (diff above); run npm run synth and commit the result\n`,
+    stderr: `${report}${differ}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
     exitCode: 1,
   };
 }
