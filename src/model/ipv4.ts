@@ -5,13 +5,9 @@ export function isIpv4(value: string): boolean {
   return ipaddr.IPv4.isValidFourPartDecimal(value);
 }
 
-/** Parses `a.b.c.d/n`; undefined when it is not an IPv4 CIDR. */
+/** Parses `a.b.c.d/n`; undefined when it is not a dotted-quad IPv4 CIDR (no `10.0.0/24`, no hex). */
 export function parseSubnet(value: string): [ipaddr.IPv4, number] | undefined {
-  try {
-    return ipaddr.IPv4.parseCIDR(value);
-  } catch {
-    return undefined;
-  }
+  return ipaddr.IPv4.isValidCIDRFourPartDecimal(value) ? ipaddr.IPv4.parseCIDR(value) : undefined;
 }
 
 /** True when `ip` lies inside `subnet`, excluding its network and broadcast addresses. */

@@ -9,6 +9,9 @@ describe('ipv4', () => {
     expect(parseSubnet('10.20.0.0/24')?.[1]).toBe(24);
     expect(parseSubnet('10.20.0.0')).toBeUndefined();
     expect(parseSubnet('10.20.0.0/40')).toBeUndefined();
+    // The shorthand and hex forms inet_aton accepts are typos in an environment file.
+    expect(parseSubnet('10.20.0/24')).toBeUndefined();
+    expect(parseSubnet('0xa.20.0.0/16')).toBeUndefined();
   });
 
   it('counts only host addresses of a /24', () => {

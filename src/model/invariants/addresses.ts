@@ -1,5 +1,6 @@
 import { isHostIn, isIpv4, parseSubnet } from '../ipv4';
 import type { Environment } from '../resolve';
+import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 
 // RFC 1123 label: hostnames, Terraform keys and k3s node names all accept it.
@@ -97,8 +98,9 @@ export const addressRules: readonly Rule[] = [
         .filter((a) => !isIpv4(a.ip))
         .map((a) => ({
           path: a.path,
-          value: a.ip,
-          message: `"${a.ip}" is not an IPv4 address`,
+          value: shown(a.ip),
+          // Environments written in plain JavaScript can leave an address out.
+          message: a.ip === undefined ? 'the address is not set' : `"${a.ip}" is not an IPv4 address`,
           fix: 'write a dotted-quad address without prefix, e.g. 192.168.1.50',
         })),
   },

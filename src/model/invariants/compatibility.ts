@@ -12,6 +12,9 @@ export function minorOf(version: string): string | undefined {
 
 const minorValue = (minor: string) => semver.coerce(minor)!;
 
+/** The environment's Cluster API providers; none without Cluster API. */
+const providersOf = (env: Environment) => env.clusterApi?.providers ?? [];
+
 /** The path of provider i in the environment spec. */
 const providerPath = (i: number, field: string) => `clusterApi.providers[${i}].${field}`;
 
@@ -38,7 +41,7 @@ export const compatibilityRules: readonly Rule[] = [
     severity: 'error',
     summary: "the core provider's Cluster API minor is the one the operator is built against",
     check: (env) =>
-      (env.clusterApi?.providers ?? [])
+      providersOf(env)
         .map((p, i) => ({ p, i }))
         .filter(({ p }) => p.kind === 'CoreProvider' && minorOf(p.version) !== catalogue.compatibility.operatorCapiMinor)
         .map(({ p, i }): Finding => ({
@@ -53,7 +56,7 @@ export const compatibilityRules: readonly Rule[] = [
     severity: 'error',
     summary: 'every provider declares a contract the operator accepts',
     check: (env) =>
-      (env.clusterApi?.providers ?? [])
+      providersOf(env)
         .map((p, i) => ({ p, i }))
         .filter(({ p }) => !(catalogue.compatibility.operatorContracts as readonly string[]).includes(p.contract))
         .map(({ p, i }) => ({
@@ -82,7 +85,7 @@ export const compatibilityRules: readonly Rule[] = [
     severity: 'error',
     summary: 'each provider kind and name appears once',
     check: (env) =>
-      (env.clusterApi?.providers ?? [])
+      providersOf(env)
         .map((p, i) => ({ p, i }))
         .filter(({ p, i }) => env.clusterApi!.providers.findIndex((o) => o.kind === p.kind && o.name === p.name) < i)
         .map(({ p, i }) => ({ path: providerPath(i, 'name'), value: p.name, message: `${p.kind} ${p.name} is declared twice`, fix: 'keep one declaration' })),
@@ -92,7 +95,7 @@ export const compatibilityRules: readonly Rule[] = [
     severity: 'error',
     summary: 'Cluster API has exactly one core provider',
     check: (env) => {
-      const cores = (env.clusterApi?.providers ?? []).filter((p) => p.kind === 'CoreProvider');
+      const cores = providersOf(env).filter((p) => p.kind === 'CoreProvider');
       return env.clusterApi && cores.length !== 1
         ? [{ path: 'clusterApi.providers', value: `${cores.length} CoreProvider`, message: `Cluster API needs exactly one CoreProvider, found ${cores.length}`, fix: "declare one { kind: 'CoreProvider', name: 'cluster-api', namespace: 'capi-system' }" }]
         : [];

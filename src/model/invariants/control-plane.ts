@@ -16,7 +16,7 @@ export const controlPlaneRules: readonly Rule[] = [
             path: 'nodes',
             value: env.nodes.map((n) => n.name).join(', '),
             message: 'no node is marked founder: true, so no server would run cluster-init',
-            fix: `mark the first live server founder: true, e.g. ${env.nodes[0]?.name}`,
+            fix: `mark the first live server founder: true, e.g. ${env.nodes[0]!.name}`,
           }],
   },
   {

@@ -219,7 +219,12 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
     check: (tree) => {
       const docs = documents(tree.files, 'kubernetes/');
       // A Namespace without a name creates nothing; a provider without a namespace is in none.
-      const namespaces = new Set<string | undefined>(docs.flatMap(({ doc }) => (doc.kind === 'Namespace' && doc.metadata?.name ? [doc.metadata.name] : [])));
+      const namespaces = new Set<string | undefined>(
+        docs
+          .filter(({ doc }) => doc.kind === 'Namespace')
+          .map(({ doc }) => doc.metadata?.name)
+          .filter((name): name is string => name !== undefined),
+      );
       return docs
         .filter(({ doc }) => isProvider(doc) && !namespaces.has(doc.metadata?.namespace))
         .map(({ path, doc }) => ({

@@ -24,15 +24,17 @@ interface Parsed {
 
 /** The referenced sources that exist, parsed once (a broken one carries its parse error). */
 function parsed(input: SecretSources): Parsed[] {
-  return input.env.secrets.flatMap((ref): Parsed[] => {
-    const text = input.sources.get(ref.source);
-    if (text === undefined) return [];
-    const doc = YAML.parseDocument(text, { uniqueKeys: true });
-    if (doc.errors.length > 0) return [{ ref, text, error: doc.errors[0]!.message.split('\n')[0] }];
-    const js = doc.toJS();
-    const mapping = js !== null && typeof js === 'object' && !Array.isArray(js);
-    return [mapping ? { ref, text, doc: js } : { ref, text, error: 'not a YAML mapping' }];
-  });
+  return input.env.secrets
+    .filter((ref) => input.sources.has(ref.source))
+    .map((ref): Parsed => {
+      const text = input.sources.get(ref.source)!;
+      // yaml's default (uniqueKeys) makes a duplicated key an error: sops would keep only one.
+      const doc = YAML.parseDocument(text);
+      if (doc.errors.length > 0) return { ref, text, error: doc.errors[0]!.message.split('\n')[0] };
+      const js = doc.toJS();
+      const mapping = js !== null && typeof js === 'object' && !Array.isArray(js);
+      return mapping ? { ref, text, doc: js } : { ref, text, error: 'not a YAML mapping' };
+    });
 }
 
 /** Parsed sources that are encrypted SOPS Secrets: the subject of the finer rules. */
@@ -79,12 +81,13 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
     summary: 'a secret source is a v1 Secret with the referenced name and namespace',
     check: (input) =>
       sopsFiles(input)
-        .filter((p) => p.doc!.apiVersion !== 'v1' || p.doc!.kind !== 'Secret' || p.doc!.metadata?.name !== p.ref.name || p.doc!.metadata?.namespace !== p.ref.namespace)
-        .map((p) =>
+        .map((p) => ({ p, meta: (p.doc!.metadata ?? {}) as { name?: string; namespace?: string } }))
+        .filter(({ p, meta }) => p.doc!.apiVersion !== 'v1' || p.doc!.kind !== 'Secret' || meta.name !== p.ref.name || meta.namespace !== p.ref.namespace)
+        .map(({ p, meta }) =>
           finding(
             p,
-            `${shown(p.doc!.apiVersion)}/${shown(p.doc!.kind)} ${shown(p.doc!.metadata?.namespace)}/${shown(p.doc!.metadata?.name)}`,
-            `the file holds ${shown(p.doc!.kind)} ${shown(p.doc!.metadata?.namespace)}/${shown(p.doc!.metadata?.name)}, not v1/Secret ${p.ref.namespace}/${p.ref.name}`,
+            `${shown(p.doc!.apiVersion)}/${shown(p.doc!.kind)} ${shown(meta.namespace)}/${shown(meta.name)}`,
+            `the file holds ${shown(p.doc!.kind)} ${shown(meta.namespace)}/${shown(meta.name)}, not v1/Secret ${p.ref.namespace}/${p.ref.name}`,
             `re-create it: ${setCommand(input.env, p.ref, p.ref.keys)}`,
           ),
         ),
@@ -139,7 +142,7 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
       sopsFiles(input).flatMap((p) => {
         const actual = ((p.doc!.sops.age ?? []) as { recipient?: string }[]).map((a) => shown(a.recipient)).sort();
         const expected = [...input.env.ageRecipients].sort();
-        return actual.join(',') === expected.join(',')
+        return JSON.stringify(actual) === JSON.stringify(expected)
           ? []
           : [finding(p, actual.join(', ') || '(none)', `encrypted to ${actual.join(', ') || 'no age recipient'}, the environment's recipients are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
       }),

@@ -56,6 +56,19 @@ describe('compatibility and Cluster API invariants', () => {
     expect(v!.path).toBe('mgmt.clusterApi.operatorValues.infrastructure');
   });
 
+  it('accepts operator chart values that configure no provider', () => {
+    expect(codes(modify(base, (e: any) => { e.clusterApi.operatorValues = { resources: { limits: { memory: '256Mi' } } }; }))).toEqual([]);
+  });
+
+  it.each([
+    ['certManager', 'cert-manager'],
+    ['providers', 'cluster-api providers'],
+  ])('fails when the %s layer does not exist, naming the component', (layer, component) => {
+    const [v] = expectOnly(modify(base, (e: any) => { e.clusterApi.layers = { [layer]: 'nowhere' }; }), 'flux.layer-missing');
+    expect(v).toMatchObject({ path: `mgmt.clusterApi.layers.${layer}`, value: 'nowhere' });
+    expect(v!.message).toContain(component);
+  });
+
   it('fails when a provider is declared twice', () => {
     expectOnly(modify(base, (e: any) => { e.clusterApi.providers.push({ ...e.clusterApi.providers[1] }); }), 'capi.duplicate-provider');
   });

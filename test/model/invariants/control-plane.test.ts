@@ -79,4 +79,20 @@ describe('control-plane invariants', () => {
   it('fails when the API port is not a TCP port', () => {
     expectOnly(modify(threeServers, (e) => { e.controlPlane.apiPort = 70000; }), 'api-port.invalid');
   });
+
+  it('warns about one live server when others are planned, even without a VIP', () => {
+    const spec = modify(threeServers, (e) => {
+      delete e.controlPlane.vip;
+      e.nodes[1]!.state = 'planned';
+      e.nodes[2]!.state = 'planned';
+    });
+    expect(codes(spec)).toContain('ha.single-server');
+  });
+
+  it('never takes two unset values for a clash (input from untyped JavaScript)', () => {
+    const spec = modify(singleServer, (e: any) => { delete e.network.gateway; delete e.nodes[0].ip; });
+    const found = codes(spec);
+    expect(found).not.toContain('vip.is-gateway');
+    expect(found).not.toContain('vip.is-node-ip');
+  });
 });

@@ -48,4 +48,10 @@ describe('flux invariants', () => {
   it('fails when the environment name cannot be a folder', () => {
     expectOnly(modify(threeServers, (e) => { e.name = 'Fixture'; }), 'environment.invalid-name');
   });
+
+  it('names the layer where the cycle starts, and finds a cycle behind an acyclic first dependency', () => {
+    const spec = modify(fiveServersTwoPlanned, (e) => { e.flux.layers[1]!.dependsOn = ['infra', 'apps']; });
+    const [v] = expectOnly(spec, 'flux.dependency-cycle');
+    expect(v).toMatchObject({ path: 'five.flux.layers[1].dependsOn', value: 'platform -> apps -> platform' });
+  });
 });

@@ -177,4 +177,40 @@ describe('rendered rules on broken files', () => {
     const { violations } = codesAfter((f) => f.set('kubernetes/platform/x/secret.yaml', 'apiVersion: v1\nkind: Secret\n'));
     expect(violations.map((v) => [v.code, v.value])).toEqual([['kubernetes.plaintext-secret', '(not set)/(not set)']]);
   });
+
+  it('reports a founder config with cluster-init false, showing the value', () => {
+    const { violations } = codesAfter((f) => f.set('bootstrap/nodes/fx-1/config.yaml', f.get('bootstrap/nodes/fx-1/config.yaml')!.replace('cluster-init: true', 'cluster-init: false')));
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['k3s.join-target', 'false']]);
+  });
+
+  it('reports a server that joins another server instead of the founder (not the VIP)', () => {
+    const file = 'bootstrap/nodes/fx-3/config.yaml';
+    const { violations } = codesAfter((f) => f.set(file, f.get(file)!.replace('server: https://10.20.0.11:6443', 'server: https://10.20.0.12:6443')));
+    expect(violations.map((v) => [v.code, v.path, v.value])).toEqual([['k3s.join-target', `clusters/fixture/${file}:server`, 'https://10.20.0.12:6443']]);
+    expect(violations[0]!.message).not.toContain('VIP');
+    expect(violations[0]!.fix).toBe('join https://10.20.0.11:6443');
+  });
+
+  it('counts only Namespace objects of the kubernetes tree as created namespaces', () => {
+    const { violations } = codesAfter((f) => {
+      f.delete('kubernetes/capi-providers/cluster-api/namespace.capmox-system.yaml');
+      f.set('kubernetes/capi-providers/cluster-api/configmap.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: capmox-system\n  namespace: capi-system\n');
+      f.set('bootstrap/namespace.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: capmox-system\n');
+    }, mgmt);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['capi.provider-namespace-missing', 'capmox-system']]);
+  });
+
+  it('compares only the provider versions of the kubernetes tree', () => {
+    const env = resolve(mgmt);
+    const previous = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]));
+    const copy = (version: string) =>
+      `apiVersion: operator.cluster.x-k8s.io/v1alpha2\nkind: AddonProvider\nmetadata:\n  name: a\n  namespace: capi-system\nspec:\n  version: ${version}\n`;
+    previous.set('docs/a.yaml', copy('v1.0.0'));
+    previous.set('docs/b.yaml', copy('v1.0.0').replace('name: a', 'name: b'));
+    const { codes } = codesAfter((f) => {
+      f.set('docs/a.yaml', copy('v2.0.0'));
+      f.set('docs/b.yaml', copy('v2.0.0').replace('name: a', 'name: b'));
+    }, mgmt, previous);
+    expect(codes).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { expectReport } from '../../fixtures/expect';
 import { mgmt } from '../../../src/environments/mgmt';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
+import { OTHER_AGE_RECIPIENT } from '../../fixtures/environments';
 
 const SOURCE = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
 const HEAD = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: capmox-variables\n  namespace: capmox-system\n';
@@ -58,5 +59,42 @@ describe('secret source rules on odd files', () => {
     const env = { ...resolve(mgmt), ageRecipients: [] };
     const violations = checkSecretSources({ env, sources: new Map([[SOURCE, HEAD + DATA + SOPS]]) });
     expect(violations.map((v) => v.message)).toEqual([expect.stringContaining("the environment's recipients are none")]);
+  });
+
+  it('reports a Secret of another API version', () => {
+    expect(codesFor(HEAD.replace('apiVersion: v1', 'apiVersion: v2') + DATA + SOPS).codes).toEqual(['secret.wrong-object']);
+  });
+
+  it('reports a list value as not encrypted, even when it holds an ENC[] string', () => {
+    const { violations } = codesFor(HEAD + DATA.replace(`PROXMOX_URL: ${ENC}`, `PROXMOX_URL:\n    - ${ENC}`) + SOPS);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.plaintext-value', 'data.PROXMOX_URL']]);
+  });
+
+  it('reports a duplicated key (sops would keep only one)', () => {
+    expect(codesFor(HEAD + DATA + `  PROXMOX_URL: ${ENC}\n` + SOPS).codes).toEqual(['secret.unparseable']);
+  });
+
+  it('compares recipients as a set: the order in the file and in the environment does not matter', () => {
+    const [a, b] = [OTHER_AGE_RECIPIENT, resolve(mgmt).ageRecipients[0]!].sort();
+    const twoRecipients = `sops:\n  age:\n    - recipient: ${b}\n      enc: x\n    - recipient: ${a}\n      enc: x\n  encrypted_regex: ^(data|stringData)$\n`;
+    const env = { ...resolve(mgmt), ageRecipients: [b!, a!] };
+    const check = (ageRecipients: string[]) => {
+      const violations = checkSecretSources({ env: { ...env, ageRecipients }, sources: new Map([[SOURCE, HEAD + DATA + twoRecipients]]) });
+      expectReport(violations);
+      return violations;
+    };
+    expect(check([b!, a!])).toEqual([]);
+    expect(check([a!, b!])).toEqual([]);
+    const [v] = check([a!]);
+    expect(v).toMatchObject({ code: 'secret.recipients', value: `${a}, ${b}` });
+  });
+
+  it('warns only about SOPS files nobody references, not about other files beside them', () => {
+    const violations = checkSecretSources({
+      env: resolve(mgmt),
+      sources: new Map([[SOURCE, HEAD + DATA + SOPS], ['secrets/mgmt/README.md', 'notes\n'], ['secrets/mgmt/apps.stray.sops.yaml', HEAD + DATA + SOPS]]),
+    });
+    expectReport(violations);
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.unreferenced', 'secrets/mgmt/apps.stray.sops.yaml']]);
   });
 });

@@ -64,4 +64,14 @@ describe('VM invariants', () => {
   it('fails when a moved mapping names a node twice', () => {
     expectOnly(modify(threeServers, (e: any) => { e.infrastructure.migrateFromCount = ['fx-1', 'fx-1']; }), 'moved.unknown-node');
   });
+
+  it("points a missing size at the environment default when the node overrides other sizes only", () => {
+    const violations = expectOnly(modify(threeServers, (e: any) => { delete e.infrastructure.vm.memoryMiB; e.nodes[1].vm = { vcpus: 2 }; }), 'vm.sizing-missing');
+    expect(new Set(violations.map((v) => v.path))).toEqual(new Set(['fixture.infrastructure.vm.memoryMiB']));
+  });
+
+  it('names the VM whose MAC is taken', () => {
+    const [v] = expectOnly(modify(threeServers, (e: any) => { e.nodes[1].vm = { mac: '52:54:00:aa:bb:cc' }; e.nodes[2].vm = { mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
+    expect(v!.message).toMatch(/^fx-3 has the MAC of fx-2;/);
+  });
 });
