@@ -87,7 +87,7 @@ export const compatibilityRules: readonly Rule[] = [
     check: (env) =>
       providersOf(env)
         .map((p, i) => ({ p, i }))
-        .filter(({ p, i }) => env.clusterApi!.providers.findIndex((o) => o.kind === p.kind && o.name === p.name) < i)
+        .filter(({ p, i }) => providersOf(env).findIndex((o) => o.kind === p.kind && o.name === p.name) < i)
         .map(({ p, i }) => ({ path: providerPath(i, 'name'), value: p.name, message: `${p.kind} ${p.name} is declared twice`, fix: 'keep one declaration' })),
   },
   {

@@ -2,6 +2,7 @@ import semver from 'semver';
 import * as catalogue from '../../versions';
 import type { Environment } from '../resolve';
 import { clusterApiVersions } from './compatibility';
+import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 
 /** An exact release: `1.2.3` or `v1.2.3`, optional pre-release and build; no range, tag or wildcard. */
@@ -27,7 +28,7 @@ export const versionRules: readonly Rule[] = [
         .filter((v) => !isPinned(v.version))
         .map((v): Finding => ({
           path: v.path,
-          value: v.version || '(empty)',
+          value: shown(v.version),
           message: `"${v.version}" is not an exact version; a range, tag or wildcard changes what a re-run installs`,
           fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
         })),
