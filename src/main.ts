@@ -1,42 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { environments } from './environments';
+import { EnvironmentsModuleError, loadEnvironments } from './load-environments';
 import { checkCommand, diffCommand, synthCommand } from './synth/commands';
-import type { CommandResult } from './synth/commands';
+import type { CommandOptions, CommandResult } from './synth/commands';
 import { UsageError } from './synth/plan';
+import { kubernetesManifests } from './synth/cdk8s-output';
 
-const USAGE = `usage: tsx src/main.ts <synth|check|diff> [--env <name>]... [--root <dir>]
+const USAGE = `usage: npm run <synth|check|diff> [-- [--env <name>]... [--root <dir>] [--environments <module>] [--prune]]
   synth   write clusters/<env>/ for every environment (nothing while an error stands)
   check   exit 1 on a broken invariant or when clusters/ differs from the code (writes nothing)
   diff    show what synth would change (writes nothing)
-  --env   restrict to one environment; repeat for several
-  --root  folder that holds clusters/ (default: the current folder)`;
+  --env           restrict to one environment; repeat for several
+  --root          folder that holds clusters/ (default: the current folder)
+  --environments  module exporting the environments list (default: src/environments/index.ts)
+  --prune         synth only: also remove files under clusters/<env>/ that synth did not write`;
 
-const commands: Record<string, (o: Parameters<typeof synthCommand>[0]) => CommandResult> = {
+const commands: Record<string, (o: CommandOptions) => CommandResult> = {
   synth: synthCommand,
   check: checkCommand,
   diff: diffCommand,
 };
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { env: { type: 'string', multiple: true }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      env: { type: 'string', multiple: true },
+      root: { type: 'string' },
+      environments: { type: 'string' },
+      prune: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const command = commands[positionals[0] ?? ''];
-  if (values.help || !command || positionals.length > 1) throw new UsageError(USAGE);
-  const result = command({ root: values.root ?? process.cwd(), environments, only: values.env ?? [] });
+  if (!command || positionals.length > 1) throw new UsageError(USAGE);
+  const root = values.root ?? process.cwd();
+  const environments = await loadEnvironments(values.environments);
+  const result = command({ root, environments, only: values.env ?? [], prune: values.prune ?? false });
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
+  // `cdk8s synth` runs this as its app and expects manifests in CDK8S_OUTDIR (cdk8s.yaml).
+  const outdir = process.env.CDK8S_OUTDIR;
+  if (outdir && result.exitCode === 0 && positionals[0] === 'synth') {
+    fs.mkdirSync(outdir, { recursive: true });
+    for (const [name, text] of kubernetesManifests(root, environments, values.env ?? [])) fs.writeFileSync(path.join(outdir, name), text);
+  }
   return result.exitCode;
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  // A user's mistake (unknown flag or environment) is one line, never a stack trace.
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`${(error as Error).message}\n`);
+  // A user's mistake (unknown flag, environment or module) is a line and the usage, never a stack trace.
+  const code = (error as { code?: string }).code;
+  if (error instanceof UsageError || error instanceof EnvironmentsModuleError || code?.startsWith('ERR_PARSE_ARGS')) {
+    const message = (error as Error).message;
+    process.stderr.write(message === USAGE ? `${USAGE}\n` : `${message}\n${error instanceof UsageError ? '' : `${USAGE}\n`}`);
     process.exitCode = 2;
   } else {
     throw error;

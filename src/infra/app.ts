@@ -1,10 +1,20 @@
 import { App } from 'cdktf';
-import { environments } from '../environments';
+import { loadEnvironments } from '../load-environments';
+import type { EnvironmentSpec } from '../model/environment';
 import { resolve } from '../model/resolve';
+import { checkSpec } from '../model/spec-check';
+import { formatViolation } from '../model/violation';
 import { buildStack } from './render';
 
 // Entry point of `cdktf synth` / `cdktf deploy <env>` (see cdktf.json): the same stacks that
-// `npm run synth` writes to clusters/<env>/terraform/cdk.tf.json.
+// `npm run synth` writes to clusters/<env>/terraform/cdk.tf.json. SYNTH_ENVIRONMENTS names
+// another environments module (cdktf passes no arguments).
+const environments = await loadEnvironments(process.env.SYNTH_ENVIRONMENTS);
+const broken = environments.flatMap(checkSpec);
+if (broken.length > 0) {
+  process.stderr.write(`${broken.map(formatViolation).join('\n')}\n`);
+  process.exit(1);
+}
 const app = new App({ skipValidation: true });
-for (const spec of environments) buildStack(app, resolve(spec));
+for (const spec of environments as readonly EnvironmentSpec[]) buildStack(app, resolve(spec));
 app.synth();

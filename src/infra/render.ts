@@ -1,4 +1,5 @@
-import { App } from 'cdktf';
+import { createRequire } from 'node:module';
+import { Construct } from 'constructs';
 import type { TerraformStack } from 'cdktf';
 import type { Artifact } from '../artifact';
 import type { Environment } from '../model/resolve';
@@ -6,10 +7,13 @@ import { canonical } from '../yaml';
 import { LibvirtClusterStack } from './libvirt-stack';
 import { ProxmoxVmStack } from './proxmox-stack';
 
+/** What an App records in each stack's metadata; set by hand on the bare root. */
+const CDKTF_VERSION = (createRequire(import.meta.url)('cdktf/package.json') as { version: string }).version;
+
 export const TERRAFORM_FILE = 'terraform/cdk.tf.json';
 
 /** The environment's VM stack (named after the environment), or undefined on bare metal. */
-export function buildStack(app: App, env: Environment): TerraformStack | undefined {
+export function buildStack(app: Construct, env: Environment): TerraformStack | undefined {
   const infra = env.infrastructure;
   switch (infra.kind) {
     case 'libvirt':
@@ -26,8 +30,11 @@ export function buildStack(app: App, env: Environment): TerraformStack | undefin
  * blocks come from an override, so no version validation runs). Keys sorted for stable diffs.
  */
 export function renderTerraform(env: Environment): Artifact[] {
-  const app = new App({ skipValidation: true, outdir: 'cdktf.out' });
-  const stack = buildStack(app, env);
+  // A bare construct root, not an App: cdktf's App creates its output folder on construction,
+  // and rendering in memory must touch no disk.
+  const root = new Construct(undefined as unknown as Construct, '');
+  root.node.setContext('cdktfVersion', CDKTF_VERSION);
+  const stack = buildStack(root, env);
   if (!stack) return [];
   stack.prepareStack();
   return [{ path: TERRAFORM_FILE, text: `${JSON.stringify(canonical(stack.toTerraform(), false), null, 2)}\n` }];

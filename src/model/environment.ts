@@ -1,248 +1,283 @@
 /**
  * The input an operator writes: one `EnvironmentSpec` per cluster, plain data, no logic.
- * Everything derived from it (founder, API addresses, SANs, token path) lives in resolve.ts.
+ * One zod schema is the single source of the types (inferred below), of the runtime check at the
+ * boundary (spec-check.ts) and of the editor's JSON Schema (schemas/environment.schema.json).
+ * Types, enums and shapes live here; semantic rules (ranges, addresses, names) are the invariants.
+ * Everything derived from a spec (founder, API addresses, SANs, token path) lives in resolve.ts.
  */
+import { z } from 'zod';
+
+/** A JSON-like value made read-only all the way down, so environments can be `as const` data. */
+export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+const vmSizingShape = {
+  vcpus: z.number().int(),
+  memoryMiB: z.number().int(),
+  osDiskGiB: z.number().int(),
+  /** A second disk for Longhorn; none when unset. */
+  dataDiskGiB: z.number().int().optional(),
+};
+
+/** The size of one VM. */
+export const vmSizingSchema = z.strictObject(vmSizingShape);
+
+export const nodeVmSchema = z.strictObject({
+  vcpus: vmSizingShape.vcpus.optional(),
+  memoryMiB: vmSizingShape.memoryMiB.optional(),
+  osDiskGiB: vmSizingShape.osDiskGiB.optional(),
+  dataDiskGiB: vmSizingShape.dataDiskGiB,
+  /** Proxmox VM id; changing it replaces the VM. */
+  vmId: z.number().int().optional(),
+  /** @default derived from the node name (52:54:00 + the first three bytes of its SHA-256) */
+  mac: z.string().optional(),
+});
 
 /** A k3s server. Agents are not modelled yet: every node is a control-plane member. */
-export interface NodeSpec {
+export const nodeSchema = z.strictObject({
   /** Hostname and the key of every per-node resource (Terraform, k3s config). */
-  readonly name: string;
+  name: z.string(),
   /** The IPv4 address k3s advertises (`node-ip`). */
-  readonly ip: string;
+  ip: z.string(),
   /**
    * `planned` nodes are addressed (their IPs are reserved and in the SANs) but not rendered as
    * members: no k3s config, no VM.
    * @default 'live'
    */
-  readonly state?: 'live' | 'planned';
+  state: z.enum(['live', 'planned']).optional(),
   /** The one server that runs `cluster-init`; the others join it. Exactly one per environment. */
-  readonly founder?: boolean;
+  founder: z.boolean().optional(),
   /** Per-node VM settings over the environment's `infrastructure.vm` defaults. */
-  readonly vm?: NodeVmSpec;
-}
-
-/** The size of one VM. */
-export interface VmSizing {
-  readonly vcpus: number;
-  readonly memoryMiB: number;
-  readonly osDiskGiB: number;
-  /** A second disk for Longhorn; none when unset. */
-  readonly dataDiskGiB?: number;
-}
-
-export interface NodeVmSpec extends Partial<VmSizing> {
-  /** Proxmox VM id; changing it replaces the VM. */
-  readonly vmId?: number;
-  /** @default derived from the node name (52:54:00 + the first three bytes of its SHA-256) */
-  readonly mac?: string;
-}
+  vm: nodeVmSchema.optional(),
+});
 
 /** Who may log in to a VM: the cloud-init user and its SSH keys. */
-export interface VmAccessSpec {
+export const vmAccessSchema = z.strictObject({
   /** @default 'ubuntu' */
-  readonly user?: string;
-  readonly sshKeys: readonly string[];
-}
+  user: z.string().optional(),
+  sshKeys: z.array(z.string()),
+});
 
 /** Bare metal: nodes exist already; no Terraform is produced. */
-export interface BareMetalSpec {
-  readonly kind: 'bare-metal';
-}
+export const bareMetalSchema = z.strictObject({ kind: z.literal('bare-metal') });
 
 /** VMs on a libvirt host (dmacvicar/libvirt 0.9), one set of resources per live node. */
-export interface LibvirtSpec {
-  readonly kind: 'libvirt';
+export const libvirtSchema = z.strictObject({
+  kind: z.literal('libvirt'),
   /** @default 'qemu:///system' */
-  readonly uri?: string;
+  uri: z.string().optional(),
   /** Storage pool of every volume. @default 'default' */
-  readonly pool?: string;
+  pool: z.string().optional(),
   /** Host bridge the NICs attach to (nodes take static addresses on the LAN). */
-  readonly bridge: string;
+  bridge: z.string(),
   /** Sizing of every node unless the node overrides it. */
-  readonly vm: VmSizing;
-  readonly access: VmAccessSpec;
+  vm: vmSizingSchema,
+  access: vmAccessSchema,
   /** The RAM the host can give the whole cluster; the live VMs must fit. */
-  readonly memoryBudgetMiB?: number;
+  memoryBudgetMiB: z.number().int().optional(),
   /**
    * Node names in the index order of an older `count`-based module: generates `moved` blocks
    * from `<type>.<name>[i]` to `<type>.<name>["<node>"]` so adoption destroys nothing.
    */
-  readonly migrateFromCount?: readonly string[];
-}
+  migrateFromCount: z.array(z.string()).optional(),
+});
 
 /** One VM per live node on a Proxmox VE host (bpg/proxmox). */
-export interface ProxmoxSpec {
-  readonly kind: 'proxmox';
+export const proxmoxSchema = z.strictObject({
+  kind: z.literal('proxmox'),
   /** API endpoint, `https://host:8006/`; the token comes from the environment at apply time. */
-  readonly endpoint: string;
+  endpoint: z.string(),
   /** @default false */
-  readonly insecure?: boolean;
+  insecure: z.boolean().optional(),
   /** The Proxmox node (host) the VMs run on. */
-  readonly node: string;
+  node: z.string(),
   /** Datastore of the VM disks and the cloud-init drive. */
-  readonly datastore: string;
+  datastore: z.string(),
   /** File datastore with "Import" content enabled, where the cloud image is downloaded. */
-  readonly imageDatastore: string;
-  readonly bridge: string;
-  /** VLAN tag on the bridge (a separate setting from the bridge). */
-  readonly vlan?: number;
-  readonly vm: VmSizing;
-  readonly access: VmAccessSpec;
-}
+  imageDatastore: z.string(),
+  bridge: z.string(),
+  /** VLAN tag on the bridge (a separate setting from the bridge), 1-4094. */
+  vlan: z.number().int().optional(),
+  vm: vmSizingSchema,
+  access: vmAccessSchema,
+});
 
-export type InfrastructureSpec = BareMetalSpec | LibvirtSpec | ProxmoxSpec;
+export const infrastructureSchema = z.discriminatedUnion('kind', [bareMetalSchema, libvirtSchema, proxmoxSchema]);
 
-export interface NetworkSpec {
-  /** The node subnet in CIDR form, e.g. `192.168.1.0/24`. */
-  readonly subnet: string;
-  readonly gateway: string;
+export const networkSchema = z.strictObject({
+  /** The node subnet in canonical CIDR form, e.g. `192.168.1.0/24`. */
+  subnet: z.string(),
+  gateway: z.string(),
   /** DNS servers, a list (Proxmox and cloud-init both want a list, never a joined string). */
-  readonly dns: readonly string[];
-}
+  dns: z.array(z.string()),
+});
 
-export interface ControlPlaneSpec {
+export const controlPlaneSchema = z.strictObject({
   /**
    * The kube-vip virtual IP. It becomes the apiserver endpoint every steady-state client and
    * Cilium use. Without it the API endpoint is the founder's IP (single-node environments).
    */
-  readonly vip?: string;
+  vip: z.string().optional(),
   /** @default 6443 */
-  readonly apiPort?: number;
+  apiPort: z.number().int().optional(),
   /** The host interface kube-vip announces the VIP on (ARP). Required when `vip` is set. */
-  readonly vipInterface?: string;
-}
+  vipInterface: z.string().optional(),
+});
 
-export interface OidcSpec {
+export const oidcSchema = z.strictObject({
   /** Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`. */
-  readonly realm: string;
+  realm: z.string(),
   /** @default 'auth' */
-  readonly issuerHost?: string;
+  issuerHost: z.string().optional(),
   /** @default 'kubernetes' */
-  readonly clientId?: string;
-}
+  clientId: z.string().optional(),
+});
 
-export interface K3sSpec {
+export const k3sSchema = z.strictObject({
   /** Exact k3s release with its `+k3sN` suffix, e.g. `v1.36.4+k3s1`. */
-  readonly version: string;
-  /** @default '/var/lib/rancher/k3s' */
-  readonly dataDir?: string;
+  version: z.string(),
+  /** An absolute path without a trailing slash. @default '/var/lib/rancher/k3s' */
+  dataDir: z.string().optional(),
   /** Packaged components k3s must not deploy. @default ['traefik', 'servicelb'] with Cilium */
-  readonly disable?: readonly string[];
-  /** @default '0644' */
-  readonly writeKubeconfigMode?: string;
+  disable: z.array(z.string()).optional(),
+  /** An octal file mode. @default '0644' */
+  writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').optional(),
   /** Lets non-root KubeVirt/CDI pods open raw block devices. @default true */
-  readonly nonrootDevices?: boolean;
-  readonly oidc?: OidcSpec;
-}
+  nonrootDevices: z.boolean().optional(),
+  oidc: oidcSchema.optional(),
+});
 
-export interface FluxLayerSpec {
+export const fluxLayerSchema = z.strictObject({
   /** Folder and Flux Kustomization name, e.g. `platform`. */
-  readonly name: string;
+  name: z.string(),
   /** Layers that must be ready first. @default [] */
-  readonly dependsOn?: readonly string[];
+  dependsOn: z.array(z.string()).optional(),
   /** Ship the layer paused until it is validated. @default false */
-  readonly suspend?: boolean;
+  suspend: z.boolean().optional(),
   /** @default true */
-  readonly prune?: boolean;
+  prune: z.boolean().optional(),
   /** Wait for every applied object to be ready. @default true */
-  readonly wait?: boolean;
+  wait: z.boolean().optional(),
   /** @default '10m' */
-  readonly interval?: string;
+  interval: z.string().optional(),
   /** Namespaces this layer creates (in `<layer>/namespaces/`). @default [] */
-  readonly namespaces?: readonly string[];
-}
+  namespaces: z.array(z.string()).optional(),
+});
 
-export interface FluxSpec {
+export const fluxSchema = z.strictObject({
   /** The Git repository Flux pulls this tree from. */
-  readonly url: string;
+  url: z.string(),
   /** @default 'main' */
-  readonly branch?: string;
+  branch: z.string().optional(),
   /** @default '1m' */
-  readonly interval?: string;
+  interval: z.string().optional(),
   /**
    * Set once `flux bootstrap` has committed `flux-system/gotk-components.yaml`: from then on the
    * generated `flux-system/kustomization.yaml` lists it, so Flux manages itself from Git.
    * @default false
    */
-  readonly bootstrapped?: boolean;
-  readonly layers: readonly FluxLayerSpec[];
-}
+  bootstrapped: z.boolean().optional(),
+  layers: z.array(fluxLayerSchema),
+});
 
-export interface CiliumSpec {
+export const ciliumSchema = z.strictObject({
   /** The layer the HelmRelease lives in. @default 'platform' */
-  readonly layer?: string;
-}
+  layer: z.string().optional(),
+});
 
 /** The cluster-api-operator kinds, one per provider type. */
-export type CapiProviderKind = 'CoreProvider' | 'BootstrapProvider' | 'ControlPlaneProvider' | 'InfrastructureProvider' | 'IPAMProvider';
+export const capiProviderKindSchema = z.enum(['CoreProvider', 'BootstrapProvider', 'ControlPlaneProvider', 'InfrastructureProvider', 'IPAMProvider']);
 
 /** A Cluster API provider installed by cluster-api-operator. */
-export interface CapiProviderSpec {
-  readonly kind: CapiProviderKind;
+export const capiProviderSchema = z.strictObject({
+  kind: capiProviderKindSchema,
   /** The provider's name (`cluster-api`, `kubeadm`, `proxmox`, `in-cluster`): the object's name. */
-  readonly name: string;
+  name: z.string(),
   /** Install namespace: the object's namespace, created in the tree before it. */
-  readonly namespace: string;
-  readonly version: string;
+  namespace: z.string(),
+  version: z.string(),
   /** The Cluster API contract the release declares, e.g. `v1beta2`. */
-  readonly contract: string;
+  contract: z.string(),
   /** Secret in the same namespace holding the provider's variables; a reference, never values. */
-  readonly configSecret?: { readonly name: string; readonly keys: readonly string[] };
-}
+  configSecret: z.strictObject({ name: z.string(), keys: z.array(z.string()) }).optional(),
+});
 
 /**
  * A Secret a component needs, by reference only: its encrypted source lives at
  * `secrets/<env>/<namespace>.<name>.sops.yaml` and is written with `npm run secrets -- set`.
  */
-export interface SecretRefSpec {
-  readonly namespace: string;
-  readonly name: string;
+export const secretRefSchema = z.strictObject({
+  namespace: z.string(),
+  name: z.string(),
   /** Keys its `data` must hold. */
-  readonly keys: readonly string[];
+  keys: z.array(z.string()),
   /** Layer whose `secrets/` folder holds it. @default 'platform' */
-  readonly layer?: string;
-}
+  layer: z.string().optional(),
+});
 
 /** SOPS settings: who can decrypt this environment's secrets. */
-export interface SopsSpec {
+export const sopsSchema = z.strictObject({
   /** age recipients (public keys, `age1…`); Flux holds the matching identity in `sops-age`. */
-  readonly ageRecipients: readonly string[];
-}
+  ageRecipients: z.array(z.string()),
+});
 
 /** Cluster API through cluster-api-operator, after cert-manager, each in its own Flux layer. */
-export interface ClusterApiSpec {
+export const clusterApiSchema = z.strictObject({
   /** Values of the cluster-api-operator chart; never providers (they would become Helm hooks). @default {} */
-  readonly operatorValues?: Readonly<Record<string, unknown>>;
-  readonly providers: readonly CapiProviderSpec[];
+  operatorValues: z.record(z.string(), z.unknown()).optional(),
+  providers: z.array(capiProviderSchema),
   /** Layer of each part. @default cert-manager, capi-operator, capi-providers */
-  readonly layers?: { readonly certManager?: string; readonly operator?: string; readonly providers?: string };
+  layers: z.strictObject({ certManager: z.string().optional(), operator: z.string().optional(), providers: z.string().optional() }).optional(),
   /** The read-only `capi-readonly` role and its `capi-inspector` ServiceAccount. @default true */
-  readonly inspector?: boolean;
-}
+  inspector: z.boolean().optional(),
+});
 
-export interface EnvironmentSpec {
+export const environmentSchema = z.strictObject({
   /** Folder name under `clusters/`, lowercase. */
-  readonly name: string;
+  name: z.string(),
   /** DNS suffix of the environment's services (OIDC issuer, gateways). */
-  readonly baseDomain: string;
-  readonly network: NetworkSpec;
-  readonly nodes: readonly NodeSpec[];
-  readonly controlPlane: ControlPlaneSpec;
+  baseDomain: z.string(),
+  network: networkSchema,
+  nodes: z.array(nodeSchema),
+  controlPlane: controlPlaneSchema,
   /** The Gateway load-balancer address, announced by Cilium L2; distinct from the VIP. */
-  readonly ingressVip?: string;
-  readonly k3s: K3sSpec;
+  ingressVip: z.string().optional(),
+  k3s: k3sSchema,
   /** Cilium as CNI and kube-proxy replacement; absent means k3s's own flannel. */
-  readonly cilium?: CiliumSpec;
-  readonly flux: FluxSpec;
+  cilium: ciliumSchema.optional(),
+  flux: fluxSchema,
   /**
    * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
    * k3s's own helm-controller keeps applied. @default 'flux'
    */
-  readonly helmInstaller?: 'flux' | 'k3s';
-  readonly clusterApi?: ClusterApiSpec;
+  helmInstaller: z.enum(['flux', 'k3s']).optional(),
+  clusterApi: clusterApiSchema.optional(),
   /** Secrets needed beyond those components declare themselves. @default [] */
-  readonly secrets?: readonly SecretRefSpec[];
-  readonly sops?: SopsSpec;
+  secrets: z.array(secretRefSchema).optional(),
+  sops: sopsSchema.optional(),
   /** Where the nodes run: bare metal, libvirt VMs or Proxmox VMs. */
-  readonly infrastructure: InfrastructureSpec;
-}
+  infrastructure: infrastructureSchema,
+});
+
+type Spec<S extends z.ZodType> = DeepReadonly<z.infer<S>>;
+
+export type VmSizing = Spec<typeof vmSizingSchema>;
+export type NodeVmSpec = Spec<typeof nodeVmSchema>;
+export type NodeSpec = Spec<typeof nodeSchema>;
+export type VmAccessSpec = Spec<typeof vmAccessSchema>;
+export type BareMetalSpec = Spec<typeof bareMetalSchema>;
+export type LibvirtSpec = Spec<typeof libvirtSchema>;
+export type ProxmoxSpec = Spec<typeof proxmoxSchema>;
+export type InfrastructureSpec = Spec<typeof infrastructureSchema>;
+export type NetworkSpec = Spec<typeof networkSchema>;
+export type ControlPlaneSpec = Spec<typeof controlPlaneSchema>;
+export type OidcSpec = Spec<typeof oidcSchema>;
+export type K3sSpec = Spec<typeof k3sSchema>;
+export type FluxLayerSpec = Spec<typeof fluxLayerSchema>;
+export type FluxSpec = Spec<typeof fluxSchema>;
+export type CiliumSpec = Spec<typeof ciliumSchema>;
+export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
+export type CapiProviderSpec = Spec<typeof capiProviderSchema>;
+export type SecretRefSpec = Spec<typeof secretRefSchema>;
+export type SopsSpec = Spec<typeof sopsSchema>;
+export type ClusterApiSpec = Spec<typeof clusterApiSchema>;
+export type EnvironmentSpec = Spec<typeof environmentSchema>;

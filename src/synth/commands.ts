@@ -11,13 +11,22 @@ import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
 import { INVARIANTS_DOC, invariantsDoc } from './invariants-doc';
 import { resolve } from '../model/resolve';
+import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
+import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-schema';
 
 /**
  * Files outside clusters/ that synth keeps in step with the code: the README's version table,
  * `.sops.yaml` and docs/invariants.md. Each as it is on disk and as it should be.
  */
-function rootFiles(options: CommandOptions): { name: string; file: string; current: string; next: string }[] {
+interface RootFile {
+  readonly name: string;
+  readonly file: string;
+  readonly current: string;
+  readonly next: string;
+}
+
+function rootFiles(options: CommandOptions): RootFile[] {
   const read = (name: string) => {
     const file = path.join(options.root, name);
     return { name, file, current: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
@@ -25,11 +34,24 @@ function rootFiles(options: CommandOptions): { name: string; file: string; curre
   const readme = read('README.md');
   return [
     ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current) }]),
-    { ...read(SOPS_CONFIG_FILE), next: sopsConfig(options.environments.map(resolve)) },
-    // Only in a repository that has docs/ (this one), not in a scratch root of the API's users.
+    { ...read(SOPS_CONFIG_FILE), next: sopsConfig((options.environments as readonly EnvironmentSpec[]).map(resolve)) },
+    // Only in a repository that has docs/ and schemas/ (this one), not in a scratch root of the API's users.
     ...(fs.existsSync(path.join(options.root, 'docs')) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }] : []),
+    ...(fs.existsSync(path.join(options.root, 'schemas')) ? [{ ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
   ];
 }
+
+/** The unified diff of every root file that is not what synth would write. */
+function rootDiff(stale: readonly RootFile[]): string {
+  return stale
+    .map((f) => {
+      const isNew = f.current === '';
+      return unifiedDiff({ added: isNew ? [f.name] : [], changed: isNew ? [] : [f.name], removed: [] }, new Map(isNew ? [] : [[f.name, f.current]]), new Map([[f.name, f.next]]), '');
+    })
+    .join('');
+}
+
+const staleRootFiles = (options: CommandOptions) => rootFiles(options).filter((f) => f.next !== f.current);
 
 /** What a command prints and its exit code; the CLI only forwards them. */
 export interface CommandResult {
@@ -41,9 +63,12 @@ export interface CommandResult {
 export interface CommandOptions {
   /** Folder holding `clusters/` (the repository root). */
   readonly root: string;
-  readonly environments: readonly EnvironmentSpec[];
+  /** The specs as written; each is checked at the boundary before anything else reads it. */
+  readonly environments: readonly (EnvironmentSpec | unknown)[];
   /** Restrict to these environment names. @default all */
   readonly only?: readonly string[];
+  /** synth: also remove files under clusters/<env>/ that synth did not write. @default false */
+  readonly prune?: boolean;
   /** Fault injection for tests: pause after each file written. @default 0 */
   readonly pauseMs?: number;
 }
@@ -53,14 +78,14 @@ const summary = (e: EnvironmentPlan, verb: string) =>
   `${e.objects} objects, ${e.synthesized.violations.filter((v) => v.severity === 'warning').length} warnings`;
 
 function prepare(options: CommandOptions) {
-  const result = plan(options.root, options.environments, options.only ?? []);
+  const result = plan(options.root, options.environments, { only: options.only ?? [], prune: options.prune ?? false });
   const report = result.violations.map(formatViolation).join('\n');
   return { result, report: report && `${report}\n`, failed: hasErrors(result.violations) };
 }
 
 /** Orphan folders matter only when every environment is selected: `--env` looks at one. */
 const orphans = (options: CommandOptions) =>
-  (options.only ?? []).length > 0 ? [] : orphanFolders(options.root, options.environments.map((e) => e.name));
+  (options.only ?? []).length > 0 ? [] : orphanFolders(options.root, options.environments.map(specName));
 
 function refused(report: string, action: string): CommandResult {
   return { stdout: '', stderr: `${report}${action}: the errors above must be fixed first\n`, exitCode: 1 };
@@ -74,7 +99,7 @@ export function synthCommand(options: CommandOptions): CommandResult {
     replaceTree(path.join(options.root, 'clusters'), e.name, e.next, { pauseMs: options.pauseMs });
     return summary(e, '');
   });
-  for (const file of rootFiles(options).filter((f) => f.next !== f.current)) {
+  for (const file of staleRootFiles(options)) {
     fs.writeFileSync(file.file, file.next);
     lines.push(`${file.name}: updated`);
   }
@@ -87,11 +112,8 @@ export function checkCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'check failed');
   const drifted = result.environments.filter((e) => !isUnchanged(e.changes));
-  const stale = rootFiles(options).filter((f) => f.next !== f.current);
-  const rootDiff = stale
-    .map((f) => unifiedDiff({ added: f.current === '' ? [f.name] : [], changed: f.current === '' ? [] : [f.name], removed: [] }, new Map(f.current === '' ? [] : [[f.name, f.current]]), new Map([[f.name, f.next]]), ''))
-    .join('');
-  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + rootDiff;
+  const stale = staleRootFiles(options);
+  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + rootDiff(stale);
   const orphaned = orphans(options);
   if (drifted.length === 0 && stale.length === 0 && orphaned.length === 0) {
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
@@ -109,7 +131,8 @@ export function checkCommand(options: CommandOptions): CommandResult {
 export function diffCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'no diff');
-  const diffs = result.environments.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('');
-  const lines = result.environments.map((e) => summary(e, 'by synth').replace('by synth;', 'by synth;'));
+  const stale = staleRootFiles(options);
+  const diffs = result.environments.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + rootDiff(stale);
+  const lines = [...result.environments.map((e) => summary(e, 'by synth')), ...stale.map((f) => `${f.name}: would be updated`)];
   return { stdout: diffs, stderr: `${report}${lines.join('\n')}\n`, exitCode: 0 };
 }

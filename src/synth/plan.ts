@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
 import type { Violation } from '../model/violation';
+import { checkSpec, specName } from '../model/spec-check';
+import { MANIFEST_FILE, manifest, manifestPaths } from './manifest';
 import { synthesize } from './render';
 import type { SynthesizedEnvironment } from './render';
 import { compareTrees, readTree } from './tree';
@@ -16,6 +18,8 @@ export interface EnvironmentPlan {
   readonly changes: TreeChanges;
   /** Kubernetes objects in the tree (one per file, kustomization.yaml aside). */
   readonly objects: number;
+  /** `tree.unowned-file` errors: files synth would remove but never wrote. */
+  readonly unowned: readonly Violation[];
 }
 
 export interface Plan {
@@ -26,47 +30,84 @@ export interface Plan {
 
 export class UsageError extends Error {}
 
-function selectEnvironments(all: readonly EnvironmentSpec[], only: readonly string[]): EnvironmentSpec[] {
-  const unknown = only.filter((name) => !all.some((e) => e.name === name));
+function selectEnvironments(all: readonly unknown[], only: readonly string[]): unknown[] {
+  const names = all.map(specName);
+  const unknown = only.filter((name) => !names.includes(name));
   if (unknown.length > 0) {
-    throw new UsageError(`unknown environment ${unknown.join(', ')}; known: ${all.map((e) => e.name).sort().join(', ')}`);
+    throw new UsageError(`unknown environment ${unknown.join(', ')}; known: ${[...names].sort().join(', ')}`);
   }
   // Sorted by name so the output order never depends on how the list was written.
-  return all.filter((e) => only.length === 0 || only.includes(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  return all.filter((e) => only.length === 0 || only.includes(specName(e))).sort((a, b) => (specName(a) < specName(b) ? -1 : 1));
 }
 
-function duplicateNames(all: readonly EnvironmentSpec[]): Violation[] {
-  return all
-    .filter((e, i) => all.findIndex((o) => o.name === e.name) < i)
-    .map((e) => ({
+function duplicateNames(all: readonly unknown[]): Violation[] {
+  const names = all.map(specName);
+  return names
+    .filter((name, i) => names.indexOf(name) < i)
+    .map((name) => ({
       code: 'environment.duplicate-name',
       severity: 'error',
-      path: `${e.name}.name`,
-      value: e.name,
-      message: `two environments are named ${e.name}; both would write clusters/${e.name}/`,
+      path: `${name}.name`,
+      value: name,
+      message: `two environments are named ${name}; both would write clusters/${name}/`,
       fix: 'give each environment its own name',
     }));
 }
 
+/**
+ * Files a synth would remove although no synth wrote them (they are not in the tree's manifest):
+ * a person's work, never deleted silently.
+ */
+function unownedRemovals(name: string, changes: TreeChanges, current: ReadonlyMap<string, string>): Violation[] {
+  const owned = new Set(manifestPaths(current.get(MANIFEST_FILE)));
+  return changes.removed
+    .filter((rel) => !owned.has(rel))
+    .map((rel) => ({
+      code: 'tree.unowned-file',
+      severity: 'error',
+      path: `clusters/${name}/${rel}`,
+      value: rel,
+      message: `synth did not write this file and would delete it (it is not in clusters/${name}/${MANIFEST_FILE})`,
+      fix: `move it out of clusters/${name}/ to keep it; or delete it yourself, or run npm run synth -- --prune, if it should go`,
+    }));
+}
+
+export interface PlanOptions {
+  /** Restrict to these environment names. @default all */
+  readonly only?: readonly string[];
+  /** Let synth remove files it did not write. @default false */
+  readonly prune?: boolean;
+}
+
 /** Synthesizes the selected environments in memory and compares them with `root/clusters/`. Writes nothing. */
-export function plan(root: string, all: readonly EnvironmentSpec[], only: readonly string[] = []): Plan {
+export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], options: PlanOptions = {}): Plan {
+  const only = options.only ?? [];
   const environments = selectEnvironments(all, only).map((spec): EnvironmentPlan => {
-    const current = readTree(path.join(root, 'clusters', spec.name));
-    const secrets = new Map([...readTree(path.join(root, 'secrets', spec.name))].map(([p, text]) => [`secrets/${spec.name}/${p}`, text]));
+    const name = specName(spec);
+    // A spec that is not even well typed is reported and goes no further (not even to the disk).
+    const typed = checkSpec(spec).length === 0;
+    const current = typed ? readTree(path.join(root, 'clusters', name)) : new Map<string, string>();
+    const secrets = new Map([...(typed ? readTree(path.join(root, 'secrets', name)) : [])].map(([p, text]) => [`secrets/${name}/${p}`, text]));
     const synthesized = synthesize(spec, { previous: current.size > 0 ? current : undefined, secrets });
-    const prefix = `clusters/${spec.name}/`;
-    const next = new Map([...synthesized.files].map(([p, c]) => [p.slice(prefix.length), c]));
+    const prefix = `clusters/${name}/`;
+    const files = [...synthesized.files].map(([p, c]): [string, string] => [p.slice(prefix.length), c]);
+    // The manifest records what synth wrote, so a later synth removes only its own files.
+    const next = new Map(files.length === 0 ? [] : [...files, [MANIFEST_FILE, manifest(files.map(([p]) => p))] as [string, string]]);
+    const changes = compareTrees(current, next);
     return {
-      name: spec.name,
+      name,
       synthesized,
       next,
       current,
-      changes: compareTrees(current, next),
+      changes,
+      unowned: files.length === 0 || options.prune ? [] : unownedRemovals(name, changes, current),
       objects: [...next.keys()].filter((p) => p.startsWith('kubernetes/') && !p.endsWith('/kustomization.yaml') && p !== 'kubernetes/kustomization.yaml').length,
     };
   });
+  // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
+  const unselected = all.filter((spec) => !environments.some((e) => e.name === specName(spec))).flatMap(checkSpec);
   return {
     environments,
-    violations: [...duplicateNames(all), ...environments.flatMap((e) => e.synthesized.violations)],
+    violations: [...duplicateNames(all), ...unselected, ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
   };
 }

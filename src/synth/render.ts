@@ -6,6 +6,7 @@ import type { EnvironmentSpec } from '../model/environment';
 import { checkEnvironment } from '../model/invariants';
 import { checkRendered } from '../model/invariants/rendered';
 import { checkSecretSources } from '../model/invariants/secrets';
+import { checkSpec } from '../model/spec-check';
 import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { hasErrors } from '../model/violation';
@@ -13,7 +14,8 @@ import type { Violation } from '../model/violation';
 import { toYamlDocuments } from '../yaml';
 
 export interface SynthesizedEnvironment {
-  readonly env: Environment;
+  /** Undefined while the spec is not a well-typed EnvironmentSpec (nothing can be derived). */
+  readonly env?: Environment;
   /** Repository-relative path (`clusters/<env>/…`) → file content. Empty while a model error stands. */
   readonly files: ReadonlyMap<string, string>;
   readonly violations: readonly Violation[];
@@ -48,8 +50,11 @@ export function renderEnvironment(env: Environment, secrets?: ReadonlyMap<string
  * Resolves, checks, renders and checks the rendered output of one environment, in memory.
  * Nothing is rendered while a model or secret error stands: the output would be wrong by definition.
  */
-export function synthesize(spec: EnvironmentSpec, inputs: SynthInputs = {}): SynthesizedEnvironment {
-  const env = resolve(spec);
+export function synthesize(spec: EnvironmentSpec | unknown, inputs: SynthInputs = {}): SynthesizedEnvironment {
+  // The boundary: a wrongly typed spec is reported field by field and goes no further.
+  const shape = checkSpec(spec);
+  if (shape.length > 0) return { files: new Map(), violations: shape };
+  const env = resolve(spec as EnvironmentSpec);
   const violations = [...checkEnvironment(env), ...checkSecretSources({ env, sources: inputs.secrets ?? new Map() })];
   if (hasErrors(violations)) return { env, files: new Map(), violations };
   const local = renderEnvironment(env, inputs.secrets);

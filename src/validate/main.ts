@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { environments } from '../environments';
+import { loadEnvironments } from '../load-environments';
+import { specName } from '../model/spec-check';
 import { validate } from './validate';
 
-const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--no-kustomize]
-  --schemas  kubeconform-style JSON schemas (default: ../shared/schemas/json when present)
-  --values   Helm values schemas (default: the schemas folder's sibling values/)`;
+const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize]
+  --schemas      kubeconform-style JSON schemas (default: this repository's schemas/json)
+  --values       Helm values schemas (default: the schemas folder's sibling values/)
+  --no-kustomize skip the kubectl kustomize builds (without it, a missing kubectl is a finding)`;
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const { values: opts } = parseArgs({
     args: argv,
     options: {
@@ -16,6 +18,7 @@ function main(argv: string[]): number {
       values: { type: 'string' },
       env: { type: 'string', multiple: true },
       root: { type: 'string' },
+      environments: { type: 'string' },
       'no-kustomize': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -25,15 +28,15 @@ function main(argv: string[]): number {
     return 0;
   }
   const root = opts.root ?? process.cwd();
-  const fallback = path.resolve(root, '../shared/schemas/json');
-  const names = opts.env ?? environments.map((e) => e.name).sort();
+  const known = (await loadEnvironments(opts.environments)).map(specName);
+  const names = opts.env ?? [...known].sort();
   if (opts.schemas && !fs.existsSync(opts.schemas)) throw new Error(`--schemas ${opts.schemas} does not exist`);
-  const unknown = names.filter((n) => !environments.some((e) => e.name === n));
+  const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0) throw new Error(`unknown environment ${unknown.join(', ')}`);
   const report = validate({
     root,
     environments: names,
-    schemas: opts.schemas ? path.resolve(opts.schemas) : fs.existsSync(fallback) ? fallback : undefined,
+    schemas: opts.schemas && path.resolve(opts.schemas),
     values: opts.values && path.resolve(opts.values),
     kustomize: opts['no-kustomize'] ? false : undefined,
   });
@@ -44,7 +47,7 @@ function main(argv: string[]): number {
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
   process.exitCode = 2;

@@ -9,15 +9,18 @@ import { SchemaStore } from './schemas';
 import { readEnvironmentTree } from './tree-objects';
 import { checkChartValues } from './values-check';
 
+/** The schemas vendored in this repository (see schemas/SOURCES.md). */
+export const VENDORED_SCHEMAS = path.resolve(import.meta.dirname, '../../schemas/json');
+
 export interface ValidateOptions {
   /** Folder holding `clusters/`. */
   readonly root: string;
   readonly environments: readonly string[];
-  /** kubeconform-style JSON schemas; undefined skips (visibly) the schema step. */
+  /** kubeconform-style JSON schemas. @default the vendored `schemas/json` of this repository */
   readonly schemas?: string;
   /** Helm values schemas (`<chart>-<version>.values.schema.json`). @default `<schemas>/../values` */
   readonly values?: string;
-  /** Run `kubectl kustomize`. @default when kubectl is available */
+  /** Run `kubectl kustomize`; without kubectl that is a finding, never a silent skip. @default true */
   readonly kustomize?: boolean;
 }
 
@@ -34,22 +37,28 @@ export function validate(options: ValidateOptions): ValidateReport {
   const findings: Finding[] = [];
   const summary: string[] = [`${objects.length} objects in ${trees.length} environment trees`];
 
-  if (options.schemas && fs.existsSync(options.schemas)) {
-    const schema = checkSchemas(objects, new SchemaStore(options.schemas));
-    findings.push(...schema.findings);
-    summary.push(`schema: ${schema.validated} objects validated against ${options.schemas}`);
-    const values = checkChartValues(trees, options.values ?? path.join(options.schemas, '..', 'values'));
-    findings.push(...values.findings);
-    summary.push(`values: ${values.validated} chart value sets validated`, ...values.notes.map((n) => `values: ${n}`));
-  } else {
-    summary.push(`SKIPPED schema and values validation: no schema folder${options.schemas ? ` at ${options.schemas}` : ''} (pass --schemas <dir>)`);
+  // A check without its inputs fails: there is no "skipped but passed".
+  const schemas = options.schemas ?? VENDORED_SCHEMAS;
+  const valuesDir = options.values ?? path.join(schemas, '..', 'values');
+  for (const [dir, what] of [[schemas, 'JSON schema'], [valuesDir, 'values schema']] as const) {
+    if (!fs.existsSync(dir)) findings.push({ check: 'schema', where: dir, message: `the ${what} folder does not exist; restore it (git checkout -- schemas) or pass its path` });
   }
+  const schema = checkSchemas(objects, new SchemaStore(schemas));
+  findings.push(...schema.findings);
+  summary.push(`schema: ${schema.validated} objects validated against ${schemas}`);
+  const values = checkChartValues(trees, valuesDir);
+  findings.push(...values.findings);
+  summary.push(`values: ${values.validated} chart value sets validated`, ...values.notes.map((n) => `values: ${n}`));
 
   const cel = checkCelRules(objects);
   findings.push(...cel);
   summary.push('cel: HelmRelease chart/chartRef, strategies and kubeConfig rules checked');
 
-  if (options.kustomize ?? kustomizeAvailable()) {
+  if (options.kustomize === false) {
+    summary.push('kustomize: not run (--no-kustomize)');
+  } else if (!kustomizeAvailable()) {
+    findings.push({ check: 'kustomize', where: 'kubectl', message: 'kubectl is not installed, so no kustomization.yaml was built: apt-get install kubernetes-client, or pass --no-kustomize' });
+  } else {
     let built = 0;
     for (const tree of trees) {
       const result = checkKustomizations(options.root, tree);
@@ -57,8 +66,6 @@ export function validate(options: ValidateOptions): ValidateReport {
       built += result.built;
     }
     summary.push(`kustomize: ${built} kustomization.yaml built with kubectl kustomize and compared`);
-  } else {
-    summary.push('SKIPPED kustomize builds: kubectl is not installed (apt-get install kubernetes-client)');
   }
 
   for (const tree of trees) findings.push(...checkFluxGraph(tree));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dev } from '../../src/environments/dev';
+import { dev } from '../fixtures/fleet/dev';
 import { renderTerraform } from '../../src/infra/render';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { macFor, resolve } from '../../src/model/resolve';

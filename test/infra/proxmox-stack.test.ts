@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mgmt } from '../../src/environments/mgmt';
-import { prod } from '../../src/environments/prod';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { prod } from '../fixtures/fleet/prod';
 import { rendered } from '../fixtures/render';
 
 describe('Proxmox stack (mgmt)', () => {

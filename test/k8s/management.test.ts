@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mgmt } from '../../src/environments/mgmt';
+import { mgmt } from '../fixtures/fleet/mgmt';
 import { checkRendered } from '../../src/model/invariants/rendered';
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';

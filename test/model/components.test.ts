@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mgmt } from '../../src/environments/mgmt';
+import { mgmt } from '../fixtures/fleet/mgmt';
 import { layerHealthChecks } from '../../src/model/components';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { resolve } from '../../src/model/resolve';

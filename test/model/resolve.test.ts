@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dev } from '../../src/environments/dev';
-import { prod } from '../../src/environments/prod';
+import { dev } from '../fixtures/fleet/dev';
+import { prod } from '../fixtures/fleet/prod';
 import { resolve } from '../../src/model/resolve';
 import { fiveServersTwoPlanned, singleServer } from '../fixtures/environments';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { environments } from '../../src/environments';
+import { fleet as environments } from '../fixtures/fleet';
 import { parseIdentities } from '../../src/secrets/age-keys';
 import { SecretsUsageError, secretsCommand } from '../../src/secrets/commands';
 import type { SecretsContext } from '../../src/secrets/commands';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { environments } from '../../src/environments';
+import { fleet as environments } from '../fixtures/fleet';
 import { plan } from '../../src/synth/plan';
 import { synthesize } from '../../src/synth/render';
 import { fiveServersTwoPlanned, singleServer, threeServers } from '../fixtures/environments';

@@ -1,6 +1,7 @@
 import type { EnvironmentSpec } from '../environment';
 import { resolve } from '../resolve';
 import type { Environment } from '../resolve';
+import { checkSpec } from '../spec-check';
 import { runRules } from '../violation';
 import type { Rule, Violation } from '../violation';
 import { addressRules } from './addresses';
@@ -40,7 +41,11 @@ export function checkEnvironment(env: Environment): Violation[] {
   return runRules(modelRules, env).map((v) => ({ ...v, path: `${env.name}.${v.path}` }));
 }
 
-/** Resolves and checks a spec: every violation at once, errors and warnings. */
-export function check(spec: EnvironmentSpec): Violation[] {
-  return checkEnvironment(resolve(spec));
+/**
+ * Checks a spec as written: its shape and types first (any input, however wrong), then, once it
+ * is a well-typed EnvironmentSpec, every invariant. Every violation at once, errors and warnings.
+ */
+export function check(spec: EnvironmentSpec | unknown): Violation[] {
+  const shape = checkSpec(spec);
+  return shape.length > 0 ? shape : checkEnvironment(resolve(spec as EnvironmentSpec));
 }

@@ -105,7 +105,7 @@ describe('rule boundaries', () => {
   });
 
   it.each([['v1.33.0+k3s1', true], ['v1.36.9+k3s2', true], ['v1.32.9+k3s1', false], ['v1.37.0+k3s1', false]])('cert-manager with k3s %s is supported: %s', async (version, ok) => {
-    const { mgmt } = await import('../../../src/environments/mgmt');
+    const { mgmt } = await import('../../fixtures/fleet/mgmt');
     const { OTHER_AGE_RECIPIENT } = await import('../../fixtures/environments');
     const spec = modify(mgmt, (e) => { e.k3s.version = version; e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
     expect(codes(spec)).toEqual(ok ? [] : ['compat.cert-manager-kubernetes']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mgmt } from '../../../src/environments/mgmt';
+import { mgmt } from '../../fixtures/fleet/mgmt';
 import type { EnvironmentSpec } from '../../../src/model/environment';
 import { minorOf } from '../../../src/model/invariants/compatibility';
 import { checkRendered } from '../../../src/model/invariants/rendered';

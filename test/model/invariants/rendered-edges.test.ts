@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectReport } from '../../fixtures/expect';
-import { mgmt } from '../../../src/environments/mgmt';
+import { mgmt } from '../../fixtures/fleet/mgmt';
 import { checkRendered } from '../../../src/model/invariants/rendered';
 import { resolve } from '../../../src/model/resolve';
 import { renderEnvironment } from '../../../src/synth/render';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectReport } from '../../fixtures/expect';
-import { mgmt } from '../../../src/environments/mgmt';
+import { mgmt } from '../../fixtures/fleet/mgmt';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
 import { OTHER_AGE_RECIPIENT } from '../../fixtures/environments';

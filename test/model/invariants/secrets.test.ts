@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectReport } from '../../fixtures/expect';
-import { mgmt } from '../../../src/environments/mgmt';
+import { mgmt } from '../../fixtures/fleet/mgmt';
 import type { EnvironmentSpec } from '../../../src/model/environment';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mgmt } from '../../../src/environments/mgmt';
+import { mgmt } from '../../fixtures/fleet/mgmt';
 import { OTHER_AGE_RECIPIENT, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
 

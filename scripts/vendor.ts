@@ -1,0 +1,223 @@
+/**
+ * The upstream files this repository vendors, where each came from, and the refresh command:
+ *
+ *   npm run vendor -- --from <folder>     copy every listed file from a folder laid out like the
+ *                                         source material (json/, crds/, values/, samples/,
+ *                                         testvectors/sops/), then rewrite schemas/SOURCES.md
+ *   npm run vendor -- --check             exit 1 when a listed file is missing, an unlisted one is
+ *                                         present, or SOURCES.md is stale (a test runs the same check)
+ *
+ * Add a file here when the generator starts emitting a kind (or pins a chart with a values schema);
+ * nothing is vendored that no command or test uses.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import YAML from 'yaml';
+
+export interface Upstream {
+  readonly repo: string;
+  readonly tag: string;
+  readonly path: string;
+  readonly commit: string;
+}
+
+export interface VendoredFile {
+  /** Where it lives in this repository. */
+  readonly dest: string;
+  /** Where it sits in the source-material folder `--from` names. */
+  readonly from: string;
+  readonly upstream: Upstream;
+  /** How the file was derived from upstream, when it is not a byte copy. */
+  readonly derived?: string;
+}
+
+const FLUX_SOURCE: Upstream = { repo: 'fluxcd/source-controller', tag: 'v1.9.1', path: 'config/crd/bases/', commit: '092bcff3c9c3f258a44310507201d295ff294ba6' };
+const FLUX_KUSTOMIZE: Upstream = { repo: 'fluxcd/kustomize-controller', tag: 'v1.9.4', path: 'config/crd/bases/', commit: '1324b615da01038e2859cbcde604bd5434f21933' };
+const FLUX_HELM: Upstream = { repo: 'fluxcd/helm-controller', tag: 'v1.6.3', path: 'config/crd/bases/', commit: '372c34e2b4a455d24ef6cbb8321c82c4533dbbd8' };
+const K3S_HELM: Upstream = { repo: 'k3s-io/helm-controller', tag: 'v0.17.7', path: 'pkg/crds/yaml/generated/', commit: '21a911f86f912a79e06e4f1596c54d8237320e6e' };
+const CAPI_OPERATOR: Upstream = { repo: 'kubernetes-sigs/cluster-api-operator', tag: 'v0.28.0', path: 'config/crd/bases/', commit: 'd32c1c2a0bd227e2a49e8c3db9c7ef6b131ec11f' };
+const CILIUM_POOL: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2 storage, v2alpha1 deprecated)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2/ciliumloadbalancerippools.yaml', commit: '5575315f7bf596c39f75ab4bf852c3b5a6eada17' };
+const CILIUM_L2: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2alpha1)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2alpha1/ciliuml2announcementpolicies.yaml', commit: 'bd8b48d7ae18a5d078bbc47c92d1aa6d251e9428' };
+const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
+const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
+
+const CRD_JSON = 'kubeconform-style JSON schema generated from the CRD (see Conversion below)';
+const BUILTIN_JSON = 'generated from client-go (see Built-in kinds below)';
+
+/** CRD YAML: copied unchanged; the generated classes in src/imports/ come from these (cdk8s.yaml). */
+const crds: VendoredFile[] = [
+  ...['gitrepositories', 'helmrepositories'].map((k) => ({ dest: `schemas/crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, from: `crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, upstream: FLUX_SOURCE })),
+  { dest: 'schemas/crds/flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml', from: 'crds/flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml', upstream: FLUX_KUSTOMIZE },
+  { dest: 'schemas/crds/flux/helm.toolkit.fluxcd.io_helmreleases.yaml', from: 'crds/flux/helm.toolkit.fluxcd.io_helmreleases.yaml', upstream: FLUX_HELM },
+  { dest: 'schemas/crds/k3s-helm-controller/helm.cattle.io_helmcharts.yaml', from: 'crds/k3s-helm-controller/helm.cattle.io_helmcharts.yaml', upstream: K3S_HELM },
+  ...['core', 'bootstrap', 'controlplane', 'infrastructure', 'ipam'].map((k) => ({
+    dest: `schemas/crds/cluster-api-operator/operator.cluster.x-k8s.io_${k}providers.yaml`,
+    from: `crds/cluster-api-operator/operator.cluster.x-k8s.io_${k}providers.yaml`,
+    upstream: CAPI_OPERATOR,
+  })),
+  { dest: 'schemas/crds/cilium/ciliumloadbalancerippools.yaml', from: 'crds/cilium/ciliumloadbalancerippools.yaml', upstream: CILIUM_POOL },
+  { dest: 'schemas/crds/cilium/ciliuml2announcementpolicies.yaml', from: 'crds/cilium/ciliuml2announcementpolicies.yaml', upstream: CILIUM_L2 },
+];
+
+/** JSON schemas of every kind the generator emits (validate fails on an emitted kind without one). */
+const json: VendoredFile[] = [
+  ...['gitrepository-source-v1', 'helmrepository-source-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: FLUX_SOURCE, derived: CRD_JSON })),
+  { dest: 'schemas/json/kustomization-kustomize-v1.json', from: 'json/kustomization-kustomize-v1.json', upstream: FLUX_KUSTOMIZE, derived: CRD_JSON },
+  { dest: 'schemas/json/helmrelease-helm-v2.json', from: 'json/helmrelease-helm-v2.json', upstream: FLUX_HELM, derived: CRD_JSON },
+  { dest: 'schemas/json/helmchart-helm-v1.json', from: 'json/helmchart-helm-v1.json', upstream: K3S_HELM, derived: CRD_JSON },
+  ...['core', 'bootstrap', 'controlplane', 'infrastructure', 'ipam'].map((k) => ({
+    dest: `schemas/json/${k}provider-operator-v1alpha2.json`,
+    from: `json/${k}provider-operator-v1alpha2.json`,
+    upstream: CAPI_OPERATOR,
+    derived: CRD_JSON,
+  })),
+  { dest: 'schemas/json/ciliumloadbalancerippool-cilium-v2.json', from: 'json/ciliumloadbalancerippool-cilium-v2.json', upstream: CILIUM_POOL, derived: CRD_JSON },
+  { dest: 'schemas/json/ciliuml2announcementpolicy-cilium-v2alpha1.json', from: 'json/ciliuml2announcementpolicy-cilium-v2alpha1.json', upstream: CILIUM_L2, derived: CRD_JSON },
+  ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1'].map((f) => ({
+    dest: `schemas/json/${f}.json`,
+    from: `json/${f}.json`,
+    upstream: CLIENT_GO,
+    derived: BUILTIN_JSON,
+  })),
+];
+
+/** values.schema.json of the pinned charts that ship one (cluster-api-operator ships none). */
+const values: VendoredFile[] = [
+  {
+    dest: 'schemas/values/cilium-1.20.0.values.schema.json',
+    from: 'values/cilium-1.20.0.values.schema.json',
+    upstream: { repo: 'cilium/charts', tag: 'cilium-1.20.0.tgz', path: 'cilium/values.schema.json', commit: 'd5f3d1cc0ed8e94d6920996024fefe5a3857dc15' },
+  },
+  {
+    dest: 'schemas/values/cert-manager-v1.21.1.values.schema.json',
+    from: 'values/cert-manager-v1.21.1.values.schema.json',
+    upstream: { repo: 'cert-manager/cert-manager', tag: 'v1.21.1', path: 'deploy/charts/cert-manager/values.schema.json', commit: '24e33194fb39488eff2bbf10c6dc640f407cad44' },
+  },
+];
+
+/** Test data: the pass/fail samples of the vendored schemas, and files written by the real sops. */
+const testData: VendoredFile[] = [
+  {
+    dest: 'test/fixtures/schema-samples/validation-samples.yaml',
+    from: 'samples/validation-samples.yaml',
+    upstream: { repo: '(source material)', tag: '-', path: 'schemas/samples/validation-samples.yaml', commit: '-' },
+    derived: 'only the samples whose schema is vendored here',
+  },
+  ...['flux-global-secret.sops.yaml', 'flux-age-global.txt', 'flux-age-algorithms.sops.yaml', 'flux-age-algorithms.txt', 'SOURCES.md'].map((f) => ({
+    dest: `test/fixtures/sops-vectors/${f}`,
+    from: `testvectors/sops/${f}`,
+    upstream: FLUX_TESTDATA,
+  })),
+];
+
+export const VENDORED: readonly VendoredFile[] = [...crds, ...json, ...values, ...testData];
+export const SOURCES_FILE = 'schemas/SOURCES.md';
+/** Files under schemas/ that are this repository's own, not vendored. */
+export const OWN_FILES = [SOURCES_FILE, 'schemas/environment.schema.json'];
+
+const row = (f: VendoredFile) => `| ${f.dest} | ${f.upstream.repo} | ${f.upstream.path} | ${f.upstream.tag} | ${f.upstream.commit} | ${f.derived ?? 'unchanged'} |`;
+
+/** schemas/SOURCES.md, generated from the list above so the two never disagree. */
+export function sourcesMarkdown(): string {
+  return `# Vendored upstream files
+
+Generated from \`scripts/vendor.ts\` (the list of vendored files and their sources); refresh with
+\`npm run vendor -- --from <folder>\`. All upstream files are Apache-2.0 (LICENSE checked in each
+repository). Nothing the project runs or tests reads anything outside this repository.
+
+| file | upstream repository | upstream path | tag | commit | form |
+| --- | --- | --- | --- | --- | --- |
+${VENDORED.map(row).join('\n')}
+
+## Conversion (CRD → kubeconform-style JSON schema)
+
+One file per served version, \`<kind>-<first label of the group>-<version>.json\`, from
+\`spec.versions[].schema.openAPIV3Schema\`: \`apiVersion\`/\`kind\` become \`enum: [exact value]\` and
+\`required\`; \`x-kubernetes-*\` removed (\`int-or-string\` → \`anyOf [integer, string]\`); every object
+that declares \`properties\` gets \`additionalProperties: false\` unless it preserves unknown fields;
+\`metadata\` stays \`{type: object}\`. CEL rules (\`x-kubernetes-validations\`) cannot be expressed in
+JSON Schema: the ones that matter are re-implemented in \`src/validate/cel-check.ts\`.
+
+## Built-in kinds
+
+Namespace, Secret, ServiceAccount, ClusterRole, ClusterRoleBinding and DaemonSet: field set and
+types from client-go's structured-merge-diff schema (exact for Kubernetes 1.36.3), descriptions,
+\`required\`, \`enum\` and \`format\` from client-go's OpenAPI test data at the same tag; RBAC
+\`required\` lists added by hand from k8s.io/api; every object strict.
+
+## Not vendored
+
+Values schemas: cluster-api-operator publishes none (its values are not schema-checked; see
+\`CHARTS_WITHOUT_VALUES_SCHEMA\` in \`src/validate/values-check.ts\`).
+`;
+}
+
+/** Every file under the vendored folders, repository-relative. */
+function present(root: string): string[] {
+  const found: string[] = [];
+  const walk = (rel: string) => {
+    const full = path.join(root, rel);
+    if (!fs.existsSync(full)) return;
+    for (const entry of fs.readdirSync(full, { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else found.push(child);
+    }
+  };
+  for (const folder of ['schemas', 'test/fixtures/schema-samples', 'test/fixtures/sops-vectors']) walk(folder);
+  return found.sort();
+}
+
+/** What is wrong with the vendored files under `root`: missing, unlisted, or a stale SOURCES.md. */
+export function vendorProblems(root: string): string[] {
+  const listed = new Set([...VENDORED.map((f) => f.dest), ...OWN_FILES]);
+  const files = present(root);
+  const sources = path.join(root, SOURCES_FILE);
+  return [
+    ...VENDORED.filter((f) => !fs.existsSync(path.join(root, f.dest))).map((f) => `${f.dest} is missing: run npm run vendor -- --from <folder>`),
+    ...files.filter((f) => !listed.has(f)).map((f) => `${f} is not listed in scripts/vendor.ts: list it with its source, or delete it`),
+    ...(fs.existsSync(sources) && fs.readFileSync(sources, 'utf8') === sourcesMarkdown() ? [] : [`${SOURCES_FILE} is stale: run npm run vendor -- --check --write`]),
+  ];
+}
+
+/** Keeps only the sample documents whose schema is vendored. */
+function filterSamples(text: string): string {
+  const vendored = new Set(VENDORED.map((f) => f.dest.replace(/^schemas\//, '')));
+  // Split on the document markers so kept samples stay byte for byte as upstream wrote them.
+  const chunks = text.split(/^---\n/m);
+  return chunks.filter((chunk) => vendored.has(String(YAML.parse(chunk)?.schema))).join('---\n');
+}
+
+function copyFrom(root: string, from: string): void {
+  for (const file of VENDORED) {
+    const source = path.join(from, file.from);
+    if (!fs.existsSync(source)) throw new Error(`${source} does not exist: --from must be laid out as json/, crds/, values/, samples/, testvectors/sops/`);
+    const text = fs.readFileSync(source, 'utf8');
+    fs.mkdirSync(path.dirname(path.join(root, file.dest)), { recursive: true });
+    fs.writeFileSync(path.join(root, file.dest), file.from.startsWith('samples/') ? filterSamples(text) : text);
+  }
+}
+
+function main(argv: string[]): number {
+  const { values: opts } = parseArgs({ args: argv, options: { from: { type: 'string' }, check: { type: 'boolean' }, write: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const root = process.cwd();
+  if (opts.help || (!opts.from && !opts.check)) {
+    process.stdout.write('usage: npm run vendor -- --from <folder> | --check [--write]\n');
+    return opts.help ? 0 : 2;
+  }
+  if (opts.from) copyFrom(root, path.resolve(opts.from));
+  if (opts.from || opts.write) fs.writeFileSync(path.join(root, SOURCES_FILE), sourcesMarkdown());
+  const problems = vendorProblems(root);
+  process.stdout.write(problems.length === 0 ? `vendor: ${VENDORED.length} files present and listed\n` : problems.map((p) => `${p}\n`).join(''));
+  return problems.length === 0 ? 0 : 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exitCode = 2;
+  }
+}

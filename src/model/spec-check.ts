@@ -1,0 +1,138 @@
+/**
+ * The runtime check at the boundary: an environment as written (from TypeScript, plain JavaScript
+ * or a cast) against the zod schema its types come from. Every mistake becomes a violation with
+ * code, path, value and fix, all at once; nothing downstream ever sees a wrongly typed spec.
+ */
+import { closest, distance } from 'fastest-levenshtein';
+import type { z } from 'zod';
+import { environmentSchema } from './environment';
+import type { EnvironmentSpec } from './environment';
+import { shown } from './violation';
+import type { Rule, Violation } from './violation';
+
+type Issue = z.core.$ZodIssue;
+type Key = PropertyKey;
+
+/** `nodes[2].ip` from `['nodes', 2, 'ip']`. */
+export function formatPath(path: readonly Key[]): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('');
+}
+
+function valueAt(input: unknown, path: readonly Key[]): unknown {
+  return path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<Key, unknown>)[key] : undefined), input);
+}
+
+/** The schema that governs `path` in `input` (a union is narrowed by the input's discriminator). */
+function schemaAt(schema: z.core.$ZodType, path: readonly Key[], input: unknown): z.core.$ZodType | undefined {
+  const def = schema._zod.def as unknown as Record<string, any>;
+  if (['optional', 'readonly', 'nullable', 'default'].includes(def.type)) return schemaAt(def.innerType, path, input);
+  if (def.type === 'union') {
+    const kind = def.discriminator && (input as Record<string, unknown> | undefined)?.[def.discriminator];
+    const option = (def.options as z.core.$ZodType[]).find((o) => (o._zod.def as any).shape?.[def.discriminator]?._zod.def.values?.includes(kind));
+    return option && schemaAt(option, path, input);
+  }
+  if (path.length === 0) return schema;
+  const [head, ...rest] = path;
+  const next = valueAt(input, [head!]);
+  if (def.type === 'object') return def.shape[head!] && schemaAt(def.shape[head!], rest, next);
+  if (def.type === 'array') return schemaAt(def.element, rest, next);
+  return undefined;
+}
+
+function knownKeys(path: readonly Key[], input: unknown): string[] {
+  const schema = schemaAt(environmentSchema, path, valueAt(input, []));
+  const shape = (schema?._zod.def as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** The nearest candidate, when it is close enough to be what was meant. */
+export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
+  if (candidates.length === 0) return undefined;
+  const best = closest(word.toLowerCase(), candidates.map((c) => c.toLowerCase()));
+  const index = candidates.findIndex((c) => c.toLowerCase() === best);
+  return distance(word.toLowerCase(), best) <= Math.max(2, Math.floor(word.length / 3)) ? candidates[index] : undefined;
+}
+
+const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+
+const EXAMPLES: Record<string, string> = { number: 'a number such as 4096 (no quotes)', string: "a string in quotes, e.g. '…'", boolean: 'true or false', array: 'a list: [ … ]', object: 'an object: { … }' };
+
+interface Reported {
+  readonly code: string;
+  readonly path: readonly Key[];
+  readonly value: unknown;
+  readonly message: string;
+  readonly fix: string;
+}
+
+function describe(issue: Issue, input: unknown): Reported[] {
+  const value = valueAt(input, issue.path);
+  const quoted = (values: readonly unknown[]) => values.map((v) => String(v)).join(', ');
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const known = knownKeys(issue.path, input);
+      return issue.keys.map((key) => {
+        const guess = didYouMean(key, known);
+        return {
+          code: 'spec.unknown-field',
+          path: [...issue.path, key],
+          value: valueAt(input, [...issue.path, key]),
+          message: `${key} is not a field here${guess ? `; did you mean ${guess}?` : ''}`,
+          fix: guess ? `rename ${key} to ${guess}` : `remove ${key}; the fields here are ${known.join(', ')}`,
+        };
+      });
+    }
+    case 'invalid_type':
+      if (value === undefined) {
+        return [{ code: 'spec.missing-field', path: issue.path, value, message: `${String(issue.path.at(-1) ?? 'the environment')} is required but not set`, fix: `set it to ${EXAMPLES[issue.expected] ?? issue.expected}` }];
+      }
+      return [{ code: 'spec.wrong-type', path: issue.path, value, message: `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${typeName(value)}`, fix: `write ${EXAMPLES[issue.expected] ?? issue.expected}${typeof value === 'string' && issue.expected === 'number' && /^\d+$/.test(value) ? `: ${value}, not '${value}'` : ''}` }];
+    case 'invalid_value': {
+      const guess = typeof value === 'string' ? didYouMean(value, issue.values.map(String)) : undefined;
+      return [{ code: 'spec.invalid-choice', path: issue.path, value, message: `${shown(value)} is not one of ${quoted(issue.values)}${guess ? `; did you mean ${guess}?` : ''}`, fix: `use ${guess ?? `one of ${quoted(issue.values)}`}` }];
+    }
+    case 'invalid_union': {
+      // A discriminated union names its options; any other union reports its branches' issues.
+      const options = (issue as unknown as { options?: readonly unknown[] }).options ?? [];
+      const guess = typeof value === 'string' ? didYouMean(value, options.map(String)) : undefined;
+      return [{ code: 'spec.invalid-choice', path: issue.path, value, message: `${shown(value)} is not one of ${quoted(options)}${guess ? `; did you mean ${guess}?` : ''}`, fix: `use ${guess ?? `one of ${quoted(options)}`}` }];
+    }
+    case 'invalid_format':
+      return [{ code: 'spec.invalid-format', path: issue.path, value, message: `${shown(value)} is not ${issue.message}`, fix: `write ${issue.message}` }];
+    case 'too_small':
+    case 'too_big':
+      return [{ code: 'spec.out-of-range', path: issue.path, value, message: `${shown(value)} is out of range (${issue.message})`, fix: 'pick a value inside the range' }];
+    default:
+      return [{ code: 'spec.invalid', path: issue.path, value, message: issue.message, fix: 'correct the value to match the EnvironmentSpec type' }];
+  }
+}
+
+/** The environment's name for error paths, whatever its type (the schema reports a bad one). */
+export const specName = (input: unknown): string => {
+  const name = input !== null && typeof input === 'object' ? (input as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name !== '' ? name : '(environment)';
+};
+
+/** Every schema violation of `input`; empty when it is a well-typed EnvironmentSpec. */
+export function checkSpec(input: unknown): Violation[] {
+  const result = environmentSchema.safeParse(input);
+  if (result.success) return [];
+  const prefix = specName(input);
+  return result.error.issues
+    .flatMap((issue) => describe(issue, input))
+    .map((r) => ({ code: r.code, severity: 'error' as const, path: [prefix, formatPath(r.path)].filter(Boolean).join('.').replace('.[', '['), value: shown(r.value), message: r.message, fix: r.fix }));
+}
+
+/** The codes checkSpec reports, for docs/invariants.md. */
+export const specRules: readonly Omit<Rule<unknown>, 'check'>[] = [
+  { code: 'spec.unknown-field', severity: 'error', summary: 'every field is one the EnvironmentSpec knows (a typo is never silently ignored)' },
+  { code: 'spec.missing-field', severity: 'error', summary: 'every required field is set' },
+  { code: 'spec.wrong-type', severity: 'error', summary: 'every field has its type (a number is not a string)' },
+  { code: 'spec.invalid-choice', severity: 'error', summary: 'enumerated fields hold one of their values' },
+  { code: 'spec.invalid-format', severity: 'error', summary: 'patterned fields match their pattern' },
+  { code: 'spec.out-of-range', severity: 'error', summary: 'bounded fields stay in range' },
+  { code: 'spec.invalid', severity: 'error', summary: 'anything else the schema rejects' },
+];
+
+/** Narrows `input` once it has passed checkSpec. */
+export const isSpec = (input: unknown): input is EnvironmentSpec => environmentSchema.safeParse(input).success;
