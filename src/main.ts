@@ -40,6 +40,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = commands[positionals[0] ?? ''];
   if (!command || positionals.length > 1) throw new UsageError(USAGE);
+  if (values.prune && positionals[0] !== 'synth') throw new UsageError(`--prune goes with synth only\n${USAGE}`);
   const root = values.root ?? process.cwd();
   const environments = await loadEnvironments(values.environments);
   const result = command({ root, environments, only: values.env ?? [], prune: values.prune ?? false });

@@ -5,13 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthCommand } from '../src/synth/commands';
 import { modify, threeServers } from './fixtures/environments';
+import { FLEET_MODULE, fleetRepo } from './fixtures/fleet-repo';
 
 const repo = path.resolve(import.meta.dirname, '..');
 let root: string;
 
-/** Runs the CLI the way `npm run <command>` does, against a copy of the committed tree. */
+/** Runs the CLI the way `npm run <command>` does, on the fixture fleet in a scratch repository. */
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src/main.ts'), ...args, '--root', root], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--', path.join(repo, 'src/main.ts'), ...args, '--root', root, '--environments', FLEET_MODULE], {
     cwd: repo,
     encoding: 'utf8',
   });
@@ -19,11 +20,7 @@ function cli(...args: string[]) {
 }
 
 beforeAll(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-'));
-  // What synth reads and writes: the trees, the encrypted sources and the generated root files.
-  for (const entry of ['clusters', 'secrets', '.sops.yaml', 'README.md']) {
-    fs.cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true });
-  }
+  root = fleetRepo('cli-');
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -49,11 +46,22 @@ describe('CLI', () => {
     expect(cli('check').code).toBe(0);
   });
 
-  it('check fails when a file appears or disappears', () => {
+  it('never deletes a file synth did not write: check and synth name it, --prune removes it', () => {
     const extra = path.join(root, 'clusters/prod/kubernetes/stray.yaml');
     fs.writeFileSync(extra, 'kind: ConfigMap\n');
-    expect(cli('check', '--env', 'prod').stdout).toContain('--- a/clusters/prod/kubernetes/stray.yaml\n+++ /dev/null');
-    fs.rmSync(extra);
+    const checked = cli('check', '--env', 'prod');
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain('error clusters/prod/kubernetes/stray.yaml [tree.unowned-file]: synth did not write this file and would delete it');
+    const refused = cli('synth');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('nothing was written');
+    expect(fs.readFileSync(extra, 'utf8')).toBe('kind: ConfigMap\n');
+    const pruned = cli('synth', '--prune');
+    expect(pruned.stdout).toContain('prod: 0 added, 0 changed, 1 removed');
+    expect(fs.existsSync(extra)).toBe(false);
+  });
+
+  it('check fails when a file it wrote disappears', () => {
     fs.rmSync(path.join(root, 'clusters/prod/bootstrap/README.md'));
     expect(cli('check', '--env', 'prod').code).toBe(1);
     cli('synth');
@@ -86,9 +94,9 @@ describe('CLI', () => {
   });
 
   it('names an unknown environment in one line, without a stack trace', () => {
-    const { code, stderr } = cli('check', '--env', 'staging');
+    const { code, stderr } = cli('check', '--env', 'nowhere');
     expect(code).toBe(2);
-    expect(stderr.trim()).toBe('unknown environment staging; known: dev, mgmt, prod');
+    expect(stderr.trim()).toBe('unknown environment nowhere; known: dev, mgmt, prod');
   });
 
   it('prints usage for an unknown command', () => {

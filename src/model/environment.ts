@@ -11,11 +11,11 @@ import { z } from 'zod';
 export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 const vmSizingShape = {
-  vcpus: z.number().int(),
-  memoryMiB: z.number().int(),
-  osDiskGiB: z.number().int(),
+  vcpus: z.number(),
+  memoryMiB: z.number(),
+  osDiskGiB: z.number(),
   /** A second disk for Longhorn; none when unset. */
-  dataDiskGiB: z.number().int().optional(),
+  dataDiskGiB: z.number().optional(),
 };
 
 /** The size of one VM. */
@@ -27,7 +27,7 @@ export const nodeVmSchema = z.strictObject({
   osDiskGiB: vmSizingShape.osDiskGiB.optional(),
   dataDiskGiB: vmSizingShape.dataDiskGiB,
   /** Proxmox VM id; changing it replaces the VM. */
-  vmId: z.number().int().optional(),
+  vmId: z.number().optional(),
   /** @default derived from the node name (52:54:00 + the first three bytes of its SHA-256) */
   mac: z.string().optional(),
 });
@@ -73,7 +73,7 @@ export const libvirtSchema = z.strictObject({
   vm: vmSizingSchema,
   access: vmAccessSchema,
   /** The RAM the host can give the whole cluster; the live VMs must fit. */
-  memoryBudgetMiB: z.number().int().optional(),
+  memoryBudgetMiB: z.number().optional(),
   /**
    * Node names in the index order of an older `count`-based module: generates `moved` blocks
    * from `<type>.<name>[i]` to `<type>.<name>["<node>"]` so adoption destroys nothing.
@@ -96,7 +96,7 @@ export const proxmoxSchema = z.strictObject({
   imageDatastore: z.string(),
   bridge: z.string(),
   /** VLAN tag on the bridge (a separate setting from the bridge), 1-4094. */
-  vlan: z.number().int().optional(),
+  vlan: z.number().optional(),
   vm: vmSizingSchema,
   access: vmAccessSchema,
 });
@@ -118,7 +118,7 @@ export const controlPlaneSchema = z.strictObject({
    */
   vip: z.string().optional(),
   /** @default 6443 */
-  apiPort: z.number().int().optional(),
+  apiPort: z.number().optional(),
   /** The host interface kube-vip announces the VIP on (ARP). Required when `vip` is set. */
   vipInterface: z.string().optional(),
 });

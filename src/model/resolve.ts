@@ -14,7 +14,6 @@ export interface Node {
 /** A live node's VM, sizing merged from the environment defaults and the node's overrides. */
 export interface Vm {
   readonly node: Node;
-  /** May be incomplete on a broken spec; `vm.sizing-missing` reports it before anything renders. */
   readonly sizing: VmSizing;
   readonly mac: string;
   readonly vmId?: number;

@@ -1,6 +1,8 @@
 import { modelRules } from '../model/invariants';
 import { renderedRules } from '../model/invariants/rendered';
 import { secretSourceRules } from '../model/invariants/secrets';
+import { specRules } from '../model/spec-check';
+import { planRules } from './plan';
 
 export const INVARIANTS_DOC = 'docs/invariants.md';
 
@@ -17,6 +19,10 @@ export function invariantsDoc(): string {
     'Generated from the rule tables in `src/model/invariants/` by `npm run synth`; `npm run check` fails',
     'when it is stale. Every rule has a test that breaks exactly that one thing and expects its code.',
     '',
+    '## On the spec as written (the boundary: shape and types, from the zod schema)',
+    '',
+    ...table(specRules),
+    '',
     '## On the environment (before anything is rendered)',
     '',
     ...table(modelRules),
@@ -28,6 +34,10 @@ export function invariantsDoc(): string {
     '## On the rendered files',
     '',
     ...table(renderedRules),
+    '',
+    '## On the fleet and the tree on disk',
+    '',
+    ...table(planRules),
     '',
   ].join('\n');
 }

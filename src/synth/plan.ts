@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
-import type { Violation } from '../model/violation';
+import type { Rule, Violation } from '../model/violation';
 import { checkSpec, specName } from '../model/spec-check';
 import { MANIFEST_FILE, manifest, manifestPaths } from './manifest';
 import { synthesize } from './render';
@@ -29,6 +29,12 @@ export interface Plan {
 }
 
 export class UsageError extends Error {}
+
+/** The codes plan() itself reports, for docs/invariants.md. */
+export const planRules: readonly Omit<Rule<unknown>, 'check'>[] = [
+  { code: 'environment.duplicate-name', severity: 'error', summary: 'no two environments share a name (and so a clusters/ folder)' },
+  { code: 'tree.unowned-file', severity: 'error', summary: 'synth never deletes a file it did not write (not in the tree\'s synth-manifest.txt) unless --prune says so' },
+];
 
 function selectEnvironments(all: readonly unknown[], only: readonly string[]): unknown[] {
   const names = all.map(specName);

@@ -8,6 +8,8 @@ import { SecretsUsageError, secretsCommand } from '../../src/secrets/commands';
 import type { SecretsContext } from '../../src/secrets/commands';
 import { DEMO_AGE_KEY_FILE } from '../../src/secrets/demo';
 import { decryptDocument } from '../../src/secrets/sops-document';
+import { RECIPIENTS_FILE } from '../../src/secrets/recipients-file';
+import { FLEET_DIR } from '../fixtures/fleet-repo';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const SHIPPED = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
@@ -16,9 +18,11 @@ let stdin = '';
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
-  for (const entry of ['secrets', DEMO_AGE_KEY_FILE, 'src/environments/age-recipients.ts']) {
-    fs.cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true });
-  }
+  // A repository's worth of the fixture fleet: its sources, the demo key and a recipients file.
+  fs.cpSync(path.join(FLEET_DIR, 'secrets'), path.join(root, 'secrets'), { recursive: true });
+  fs.cpSync(path.join(repo, DEMO_AGE_KEY_FILE), path.join(root, DEMO_AGE_KEY_FILE));
+  fs.mkdirSync(path.join(root, path.dirname(RECIPIENTS_FILE)), { recursive: true });
+  fs.cpSync(path.join(FLEET_DIR, 'age-recipients.ts'), path.join(root, RECIPIENTS_FILE));
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -34,7 +38,7 @@ const demo = () => parseIdentities(fs.readFileSync(path.join(root, DEMO_AGE_KEY_
 const run = (argv: string[], vars?: Record<string, string>) => secretsCommand(argv, ctx(vars));
 
 async function shippedValues(): Promise<Record<string, string>> {
-  const decrypted = await decryptDocument(fs.readFileSync(path.join(repo, SHIPPED), 'utf8'), demo());
+  const decrypted = await decryptDocument(fs.readFileSync(path.join(FLEET_DIR, SHIPPED), 'utf8'), demo());
   return Object.fromEntries(decrypted.values.filter((v) => v.encrypted).map((v) => [v.path[1]!, Buffer.from(v.plaintext, 'base64').toString()]));
 }
 

@@ -6,23 +6,20 @@ import YAML from 'yaml';
 import { kustomizeAvailable } from '../../src/validate/kustomize-check';
 import { schemaFileName } from '../../src/validate/schemas';
 import { validate } from '../../src/validate/validate';
+import { fleetRepo } from '../fixtures/fleet-repo';
 
-const repo = path.resolve(import.meta.dirname, '../..');
-const SCHEMAS = path.resolve(repo, '../shared/schemas/json');
-const hasSchemas = fs.existsSync(SCHEMAS);
+const hasSchemas = true;
 const hasKustomize = kustomizeAvailable();
-if (!hasSchemas) console.warn(`SKIPPED: schema tests need ${SCHEMAS}`);
 if (!hasKustomize) console.warn('SKIPPED: kustomize tests need kubectl (apt-get install kubernetes-client)');
 
 let root: string;
 beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'validate-'));
-  fs.cpSync(path.join(repo, 'clusters'), path.join(root, 'clusters'), { recursive: true });
+  root = fleetRepo('validate-');
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const ENVS = ['dev', 'mgmt', 'prod'];
-const run = (kustomize = false) => validate({ root, environments: ENVS, schemas: hasSchemas ? SCHEMAS : undefined, kustomize });
+const run = (kustomize = false) => validate({ root, environments: ENVS, kustomize });
 const file = (rel: string) => path.join(root, rel);
 const edit = (rel: string, change: (doc: any) => void) => {
   const doc = YAML.parse(fs.readFileSync(file(rel), 'utf8'));

@@ -10,7 +10,6 @@ export const VM_BOUNDS: Record<keyof VmSizing, { readonly min: number; readonly 
   osDiskGiB: { min: 10, max: 4096, unit: 'GiB' },
   dataDiskGiB: { min: 1, max: 65536, unit: 'GiB' },
 };
-const REQUIRED: readonly (keyof VmSizing)[] = ['vcpus', 'memoryMiB', 'osDiskGiB'];
 const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/;
 
 /** Path of a sizing field: the node's override when it has one, else the environment default. */
@@ -22,20 +21,6 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
 const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
 
 export const vmRules: readonly Rule[] = [
-  {
-    code: 'vm.sizing-missing',
-    severity: 'error',
-    summary: 'every VM of a VM-backed environment has vCPUs, memory and an OS disk size',
-    check: (env) =>
-      env.vms.flatMap((vm) =>
-        REQUIRED.filter((field) => typeof vm.sizing[field] !== 'number').map((field) => ({
-          path: sizingPath(env, vm, field),
-          value: shown(vm.sizing[field]),
-          message: `VM ${vm.node.name} has no ${field}`,
-          fix: `set infrastructure.vm.${field} (or the node's vm.${field}), e.g. ${VM_BOUNDS[field].min * 4}`,
-        })),
-      ),
-  },
   {
     code: 'vm.size-out-of-bounds',
     severity: 'error',
