@@ -45,6 +45,25 @@ function knownKeys(path: readonly Key[], input: unknown): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
+/**
+ * Keys no option of the union at `path` knows, with a did-you-mean over all of them: without a
+ * valid `kind` zod cannot pick an option, but a misspelt `kinx` should still be named.
+ */
+function unknownUnionKeys(path: readonly Key[], input: unknown): Reported[] {
+  const object = valueAt(input, path);
+  const schema = schemaAt(environmentSchema, path.slice(0, -1), input);
+  const union = (schema?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape?.[path.at(-1) as string];
+  const options = ((union?._zod.def as { options?: z.core.$ZodType[] } | undefined)?.options ?? []).map((o) => Object.keys((o._zod.def as { shape?: object }).shape ?? {}));
+  const known = [...new Set(options.flat())];
+  if (object === null || typeof object !== 'object' || known.length === 0) return [];
+  return Object.keys(object)
+    .filter((key) => !known.includes(key))
+    .map((key) => {
+      const guess = didYouMean(key, known);
+      return { code: 'spec.unknown-field', path: [...path, key], value: (object as Record<string, unknown>)[key], message: `${key} is not a field here${guess ? `; did you mean ${guess}?` : ''}`, fix: guess ? `rename ${key} to ${guess}` : `remove ${key}; the fields here are ${known.join(', ')}` };
+    });
+}
+
 /** The nearest candidate, when it is close enough to be what was meant. */
 export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
   if (candidates.length === 0) return undefined;
@@ -92,10 +111,13 @@ function describe(issue: Issue, input: unknown): Reported[] {
       return [{ code: 'spec.invalid-choice', path: issue.path, value, message: `${shown(value)} is not one of ${quoted(issue.values)}${guess ? `; did you mean ${guess}?` : ''}`, fix: `use ${guess ?? `one of ${quoted(issue.values)}`}` }];
     }
     case 'invalid_union': {
-      // A discriminated union names its options; any other union reports its branches' issues.
+      // A discriminated union (infrastructure) names its options by its `kind`.
       const options = (issue as unknown as { options?: readonly unknown[] }).options ?? [];
       const guess = typeof value === 'string' ? didYouMean(value, options.map(String)) : undefined;
-      return [{ code: 'spec.invalid-choice', path: issue.path, value, message: `${shown(value)} is not one of ${quoted(options)}${guess ? `; did you mean ${guess}?` : ''}`, fix: `use ${guess ?? `one of ${quoted(options)}`}` }];
+      const choice = value === undefined
+        ? { code: 'spec.missing-field', message: `${String(issue.path.at(-1))} is required but not set`, fix: `set it to one of ${quoted(options)}` }
+        : { code: 'spec.invalid-choice', message: `${shown(value)} is not one of ${quoted(options)}${guess ? `; did you mean ${guess}?` : ''}`, fix: `use ${guess ?? `one of ${quoted(options)}`}` };
+      return [{ ...choice, path: issue.path, value }, ...unknownUnionKeys(issue.path.slice(0, -1), input)];
     }
     case 'invalid_format':
       return [{ code: 'spec.invalid-format', path: issue.path, value, message: `${shown(value)} is not ${issue.message}`, fix: `write ${issue.message}` }];
@@ -120,7 +142,7 @@ export function checkSpec(input: unknown): Violation[] {
   const prefix = specName(input);
   return result.error.issues
     .flatMap((issue) => describe(issue, input))
-    .map((r) => ({ code: r.code, severity: 'error' as const, path: [prefix, formatPath(r.path)].filter(Boolean).join('.').replace('.[', '['), value: shown(r.value), message: r.message, fix: r.fix }));
+    .map((r) => ({ code: r.code, severity: 'error' as const, path: [prefix, formatPath(r.path)].filter(Boolean).join('.').replace('.[', '['), value: r.value !== null && typeof r.value === 'object' ? `(${typeName(r.value)})` : shown(r.value), message: r.message, fix: r.fix }));
 }
 
 /** The codes checkSpec reports, for docs/invariants.md. */

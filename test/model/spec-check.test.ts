@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/model/invariants';
+import { checkSpec, didYouMean, formatPath } from '../../src/model/spec-check';
+import { environmentJsonSchema } from '../../src/synth/environment-schema';
+import { synthCommand } from '../../src/synth/commands';
+import { expectReport } from '../fixtures/expect';
+import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fixtures/environments';
+import { mgmt } from '../fixtures/fleet/mgmt';
+
+const specs = { threeServers, singleServer, fiveServersTwoPlanned, mgmt };
+
+/** Every leaf of a spec with its path: ['nodes', 0, 'ip'] → '10.20.0.11'. */
+function leaves(value: unknown, at: (string | number)[] = []): [(string | number)[], unknown][] {
+  if (Array.isArray(value)) return value.length === 0 ? [[at, value]] : value.flatMap((v, i) => leaves(v, [...at, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, [...at, k]));
+  return [[at, value]];
+}
+
+/** Every object of a spec with its path (the places a misspelt key can go). */
+function objects(value: unknown, at: (string | number)[] = []): [(string | number)[], Record<string, unknown>][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => objects(v, [...at, i]));
+  if (value === null || typeof value !== 'object') return [];
+  return [[at, value as Record<string, unknown>], ...Object.entries(value).flatMap(([k, v]) => objects(v, [...at, k]))];
+}
+
+function set(spec: unknown, at: readonly (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(spec) as Record<string | number, any>;
+  const parent = at.slice(0, -1).reduce((o, k) => o[k], copy);
+  parent[at.at(-1)!] = value;
+  return copy;
+}
+
+const wrongType = (value: unknown): unknown => (typeof value === 'string' ? 42 : typeof value === 'number' ? String(value) : typeof value === 'boolean' ? 'yes' : 'not-a-list');
+
+describe('the spec is checked at the boundary', () => {
+  it('names each typo of the issue with a did-you-mean, all at once', () => {
+    const broken = modify(threeServers, (e: any) => {
+      e.flux.layers[1].suspnd = true;
+      e.nodes[1].state = 'plannned';
+      e.helmInstaller = 'fluxx';
+      e.infrastructure.vm.memoryMiB = '6144';
+    });
+    const violations = expectReport(check(broken));
+    expect(violations.map((v) => [v.code, v.path, v.fix]).sort()).toEqual([
+      ['spec.invalid-choice', 'fixture.helmInstaller', 'use flux'],
+      ['spec.invalid-choice', 'fixture.nodes[1].state', 'use planned'],
+      ['spec.unknown-field', 'fixture.flux.layers[1].suspnd', 'rename suspnd to suspend'],
+      ['spec.wrong-type', 'fixture.infrastructure.vm.memoryMiB', "write a number such as 4096 (no quotes): 6144, not '6144'"],
+    ]);
+  });
+
+  it('names an unknown infrastructure kind instead of dropping the VM layer', () => {
+    const [v] = checkSpec(modify(threeServers, (e: any) => { e.infrastructure.kind = 'libvrit'; }));
+    expect(v).toMatchObject({ code: 'spec.invalid-choice', path: 'fixture.infrastructure.kind', value: 'libvrit', fix: 'use libvirt' });
+  });
+
+  it.each(Object.entries(specs))('reports a wrong type in every field of %s at that field', (_name, spec) => {
+    for (const [at, value] of leaves(spec)) {
+      const violations = checkSpec(set(spec, at, wrongType(value)));
+      // A name that is no string cannot prefix the paths: the spec is then '(environment)'.
+      const where = `${at[0] === 'name' ? '(environment)' : spec.name}.${formatPath(at)}`.replace('.[', '[');
+      expect(violations.map((v) => v.path), where).toContain(where);
+      expect(violations.every((v) => v.code.startsWith('spec.')), where).toBe(true);
+    }
+  });
+
+  it.each(Object.entries(specs))('reports a misspelt key in every object of %s, with the key it resembles', (_name, spec) => {
+    for (const [at, object] of objects(spec)) {
+      const key = Object.keys(object)[0];
+      if (key === undefined || at.at(-1) === 'operatorValues') continue;
+      const misspelt = `${key.slice(0, -1)}${key.at(-1) === 'x' ? 'y' : 'x'}`;
+      const { [key]: value, ...rest } = object;
+      const violations = checkSpec(at.length === 0 ? { [misspelt]: value, ...rest } : set(spec, at, { [misspelt]: value, ...rest }));
+      expect(violations.find((v) => v.code === 'spec.unknown-field'), `${formatPath(at)}.${misspelt}`).toMatchObject({ message: expect.stringContaining(`did you mean ${key}?`) });
+    }
+  });
+
+  it.each([
+    ['a number', 42],
+    ['null', null],
+    ['a list', [threeServers]],
+    ['nodes as a string', { ...threeServers, nodes: 'fx-1' }],
+    ['a node as null', { ...threeServers, nodes: [null] }],
+    ['infrastructure without a kind', { ...threeServers, infrastructure: {} }],
+    ['flux layers of numbers', { ...threeServers, flux: { ...threeServers.flux, layers: [1, 2] } }],
+    ['every string a number', JSON.parse(JSON.stringify(threeServers, (_k, v) => (typeof v === 'string' ? 7 : v)))],
+  ])('reports %s as violations, never a stack trace, and synth writes nothing', (_what, input) => {
+    const violations = expectReport(check(input));
+    expect(violations.length).toBeGreaterThan(0);
+    expect(violations.every((v) => v.code.startsWith('spec.'))).toBe(true);
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-'));
+    const result = synthCommand({ root, environments: [threeServers, input] });
+    expect(result.exitCode).toBe(1);
+    expect(fs.readdirSync(root)).toEqual([]);
+    fs.rmSync(root, { recursive: true });
+  });
+
+  it('suggests only near misses', () => {
+    expect(didYouMean('suspnd', ['suspend', 'prune', 'wait'])).toBe('suspend');
+    expect(didYouMean('flavour', ['suspend', 'prune', 'wait'])).toBeUndefined();
+    expect(didYouMean('VIP', ['vip', 'apiPort'])).toBe('vip');
+  });
+});
+
+describe('the exported JSON Schema', () => {
+  const validate = new Ajv2020({ strict: false, allErrors: true }).compile(JSON.parse(environmentJsonSchema()));
+
+  it('accepts every valid fixture and rejects a misspelt key, as the runtime check does', () => {
+    for (const spec of Object.values(specs)) expect(validate(spec), spec.name).toBe(true);
+    expect(validate(modify(threeServers, (e: any) => { e.flux.layers[0].suspnd = true; }))).toBe(false);
+  });
+
+  it('is the committed schemas/environment.schema.json', () => {
+    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas/environment.schema.json'), 'utf8')).toBe(environmentJsonSchema());
+  });
+});
