@@ -3,6 +3,7 @@ import { renderedRules } from '../model/invariants/rendered';
 import { secretSourceRules } from '../model/invariants/secrets';
 import { specRules } from '../model/spec-check';
 import { planRules } from './plan';
+import { fleetRules } from '../model/invariants/fleet';
 
 export const INVARIANTS_DOC = 'docs/invariants.md';
 
@@ -37,7 +38,7 @@ export function invariantsDoc(): string {
     '',
     '## On the fleet and the tree on disk',
     '',
-    ...table(planRules),
+    ...table([...fleetRules, ...planRules]),
     '',
   ].join('\n');
 }

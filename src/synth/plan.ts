@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
 import type { Rule, Violation } from '../model/violation';
 import { checkSpec, specName } from '../model/spec-check';
+import { checkFleet } from '../model/invariants/fleet';
+import { resolve } from '../model/resolve';
 import { MANIFEST_FILE, manifest, manifestPaths } from './manifest';
 import { synthesize } from './render';
 import type { SynthesizedEnvironment } from './render';
@@ -110,10 +112,11 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
       objects: [...next.keys()].filter((p) => p.startsWith('kubernetes/') && !p.endsWith('/kustomization.yaml') && p !== 'kubernetes/kustomization.yaml').length,
     };
   });
+  const typed = all.filter((spec) => checkSpec(spec).length === 0) as EnvironmentSpec[];
   // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
   const unselected = all.filter((spec) => !environments.some((e) => e.name === specName(spec))).flatMap(checkSpec);
   return {
     environments,
-    violations: [...duplicateNames(all), ...unselected, ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
+    violations: [...duplicateNames(all), ...unselected, ...checkFleet(typed.map(resolve)), ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
   };
 }

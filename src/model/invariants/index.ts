@@ -9,6 +9,7 @@ import { compatibilityRules } from './compatibility';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { sopsRules } from './secrets';
+import { standardRules } from './standards';
 import { versionRules } from './versions';
 import { vmRules } from './vms';
 
@@ -28,6 +29,7 @@ const environmentRules: readonly Rule[] = [
 export const modelRules: readonly Rule[] = [
   ...environmentRules,
   ...addressRules,
+  ...standardRules,
   ...controlPlaneRules,
   ...versionRules,
   ...fluxRules,

@@ -1,0 +1,86 @@
+import ipaddr from 'ipaddr.js';
+import { parseSubnet } from '../ipv4';
+import type { Environment } from '../resolve';
+import { runRules } from '../violation';
+import type { Finding, Rule, Violation } from '../violation';
+
+// Rules across environments: two clusters of one fleet must not fight over a name or an address.
+// Each clash is reported once, on the environment later by name, naming the other.
+
+/** Same layer-2 network: overlapping subnets, and not told apart by different VLAN tags. */
+export function sameNetwork(a: Environment, b: Environment): boolean {
+  const [x, y] = [parseSubnet(a.spec.network.subnet), parseSubnet(b.spec.network.subnet)];
+  if (!x || !y) return false;
+  const overlap = x[0].match(y[0], Math.min(x[1], y[1]));
+  const vlan = (e: Environment) => (e.infrastructure.kind === 'proxmox' ? e.infrastructure.vlan : undefined);
+  return overlap && vlan(a) === vlan(b);
+}
+
+/** Same hypervisor: one libvirt URI, or one Proxmox node behind one endpoint (VM names collide there). */
+export function sameHost(a: Environment, b: Environment): boolean {
+  const host = (e: Environment) => {
+    const infra = e.infrastructure;
+    if (infra.kind === 'libvirt') return `libvirt ${infra.uri ?? 'qemu:///system'}`;
+    if (infra.kind === 'proxmox') return `proxmox ${infra.endpoint} ${infra.node}`;
+    return undefined;
+  };
+  return host(a) !== undefined && host(a) === host(b);
+}
+
+/** Each environment paired with every environment before it (by name). */
+function pairs(envs: readonly Environment[]): [Environment, Environment][] {
+  const sorted = [...envs].sort((a, b) => (a.name < b.name ? -1 : 1));
+  return sorted.flatMap((later, i) => sorted.slice(0, i).map((earlier): [Environment, Environment] => [later, earlier]));
+}
+
+function addresses(env: Environment): { path: string; ip: string; role: string }[] {
+  return [
+    ...env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip, role: `node ${n.name}` })),
+    ...(env.vip !== undefined ? [{ path: 'controlPlane.vip', ip: env.vip, role: 'the control-plane VIP' }] : []),
+    ...(env.ingressVip !== undefined ? [{ path: 'ingressVip', ip: env.ingressVip, role: 'the ingress VIP' }] : []),
+  ].filter((a) => ipaddr.IPv4.isValidFourPartDecimal(a.ip));
+}
+
+const prefixed = (env: Environment, findings: Finding[]) => findings.map((f) => ({ ...f, path: `${env.name}.${f.path}` }));
+
+export const fleetRules: readonly Rule<readonly Environment[]>[] = [
+  {
+    code: 'fleet.shared-node-name',
+    severity: 'error',
+    summary: 'two environments on one network or one hypervisor never share a node name (hostnames, VM and domain names)',
+    check: (envs) =>
+      pairs(envs)
+        .filter(([a, b]) => sameNetwork(a, b) || sameHost(a, b))
+        .flatMap(([env, other]) =>
+          prefixed(
+            env,
+            env.nodes
+              .filter((n) => other.nodes.some((o) => o.name === n.name))
+              .map((n) => ({ path: `nodes[${n.index}].name`, value: n.name, message: `${n.name} is also a node of ${other.name}, on the same ${sameHost(env, other) ? 'hypervisor' : 'network'}`, fix: `name the nodes after their environment, e.g. k3s-${env.name}-1` })),
+          ),
+        ),
+  },
+  {
+    code: 'fleet.shared-address',
+    severity: 'error',
+    summary: 'two environments on one network never share a node IP, VIP or ingress VIP',
+    check: (envs) =>
+      pairs(envs)
+        .filter(([a, b]) => sameNetwork(a, b))
+        .flatMap(([env, other]) =>
+          prefixed(
+            env,
+            addresses(env).flatMap((a) =>
+              addresses(other)
+                .filter((o) => o.ip === a.ip)
+                .map((o) => ({ path: a.path, value: a.ip, message: `${a.ip} (${a.role}) is also ${o.role} of ${other.name} (${other.name}.${o.path}) on the same network`, fix: `pick an address in ${env.spec.network.subnet} that no environment uses` })),
+            ),
+          ),
+        ),
+  },
+];
+
+/** Every clash between the environments of one fleet; paths carry their environment's name. */
+export function checkFleet(envs: readonly Environment[]): Violation[] {
+  return runRules(fleetRules, envs);
+}

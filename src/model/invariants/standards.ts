@@ -1,0 +1,220 @@
+import ipaddr from 'ipaddr.js';
+import { isIpv4, parseSubnet } from '../ipv4';
+import type { Environment } from '../resolve';
+import type { Finding, Rule } from '../violation';
+
+// Each field held to its own standard: what no real network, kernel or API server accepts fails
+// here, before anything is rendered.
+
+/** ipaddr.js ranges no host, VIP, gateway or resolver can have (RFC 6890 special-purpose blocks). */
+const NOT_A_HOST: Readonly<Record<string, string>> = {
+  unspecified: '0.0.0.0/8 means "this network" (RFC 1122)',
+  loopback: '127.0.0.0/8 is loopback: every node would reach itself',
+  linkLocal: '169.254.0.0/16 is link-local: never routed, assigned by the host itself',
+  multicast: '224.0.0.0/4 is multicast, not a host address',
+  broadcast: '255.255.255.255 is the limited broadcast address',
+  reserved: 'it is in a reserved block (documentation, benchmarking or 240.0.0.0/4, RFC 6890)',
+};
+
+/** Hostnames that resolve to something else on every Linux host (/etc/hosts defaults). */
+const RESERVED_HOSTNAMES = ['localhost', 'broadcasthost', 'ip6-localhost', 'ip6-loopback', 'ip6-localnet', 'ip6-mcastprefix', 'ip6-allnodes', 'ip6-allrouters', 'ip6-allhosts'];
+
+/** Namespaces Kubernetes or Flux own: a layer that created one would prune it when it moved. */
+const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];
+
+const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+/** Linux interface names: at most 15 bytes (IFNAMSIZ - 1), no '/', ':' or white space, not '.' or '..'. */
+const INTERFACE = /^(?!\.{1,2}$)[^/:\s]{1,15}$/;
+
+/** Every address with the role it plays, for the role and uniqueness rules. */
+function roles(env: Environment): { path: string; ip: string; role: string }[] {
+  const list = env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip, role: `node ${n.name}` }));
+  list.push({ path: 'network.gateway', ip: env.spec.network.gateway, role: 'the gateway' });
+  if (env.vip !== undefined) list.push({ path: 'controlPlane.vip', ip: env.vip, role: 'the control-plane VIP' });
+  if (env.ingressVip !== undefined) list.push({ path: 'ingressVip', ip: env.ingressVip, role: 'the ingress VIP' });
+  const host = proxmoxHost(env);
+  if (host !== undefined) list.push({ path: 'infrastructure.endpoint', ip: host, role: 'the Proxmox host' });
+  return list;
+}
+
+function proxmoxHost(env: Environment): string | undefined {
+  if (env.infrastructure.kind !== 'proxmox') return undefined;
+  try {
+    const host = new URL(env.infrastructure.endpoint).hostname;
+    return isIpv4(host) ? host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pairs the older, specific rules already report (vip.is-node-ip, vip.is-gateway, ingress-vip.conflict, node.duplicate-ip). */
+const reportedElsewhere = (a: string, b: string) => {
+  const kinds = [a, b].map((r) => (r.startsWith('node ') ? 'node' : r)).sort().join('+');
+  return ['node+node', 'node+the control-plane VIP', 'the control-plane VIP+the gateway', 'the control-plane VIP+the ingress VIP', 'node+the ingress VIP'].includes(kinds);
+};
+
+const invalidNames = (items: { path: string; name: string }[], pattern: RegExp, what: string, fix: string): Finding[] =>
+  items.filter((i) => !pattern.test(i.name)).map((i) => ({ path: i.path, value: i.name, message: `"${i.name}" is not ${what}`, fix }));
+
+export const standardRules: readonly Rule[] = [
+  {
+    code: 'network.subnet-not-canonical',
+    severity: 'error',
+    summary: 'the subnet is written as its network address (no host bits set)',
+    check: (env) => {
+      const range = parseSubnet(env.spec.network.subnet);
+      if (!range) return [];
+      const canonical = `${ipaddr.IPv4.networkAddressFromCIDR(env.spec.network.subnet).toString()}/${range[1]}`;
+      return canonical === env.spec.network.subnet
+        ? []
+        : [{ path: 'network.subnet', value: env.spec.network.subnet, message: `${env.spec.network.subnet} has host bits set; its network is ${canonical}`, fix: `write ${canonical}` }];
+    },
+  },
+  {
+    code: 'network.subnet-size',
+    severity: 'error',
+    summary: 'the node subnet is a LAN: a prefix from /8 to /30 (room for a gateway, nodes and VIPs)',
+    check: (env) => {
+      const range = parseSubnet(env.spec.network.subnet);
+      return range && (range[1] < 8 || range[1] > 30)
+        ? [{ path: 'network.subnet', value: env.spec.network.subnet, message: `a /${range[1]} ${range[1] > 30 ? 'has no room for a gateway, nodes and a VIP' : 'is not one LAN'}`, fix: 'use the prefix of the real LAN, e.g. /24' }]
+        : [];
+    },
+  },
+  {
+    code: 'address.not-unicast',
+    severity: 'error',
+    summary: 'node IPs, VIPs, the gateway and DNS servers are unicast host addresses (no loopback, link-local, multicast or reserved block)',
+    check: (env) =>
+      [...roles(env), ...env.spec.network.dns.map((ip, i) => ({ path: `network.dns[${i}]`, ip, role: 'a DNS server' }))]
+        .filter((a) => isIpv4(a.ip) && NOT_A_HOST[ipaddr.IPv4.parse(a.ip).range()] !== undefined)
+        .map((a) => ({
+          path: a.path,
+          value: a.ip,
+          message: `${a.ip} cannot be ${a.role}: ${NOT_A_HOST[ipaddr.IPv4.parse(a.ip).range()]}`,
+          fix: a.role === 'a DNS server' ? "list the resolver's LAN address, e.g. the gateway" : `pick a host address in ${env.spec.network.subnet}`,
+        })),
+  },
+  {
+    code: 'address.in-use',
+    severity: 'error',
+    summary: 'every address has one role: no node IP or ingress VIP is the gateway, nothing is the Proxmox host',
+    check: (env) => {
+      const all = roles(env).filter((a) => isIpv4(a.ip));
+      return all.flatMap((a, i) =>
+        all
+          .slice(0, i)
+          .filter((b) => b.ip === a.ip && !reportedElsewhere(a.role, b.role))
+          .map((b) => ({ path: a.path, value: a.ip, message: `${a.ip} is already ${b.role} (${b.path}); it cannot also be ${a.role}`, fix: `pick a free address in ${env.spec.network.subnet}` })),
+      );
+    },
+  },
+  {
+    code: 'node.reserved-name',
+    severity: 'error',
+    summary: 'no node is named like a host every machine already knows (localhost, …) or with digits only',
+    check: (env) =>
+      env.nodes
+        .filter((n) => RESERVED_HOSTNAMES.includes(n.name) || /^\d+$/.test(n.name))
+        .map((n) => ({ path: `nodes[${n.index}].name`, value: n.name, message: /^\d+$/.test(n.name) ? `${n.name} is all digits: resolvers and tools read it as an address` : `${n.name} is already defined in every host's /etc/hosts`, fix: 'name the node after its cluster, e.g. k3s-dev-4' })),
+  },
+  {
+    code: 'environment.invalid-base-domain',
+    severity: 'error',
+    summary: 'the base domain is a DNS name (lowercase labels of at most 63 characters, 253 in all)',
+    check: (env) => invalidNames([{ path: 'baseDomain', name: env.spec.baseDomain }], DNS_SUBDOMAIN, 'a DNS name', 'write a lowercase domain, e.g. home.arpa'),
+  },
+  {
+    code: 'kubernetes.invalid-name',
+    severity: 'error',
+    summary: 'namespaces are DNS labels and object names DNS subdomains, as the API server requires',
+    check: (env) => {
+      const namespaces = [
+        ...env.spec.flux.layers.flatMap((l, i) => (l.namespaces ?? []).map((name, j) => ({ path: `flux.layers[${i}].namespaces[${j}]`, name }))),
+        ...(env.spec.secrets ?? []).map((s, i) => ({ path: `secrets[${i}].namespace`, name: s.namespace })),
+        ...(env.spec.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].namespace`, name: p.namespace })),
+      ];
+      const names = [
+        ...(env.spec.secrets ?? []).map((s, i) => ({ path: `secrets[${i}].name`, name: s.name })),
+        ...(env.spec.clusterApi?.providers ?? []).flatMap((p, i) => [{ path: `clusterApi.providers[${i}].name`, name: p.name }, ...(p.configSecret ? [{ path: `clusterApi.providers[${i}].configSecret.name`, name: p.configSecret.name }] : [])]),
+      ];
+      return [
+        ...invalidNames(namespaces, DNS_LABEL, 'a namespace name (a DNS label)', 'use lowercase letters, digits and hyphens, at most 63 characters'),
+        ...invalidNames(names, DNS_SUBDOMAIN, 'an object name (a DNS subdomain)', "use lowercase letters, digits, '-' and '.', at most 253 characters"),
+      ];
+    },
+  },
+  {
+    code: 'namespace.system',
+    severity: 'error',
+    summary: 'no layer creates a namespace Kubernetes or Flux owns (pruning the layer would delete it)',
+    check: (env) =>
+      env.spec.flux.layers.flatMap((l, i) =>
+        (l.namespaces ?? [])
+          .map((name, j) => ({ name, path: `flux.layers[${i}].namespaces[${j}]` }))
+          .filter((n) => SYSTEM_NAMESPACES.includes(n.name))
+          .map((n) => ({ path: n.path, value: n.name, message: `${n.name} exists on every cluster; created by layer ${l.name}, it would be deleted when the layer prunes it`, fix: `remove ${n.name} from the list: objects may use it without creating it` })),
+      ),
+  },
+  {
+    code: 'network.invalid-interface',
+    severity: 'error',
+    summary: 'the VIP interface and the bridges are Linux interface names (at most 15 characters, no / : or space)',
+    check: (env) => {
+      const infra = env.infrastructure;
+      const names = [
+        ...(env.vipInterface !== undefined ? [{ path: 'controlPlane.vipInterface', name: env.vipInterface }] : []),
+        ...(infra.kind === 'bare-metal' ? [] : [{ path: 'infrastructure.bridge', name: infra.bridge }]),
+      ];
+      return invalidNames(names, INTERFACE, 'a Linux interface name', 'use the name `ip link` shows, e.g. eth0, enp1s0 or br0 (at most 15 characters)');
+    },
+  },
+  {
+    code: 'k3s.invalid-data-dir',
+    severity: 'error',
+    summary: 'the k3s data dir is an absolute path without a trailing slash, . or .. segments, or white space',
+    check: (env) => {
+      const dir = env.k3s.dataDir;
+      const ok = dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
+      return ok ? [] : [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: `write it like /data/k3s${dir.endsWith('/') && dir.length > 1 ? ` (${dir.replace(/\/+$/, '')})` : ''}` }];
+    },
+  },
+  {
+    code: 'vm.mac-not-unicast',
+    severity: 'error',
+    summary: 'VM MAC addresses are unicast (the multicast bit of the first octet clear) and not all zeros',
+    check: (env) =>
+      env.vms
+        .filter((vm) => /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/.test(vm.mac) && ((parseInt(vm.mac.slice(0, 2), 16) & 1) === 1 || /^(00:){5}00$/.test(vm.mac)))
+        .map((vm) => ({ path: `nodes[${vm.node.index}].vm.mac`, value: vm.mac, message: `${vm.mac} is ${/^(00:){5}00$/.test(vm.mac) ? 'the all-zero address' : 'a multicast address (its first octet is odd)'}; no NIC can have it`, fix: 'use a locally administered unicast MAC such as 52:54:00:xx:yy:zz, or leave it unset' })),
+  },
+  {
+    code: 'vm.vlan-invalid',
+    severity: 'error',
+    summary: 'a VLAN tag is a whole number from 1 to 4094 (IEEE 802.1Q)',
+    check: (env) => {
+      const infra = env.infrastructure;
+      if (infra.kind !== 'proxmox' || infra.vlan === undefined) return [];
+      return Number.isInteger(infra.vlan) && infra.vlan >= 1 && infra.vlan <= 4094
+        ? []
+        : [{ path: 'infrastructure.vlan', value: String(infra.vlan), message: `${infra.vlan} is not a VLAN ID (0 and 4095 are reserved)`, fix: 'use the tag of the VLAN, 1-4094, or leave vlan unset for an untagged bridge' }];
+    },
+  },
+  {
+    code: 'vm.invalid-endpoint',
+    severity: 'error',
+    summary: 'the Proxmox endpoint is an https:// URL',
+    check: (env) => {
+      const infra = env.infrastructure;
+      if (infra.kind !== 'proxmox') return [];
+      let ok = false;
+      try {
+        ok = new URL(infra.endpoint).protocol === 'https:';
+      } catch {
+        ok = false;
+      }
+      return ok ? [] : [{ path: 'infrastructure.endpoint', value: infra.endpoint, message: `${infra.endpoint} is not an https:// URL`, fix: 'write it as https://<host>:8006/' }];
+    },
+  },
+];

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
+import { codes, expectOnly } from '../../fixtures/expect';
+
+describe('each field held to its standard', () => {
+  it('passes the valid fixtures clean', () => {
+    for (const spec of [threeServers, singleServer, fiveServersTwoPlanned]) expect(codes(spec)).toEqual([]);
+  });
+
+  it('fails when the subnet has host bits set, and names its network', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.network.subnet = '10.20.0.5/24'; }), 'network.subnet-not-canonical');
+    expect(v).toMatchObject({ path: 'fixture.network.subnet', fix: 'write 10.20.0.0/24' });
+  });
+
+  it.each([['10.20.0.0/31', '10.20.0.0'], ['10.0.0.0/7', '10.20.0.2']])('fails when the subnet %s is no LAN', (subnet, ip) => {
+    const spec = modify(threeServers, (e) => {
+      e.network.subnet = subnet;
+      e.nodes = [{ name: 'fx-1', ip, founder: true }];
+      delete e.controlPlane.vip;
+      delete e.ingressVip;
+    });
+    expectOnly(spec, 'network.subnet-size');
+  });
+
+  it.each([
+    ['a loopback DNS server', (e: any) => { e.network.dns = ['127.0.0.53']; }, 'fixture.network.dns[0]'],
+    ['a link-local DNS server', (e: any) => { e.network.dns = ['169.254.169.254']; }, 'fixture.network.dns[0]'],
+    ['a multicast DNS server', (e: any) => { e.network.dns = ['224.0.0.251']; }, 'fixture.network.dns[0]'],
+    ['a documentation-range DNS server', (e: any) => { e.network.dns = ['192.0.2.53']; }, 'fixture.network.dns[0]'],
+    ['an unspecified DNS server', (e: any) => { e.network.dns = ['0.0.0.0']; }, 'fixture.network.dns[0]'],
+  ])('fails on %s', (_what, change, path) => {
+    const [v] = expectOnly(modify(threeServers, change), 'address.not-unicast');
+    expect(v!.path).toBe(path);
+  });
+
+  it('fails on a node, VIP and gateway in a reserved block, each named', () => {
+    const spec = modify(threeServers, (e) => {
+      e.network = { subnet: '198.18.0.0/24', gateway: '198.18.0.1', dns: ['9.9.9.9'] };
+      e.nodes = [{ name: 'fx-1', ip: '198.18.0.11', founder: true }, { name: 'fx-2', ip: '198.18.0.12' }, { name: 'fx-3', ip: '198.18.0.13' }];
+      e.controlPlane.vip = '198.18.0.10';
+      delete e.ingressVip;
+    });
+    const paths = expectOnly(spec, 'address.not-unicast').map((v) => v.path);
+    expect(paths).toEqual(['fixture.nodes[0].ip', 'fixture.nodes[1].ip', 'fixture.nodes[2].ip', 'fixture.network.gateway', 'fixture.controlPlane.vip']);
+  });
+
+  it('fails when a node IP is the gateway', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[1]!.ip = '10.20.0.1'; }), 'address.in-use');
+    expect(v).toMatchObject({ path: 'fixture.network.gateway', value: '10.20.0.1' });
+    expect(v!.message).toBe('10.20.0.1 is already node fx-2 (nodes[1].ip); it cannot also be the gateway');
+  });
+
+  it('fails when the ingress VIP is the gateway', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.ingressVip = '10.20.0.1'; }), 'address.in-use');
+    expect(v!.path).toBe('fixture.ingressVip');
+  });
+
+  it('fails when a node takes the Proxmox host address', () => {
+    const [v] = expectOnly(modify(singleServer, (e) => { e.nodes[0]!.ip = '10.30.0.2'; }), 'address.in-use');
+    expect(v!.path).toBe('single.infrastructure.endpoint');
+  });
+
+  it.each([['localhost'], ['ip6-loopback'], ['1234']])('fails when a node is named %s', (name) => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[2]!.name = name; if (e.infrastructure.kind === 'libvirt') e.infrastructure.migrateFromCount = undefined; }), 'node.reserved-name');
+    expect(v!.path).toBe('fixture.nodes[2].name');
+  });
+
+  it.each([['Fixture.Test'], ['fixture..test'], ['-fixture.test'], [`${'a'.repeat(64)}.test`]])('fails when the base domain is %s', (domain) => {
+    expectOnly(modify(threeServers, (e) => { e.baseDomain = domain; }), 'environment.invalid-base-domain');
+  });
+
+  it('fails on namespace and object names the API server rejects', () => {
+    const spec = modify(threeServers, (e) => {
+      e.flux.layers[0]!.namespaces = ['Monitoring'];
+      e.secrets = [{ namespace: 'apps_db', name: 'DB', keys: ['PASSWORD'] }];
+      e.sops = { ageRecipients: ['age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq'] };
+    });
+    const paths = expectOnly(spec, 'kubernetes.invalid-name').map((v) => v.path);
+    expect(paths).toEqual(['fixture.flux.layers[0].namespaces[0]', 'fixture.secrets[0].namespace', 'fixture.secrets[0].name']);
+  });
+
+  it.each([['kube-system'], ['default'], ['flux-system']])('fails when a layer creates the system namespace %s', (ns) => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.flux.layers[1]!.namespaces = ['apps', ns]; }), 'namespace.system');
+    expect(v!.path).toBe('fixture.flux.layers[1].namespaces[1]');
+  });
+
+  it.each([['enp1s0-way-too-long'], ['eth 0'], ['vlan/4'], ['..']])('fails when the VIP interface is %s', (name) => {
+    expectOnly(modify(threeServers, (e) => { e.controlPlane.vipInterface = name; }), 'network.invalid-interface');
+  });
+
+  it('fails when a bridge is no interface name', () => {
+    const [v] = expectOnly(modify(singleServer, (e) => { if (e.infrastructure.kind === 'proxmox') e.infrastructure.bridge = 'vmbr0:1'; }), 'network.invalid-interface');
+    expect(v!.path).toBe('single.infrastructure.bridge');
+  });
+
+  it.each([['data/k3s'], ['/data/k3s/'], ['/data/../k3s'], ['/data//k3s'], ['/data/k 3s'], ['/']])('fails when the data dir is %s', (dir) => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = dir; }), 'k3s.invalid-data-dir');
+    expect(v!.path).toBe('fixture.k3s.dataDir');
+  });
+
+  it('names the trailing-slash fix', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = '/data/k3s/'; }), 'k3s.invalid-data-dir');
+    expect(v!.fix).toContain('(/data/k3s)');
+  });
+
+  it.each([['01:00:5e:00:00:01'], ['00:00:00:00:00:00'], ['53:54:00:aa:bb:cc']])('fails when a MAC is not unicast: %s', (mac) => {
+    expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { mac }; }), 'vm.mac-not-unicast');
+  });
+
+  it.each([[0], [4095], [4.5]])('fails when the VLAN tag is %s', (vlan) => {
+    expectOnly(modify(singleServer, (e) => { if (e.infrastructure.kind === 'proxmox') e.infrastructure.vlan = vlan; }), 'vm.vlan-invalid');
+  });
+
+  it('accepts the VLAN tags 1 and 4094', () => {
+    for (const vlan of [1, 4094]) expect(codes(modify(singleServer, (e) => { if (e.infrastructure.kind === 'proxmox') e.infrastructure.vlan = vlan; }))).toEqual([]);
+  });
+
+  it.each([['http://10.30.0.2:8006/'], ['10.30.0.2:8006']])('fails when the Proxmox endpoint is %s', (endpoint) => {
+    expectOnly(modify(singleServer, (e) => { if (e.infrastructure.kind === 'proxmox') e.infrastructure.endpoint = endpoint; }), 'vm.invalid-endpoint');
+  });
+});
