@@ -4,6 +4,7 @@ import { secretSourceRules } from '../model/invariants/secrets';
 import { specRules } from '../model/spec-check';
 import { planRules } from './plan';
 import { fleetRules } from '../model/invariants/fleet';
+import { catalogueRules } from '../model/invariants/catalogue';
 
 export const INVARIANTS_DOC = 'docs/invariants.md';
 
@@ -36,9 +37,9 @@ export function invariantsDoc(): string {
     '',
     ...table(renderedRules),
     '',
-    '## On the fleet and the tree on disk',
+    '## On src/versions.ts, the fleet and the tree on disk (once per run)',
     '',
-    ...table([...fleetRules, ...planRules]),
+    ...table([...catalogueRules, ...fleetRules, ...planRules]),
     '',
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
 import type { Rule, Violation } from '../model/violation';
 import { checkSpec, specName } from '../model/spec-check';
+import { checkCatalogue } from '../model/invariants/catalogue';
 import { checkFleet } from '../model/invariants/fleet';
 import { resolve } from '../model/resolve';
 import { MANIFEST_FILE, manifest, manifestPaths } from './manifest';
@@ -117,6 +118,6 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
   const unselected = all.filter((spec) => !environments.some((e) => e.name === specName(spec))).flatMap(checkSpec);
   return {
     environments,
-    violations: [...duplicateNames(all), ...unselected, ...checkFleet(typed.map(resolve)), ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
+    violations: [...checkCatalogue(), ...duplicateNames(all), ...unselected, ...checkFleet(typed.map(resolve)), ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
   };
 }

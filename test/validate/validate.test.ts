@@ -8,7 +8,6 @@ import { schemaFileName } from '../../src/validate/schemas';
 import { validate } from '../../src/validate/validate';
 import { fleetRepo } from '../fixtures/fleet-repo';
 
-const hasSchemas = true;
 const hasKustomize = kustomizeAvailable();
 if (!hasKustomize) console.warn('SKIPPED: kustomize tests need kubectl (apt-get install kubernetes-client)');
 
@@ -38,10 +37,10 @@ describe('validate', () => {
   it('passes on the committed trees', () => {
     const report = run(hasKustomize);
     expect(report.findings).toEqual([]);
-    expect(report.summary.join('\n')).toMatch(hasSchemas ? /schema: \d+ objects validated/ : /SKIPPED schema/);
+    expect(report.summary.join('\n')).toMatch(/schema: \d+ objects validated/);
   });
 
-  it.skipIf(!hasSchemas)('fails on an unknown field in a HelmRelease', () => {
+  it('fails on an unknown field in a HelmRelease', () => {
     edit(RELEASE, (doc) => { doc.spec.chart.spec.sourceRefs = doc.spec.chart.spec.sourceRef; });
     const findings = run().findings;
     expect(findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('must NOT have additional properties (sourceRefs)') })]);
@@ -87,19 +86,19 @@ describe('validate', () => {
     expect(run().findings.map((f) => f.message)).toEqual([expect.stringMatching(/^applies SOPS-encrypted .*capmox-variables.sops.yaml without decryption.provider: sops$/)]);
   });
 
-  it.skipIf(!hasSchemas)('validates a SOPS Secret with its metadata stripped, and catches a broken one', () => {
+  it('validates a SOPS Secret with its metadata stripped, and catches a broken one', () => {
     expect(run().findings).toEqual([]);
     const secret = 'clusters/mgmt/kubernetes/capi-providers/cluster-api/secret.capmox-system.capmox-variables.sops.yaml';
     fs.writeFileSync(file(secret), fs.readFileSync(file(secret), 'utf8').replace('type: Opaque', 'type: Opaque\nstringdata: {}'));
     expect(run().findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('(stringdata)') })]);
   });
 
-  it.skipIf(!hasSchemas)('reports a kind that has no schema', () => {
+  it('reports a kind that has no schema', () => {
     fs.writeFileSync(file('clusters/prod/kubernetes/apps/namespaces/widget.apps.w.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: apps\n');
     expect(run().findings.map((f) => f.message)).toEqual([expect.stringContaining('no schema widget-example-v1.json')]);
   });
 
-  it.skipIf(!hasSchemas)('validates chart values against the chart schema', () => {
+  it('validates chart values against the chart schema', () => {
     edit('clusters/mgmt/kubernetes/cert-manager/cert-manager/helmchart.kube-system.cert-manager.yaml', (doc) => { doc.spec.valuesContent = 'crds:\n  enabled: true\ncrd:\n  enable: true\n'; });
     expect(run().findings).toEqual([expect.objectContaining({ check: 'values', message: expect.stringContaining('must NOT have additional properties') })]);
     fs.writeFileSync(file('clusters/dev/bootstrap/cilium-values.yaml'), 'kubeProxyReplacement: true\nk8sServicePort: [6443]\n');
@@ -118,5 +117,36 @@ describe('validate', () => {
     const findings = run(true).findings.filter((f) => f.check === 'kustomize');
     expect(findings.map((f) => f.where)).toEqual(['clusters/dev/kubernetes/platform/kustomization.yaml', 'clusters/dev/kubernetes/platform/namespaces/kustomization.yaml']);
     expect(findings[0]!.message).toContain('unlisted');
+  });
+
+  it('fails, never skips, when the schema folders are missing', () => {
+    const report = validate({ root, environments: ENVS, schemas: path.join(root, 'no-schemas'), kustomize: false });
+    expect(report.findings.filter((f) => f.message.includes('folder does not exist')).map((f) => f.message)).toEqual([
+      'the JSON schema folder does not exist; restore it (git checkout -- schemas) or pass its path',
+      'the values schema folder does not exist; restore it (git checkout -- schemas) or pass its path',
+    ]);
+    expect(report.findings.some((f) => f.message.startsWith('no schema namespace-v1.json'))).toBe(true);
+    expect(report.summary.join('\n')).not.toMatch(/SKIPPED/);
+  });
+
+  it('fails when a chart has no values schema and is not known to publish none', () => {
+    const values = fs.mkdtempSync(path.join(os.tmpdir(), 'values-'));
+    const findings = validate({ root, environments: ENVS, values, kustomize: false }).findings.filter((f) => f.check === 'values');
+    expect(findings.map((f) => f.message.split(' in ')[0])).toEqual(expect.arrayContaining(['no values schema for chart cilium 1.20.0', 'no values schema for chart cert-manager v1.21.2']));
+    expect(findings.some((f) => f.message.includes('cluster-api-operator'))).toBe(false);
+    fs.rmSync(values, { recursive: true });
+  });
+
+  it('fails when kubectl is missing unless kustomize is turned off', () => {
+    const pathBefore = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(validate({ root, environments: ENVS }).findings.filter((f) => f.check === 'kustomize').map((f) => f.message)).toEqual([
+        'kubectl is not installed, so no kustomization.yaml was built: apt-get install kubernetes-client, or pass --no-kustomize',
+      ]);
+      expect(validate({ root, environments: ENVS, kustomize: false }).findings).toEqual([]);
+    } finally {
+      process.env.PATH = pathBefore;
+    }
   });
 });

@@ -1,5 +1,4 @@
 import semver from 'semver';
-import * as catalogue from '../../versions';
 import type { Environment } from '../resolve';
 import { clusterApiVersions } from './compatibility';
 import { shown } from '../violation';
@@ -10,19 +9,19 @@ export function isPinned(version: string): boolean {
   return /^v?\d/.test(version) && semver.valid(version) !== null;
 }
 
-/** The versions an environment installs, with the path a person edits to change each. */
+/**
+ * The versions the environment's own spec sets, with their paths. Pins that come from
+ * src/versions.ts (charts, images) are checked once, by their key (catalogue.ts).
+ */
 function pinnedVersions(env: Environment): { path: string; version: string }[] {
-  const list = [{ path: 'k3s.version', version: env.k3s.version }];
-  if (env.cilium) list.push({ path: 'versions.charts.cilium.version', version: catalogue.charts.cilium.version });
-  if (env.vip) list.push({ path: 'versions.images.kubeVip.tag', version: catalogue.images.kubeVip.tag });
-  return [...list, ...clusterApiVersions(env)];
+  return [{ path: 'k3s.version', version: env.k3s.version }, ...clusterApiVersions(env).filter((v) => !v.path.startsWith('versions.'))];
 }
 
 export const versionRules: readonly Rule[] = [
   {
     code: 'version.unpinned',
     severity: 'error',
-    summary: 'every installed version is an exact release',
+    summary: 'every version an environment sets (k3s, providers) is an exact release',
     check: (env) =>
       pinnedVersions(env)
         .filter((v) => !isPinned(v.version))

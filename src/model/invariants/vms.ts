@@ -1,4 +1,5 @@
 import type { VmSizing } from '../environment';
+import { EXAMPLE_SSH_KEY_BODY } from '../../examples';
 import type { Environment, Vm } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
@@ -99,6 +100,18 @@ export const vmRules: readonly Rule[] = [
               message: vm.vmId === undefined ? `${vm.node.name} has no Proxmox VM id` : `VM id ${vm.vmId} of ${vm.node.name} is invalid or already used`,
               fix: 'give every node a unique vm.vmId between 100 and 999999999 (changing it later replaces the VM)',
             })),
+  },
+  {
+    code: 'vm.example-ssh-key',
+    severity: 'warning',
+    summary: 'the VMs do not still trust the example SSH key shipped with the repository',
+    check: (env) =>
+      env.infrastructure.kind === 'bare-metal'
+        ? []
+        : env.infrastructure.access.sshKeys
+            .map((key, i) => ({ key, i }))
+            .filter(({ key }) => key.split(/\s+/)[1] === EXAMPLE_SSH_KEY_BODY)
+            .map(({ key, i }) => ({ path: `infrastructure.access.sshKeys[${i}]`, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in src/environments/ssh-keys.ts' })),
   },
   {
     code: 'vm.no-ssh-key',

@@ -4,7 +4,11 @@ import type { EnvironmentSpec } from '../../../src/model/environment';
 import { isPinned } from '../../../src/model/invariants/versions';
 import * as catalogue from '../../../src/versions';
 import { OTHER_AGE_RECIPIENT, modify, singleServer, threeServers } from '../../fixtures/environments';
-import { codes, expectOnly } from '../../fixtures/expect';
+import { codes, expectOnly, expectReport } from '../../fixtures/expect';
+import { cataloguePins, checkCatalogue } from '../../../src/model/invariants/catalogue';
+import { plan } from '../../../src/synth/plan';
+import os from 'node:os';
+import path from 'node:path';
 
 /** Runs `body` with one catalogue entry replaced, as a bad edit of src/versions.ts would. */
 function withCatalogue<T>(entry: Record<string, unknown>, key: string, value: string, body: () => T): T {
@@ -50,30 +54,36 @@ describe('version invariants', () => {
   });
 });
 
-describe('the version catalogue is checked where an environment installs from it', () => {
-  it('fails on an unpinned Cilium chart, for an environment with Cilium only', () => {
-    withCatalogue(catalogue.charts.cilium, 'version', '1.19.x', () => {
-      expectOnly(threeServers, 'version.unpinned');
-      expect(codes(modify(threeServers, (e) => { delete e.cilium; }))).toEqual([]);
-    });
-  });
-
-  it('fails on an unpinned kube-vip image, for an environment with a VIP only', () => {
-    withCatalogue(catalogue.images.kubeVip, 'tag', 'latest', () => {
-      const [v] = expectOnly(threeServers, 'version.unpinned');
-      expect(v).toMatchObject({ path: 'fixture.versions.images.kubeVip.tag', value: 'latest' });
-      expect(codes(singleServer)).toEqual([]);
-    });
+describe('the version catalogue is checked once, by its key', () => {
+  it('passes the catalogue as shipped', () => {
+    expect(checkCatalogue()).toEqual([]);
   });
 
   it.each([
-    [catalogue.charts.certManager, 'versions.charts.certManager.version'],
-    [catalogue.charts.clusterApiOperator, 'versions.charts.clusterApiOperator.version'],
-  ])('fails on an unpinned Cluster API chart (%#), only where Cluster API is installed', (entry, path) => {
-    withCatalogue(entry, 'version', 'stable', () => {
-      const [v] = expectOnly(capi, 'version.unpinned');
-      expect(v).toMatchObject({ path: `mgmt.${path}`, value: 'stable' });
-      expect(codes(threeServers)).toEqual([]);
+    [catalogue.charts.cilium, 'version', 'versions.charts.cilium.version'],
+    [catalogue.images.kubeVip, 'tag', 'versions.images.kubeVip.tag'],
+    [catalogue.charts.certManager, 'version', 'versions.charts.certManager.version'],
+    [catalogue.terraformProviders.libvirt, 'version', 'versions.terraformProviders.libvirt.version'],
+    [catalogue.k3s as Record<string, unknown>, 'dev', 'versions.k3s.dev'],
+  ])('fails on an unpinned entry (%#) and names its key', (entry, key, path) => {
+    withCatalogue(entry as Record<string, unknown>, key, 'latest', () => {
+      const violations = expectReport(checkCatalogue());
+      expect(violations.map((v) => [v.code, v.path, v.value])).toEqual([['versions.unpinned', path, 'latest']]);
+      // An environment's own check no longer repeats it.
+      expect(codes(modify(threeServers, (e) => { e.k3s.version = 'v1.36.4+k3s1'; }))).toEqual([]);
     });
+  });
+
+  it('reports a bad pin once however many environments install it', () => {
+    withCatalogue(catalogue.charts.cilium, 'version', '1.19.x', () => {
+      const other = modify(threeServers, (e) => { e.name = 'other'; e.network = { subnet: '10.40.0.0/24', gateway: '10.40.0.1', dns: ['10.40.0.1'] }; e.nodes = e.nodes.map((n, i) => ({ ...n, name: `o-${i}`, ip: `10.40.0.1${i}` })); e.controlPlane.vip = '10.40.0.10'; e.ingressVip = '10.40.0.30'; });
+      const { violations } = plan(path.join(os.tmpdir(), 'no-such-repo'), [threeServers, other]);
+      expect(violations.filter((v) => v.code === 'versions.unpinned').map((v) => v.path)).toEqual(['versions.charts.cilium.version']);
+    });
+  });
+
+  it('leaves the compatibility table alone (it states ranges on purpose)', () => {
+    expect(cataloguePins(catalogue).map((p) => p.key).filter((k) => k.startsWith('compatibility'))).toEqual([]);
+    expect(cataloguePins(catalogue).map((p) => p.key)).toContain('capiProviders.proxmox.version');
   });
 });

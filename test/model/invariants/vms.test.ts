@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_SSH_KEY_BODY } from '../../../src/examples';
 import { mgmt } from '../../fixtures/fleet/mgmt';
 import { OTHER_AGE_RECIPIENT, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
@@ -72,5 +73,13 @@ describe('VM invariants', () => {
   it('names the VM whose MAC is taken', () => {
     const [v] = expectOnly(modify(threeServers, (e: any) => { e.nodes[1].vm = { mac: '52:54:00:aa:bb:cc' }; e.nodes[2].vm = { mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
     expect(v!.message).toMatch(/^fx-3 has the MAC of fx-2;/);
+  });
+});
+
+describe('the example SSH key', () => {
+  it('warns while a VM environment still trusts the example key shipped in src/environments/ssh-keys.ts', () => {
+    const spec = modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = [`ssh-ed25519 ${EXAMPLE_SSH_KEY_BODY} ops@home.arpa`]; });
+    const [v] = expectOnly(spec, 'vm.example-ssh-key');
+    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.infrastructure.access.sshKeys[0]' });
   });
 });

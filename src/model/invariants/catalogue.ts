@@ -1,0 +1,43 @@
+import * as versions from '../../versions';
+import { runRules, shown } from '../violation';
+import type { Rule, Violation } from '../violation';
+import { isPinned } from './versions';
+
+type Catalogue = Readonly<Record<string, unknown>>;
+
+/** Every release pin of the catalogue with its key: `charts.cilium.version`, `k3s.dev`, … */
+export function cataloguePins(catalogue: Catalogue): { key: string; version: string }[] {
+  const walk = (value: unknown, key: string): { key: string; version: string }[] => {
+    if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => walk(v, key === '' ? k : `${key}.${k}`));
+    const leaf = key.split('.').at(-1)!;
+    return typeof value === 'string' && (leaf === 'version' || leaf === 'tag' || key.startsWith('k3s.')) ? [{ key, version: value }] : [];
+  };
+  // The compatibility table states ranges on purpose; it pins nothing.
+  return Object.entries(catalogue)
+    .filter(([section]) => section !== 'compatibility')
+    .flatMap(([section, value]) => walk(value, section));
+}
+
+// Rules on src/versions.ts itself, run once per command (not once per environment), so a bad
+// pin is reported once, by its key.
+export const catalogueRules: readonly Rule<Catalogue>[] = [
+  {
+    code: 'versions.unpinned',
+    severity: 'error',
+    summary: 'every pin in src/versions.ts is an exact release',
+    check: (catalogue) =>
+      cataloguePins(catalogue)
+        .filter((p) => !isPinned(p.version))
+        .map((p) => ({
+          path: `versions.${p.key}`,
+          value: shown(p.version),
+          message: `"${p.version}" in src/versions.ts is not an exact version; every environment installing it would drift`,
+          fix: 'pin an exact release there, e.g. 1.20.0 or v1.36.4+k3s1',
+        })),
+  },
+];
+
+/** The catalogue's own violations (paths `versions.<key>`, no environment prefix). */
+export function checkCatalogue(catalogue: Catalogue = versions): Violation[] {
+  return runRules(catalogueRules, catalogue);
+}

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLEET_MODULE, fleetRepo } from './fixtures/fleet-repo';
+
+// Every command as a user runs it (npm run <script>), on the fixture fleet in a scratch repository.
+const repo = path.resolve(import.meta.dirname, '..');
+let root: string;
+beforeAll(() => { root = fleetRepo('options-'); });
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function npm(args: string[], input?: string) {
+  const result = spawnSync('npm', ['run', '-s', ...args], { cwd: repo, encoding: 'utf8', input });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('every command', () => {
+  it.each([['synth'], ['check'], ['diff'], ['validate'], ['secrets'], ['vendor']])('%s --help prints the usage and exits 0', (script) => {
+    const { code, stdout } = npm([script, '--', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^usage: /);
+  });
+
+  it.each([['synth'], ['check'], ['validate'], ['secrets']])('%s names an unknown flag and prints the usage, exit 2, no stack trace', (script) => {
+    const { code, stderr } = npm([script, '--', ...(script === 'secrets' ? ['check'] : []), '--bogus']);
+    expect(code).toBe(2);
+    expect(stderr).toContain("'--bogus'");
+    expect(stderr).toContain('usage: ');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('--environments and --root', () => {
+  it('check, validate and secrets work on another repository and environments module', () => {
+    expect(npm(['check', '--', '--root', root, '--environments', FLEET_MODULE]).code).toBe(0);
+    expect(npm(['validate', '--', '--root', root, '--environments', FLEET_MODULE]).code).toBe(0);
+    const secrets = npm(['secrets', '--', 'check', '--root', root, '--environments', FLEET_MODULE]);
+    expect(secrets.code, secrets.stderr).toBe(0);
+    expect(secrets.stdout).toContain('mgmt: 1 secret(s)');
+  });
+
+  it('secrets set reads values from stdin with --env-file - (node 20 would take the flag for itself)', () => {
+    const result = npm(['secrets', '--', 'set', 'dev', 'apps/db', '--env-file', '-', '--allow-demo-key', '--root', root, '--environments', FLEET_MODULE], 'PASSWORD=correct-horse\n');
+    expect(result.code, result.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(root, 'secrets/dev/apps.db.sops.yaml'), 'utf8')).toMatch(/PASSWORD: ENC\[AES256_GCM,/);
+  });
+
+  it('reports a misspelt field of an environment module as a violation, not a stack trace, and writes nothing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envmod-'));
+    const module = path.join(dir, 'environments.mjs');
+    fs.writeFileSync(module, `export const environments = [{ name: 'typo', baseDomain: 'typo.test', netwrk: {} }];\n`);
+    const result = npm(['synth', '--', '--root', dir, '--environments', module]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error typo.netwrk [spec.unknown-field]: netwrk is not a field here; did you mean network?');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(fs.readdirSync(dir)).toEqual(['environments.mjs']);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('names a module that exports no environments', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envmod-'));
+    fs.writeFileSync(path.join(dir, 'none.mjs'), 'export const nothing = 1;\n');
+    const result = npm(['check', '--', '--root', dir, '--environments', path.join(dir, 'none.mjs')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/none\.mjs exports no environments list; export const environments = \[ … \]/);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('cdk8s synth (cdk8s.yaml app:)', () => {
+  it('writes each environment\'s objects into CDK8S_OUTDIR after a synth', () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-'));
+    const app = /^app: (.*)$/m.exec(fs.readFileSync(path.join(repo, 'cdk8s.yaml'), 'utf8'))![1]!;
+    const result = spawnSync(`${app} --root ${root} --environments ${FLEET_MODULE}`, { cwd: repo, shell: true, encoding: 'utf8', env: { ...process.env, CDK8S_OUTDIR: out } });
+    expect(result.status, result.stderr).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(['dev.k8s.yaml', 'mgmt.k8s.yaml', 'prod.k8s.yaml']);
+    expect(fs.readFileSync(path.join(out, 'dev.k8s.yaml'), 'utf8')).toContain('kind: HelmRelease');
+    fs.rmSync(out, { recursive: true });
+  });
+});
