@@ -13,6 +13,11 @@ export type { CommandOptions, CommandResult } from './synth/commands';
 
 export { resolve } from './model/resolve';
 export { check, modelRules } from './model/invariants';
+export { checkSpec, specRules } from './model/spec-check';
+export { environmentSchema } from './model/environment';
+export { checkFleet, fleetRules } from './model/invariants/fleet';
+export { checkCatalogue, catalogueRules } from './model/invariants/catalogue';
+export { environmentJsonSchema } from './synth/environment-schema';
 export { checkRendered, renderedRules } from './model/invariants/rendered';
 export { formatViolation, hasErrors } from './model/violation';
 export { synthesize } from './synth/render';

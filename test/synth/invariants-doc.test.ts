@@ -5,8 +5,12 @@ import { modelRules } from '../../src/model/invariants';
 import { renderedRules } from '../../src/model/invariants/rendered';
 import { secretSourceRules } from '../../src/model/invariants/secrets';
 import { INVARIANTS_DOC, invariantsDoc } from '../../src/synth/invariants-doc';
+import { specRules } from '../../src/model/spec-check';
+import { catalogueRules } from '../../src/model/invariants/catalogue';
+import { fleetRules } from '../../src/model/invariants/fleet';
+import { planRules } from '../../src/synth/plan';
 
-const rules = [...modelRules, ...secretSourceRules, ...renderedRules];
+const rules = [...specRules, ...modelRules, ...secretSourceRules, ...renderedRules, ...catalogueRules, ...fleetRules, ...planRules];
 
 describe('the rule tables', () => {
   it('give every rule a unique code of the form family.name', () => {
