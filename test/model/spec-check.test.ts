@@ -58,14 +58,19 @@ describe('the spec is checked at the boundary', () => {
     expect(v).toMatchObject({ code: 'spec.invalid-choice', path: 'fixture.infrastructure.kind', value: 'libvrit', fix: 'use libvirt' });
   });
 
-  it.each(Object.entries(specs))('reports a wrong type in every field of %s at that field', (_name, spec) => {
+  it.each(Object.entries(specs))('reports a wrong type in every field of %s at that field, and synth writes nothing', (_name, spec) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fields-'));
     for (const [at, value] of leaves(spec)) {
-      const violations = checkSpec(set(spec, at, wrongType(value)));
+      const broken = set(spec, at, wrongType(value));
+      expect(synthCommand({ root, environments: [broken] }).exitCode).toBe(1);
+      expect(fs.readdirSync(root), formatPath(at)).toEqual([]);
+      const violations = checkSpec(broken);
       // A name that is no string cannot prefix the paths: the spec is then '(environment)'.
       const where = `${at[0] === 'name' ? '(environment)' : spec.name}.${formatPath(at)}`.replace('.[', '[');
       expect(violations.map((v) => v.path), where).toContain(where);
       expect(violations.every((v) => v.code.startsWith('spec.')), where).toBe(true);
     }
+    fs.rmSync(root, { recursive: true });
   });
 
   it.each(Object.entries(specs))('reports a misspelt key in every object of %s, with the key it resembles', (_name, spec) => {
