@@ -10,6 +10,10 @@ export default mergeConfig(
     test: {
       exclude: [
         'test/cli.test.ts',
+        'test/cli-options.test.ts',
+        'test/user-edits.test.ts',
+        'test/synth/in-memory.test.ts',
+        'test/scripts/**',
         'test/synth/crash-safety.test.ts',
         'test/infra/cdktf-app.test.ts',
         'test/validate/**',
