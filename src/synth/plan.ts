@@ -21,7 +21,7 @@ export interface EnvironmentPlan {
   readonly changes: TreeChanges;
   /** Kubernetes objects in the tree (one per file, kustomization.yaml aside). */
   readonly objects: number;
-  /** `tree.unowned-file` errors: files synth would remove but never wrote. */
+  /** `tree.unowned-file` errors: files synth would remove or overwrite but never wrote. */
   readonly unowned: readonly Violation[];
 }
 
@@ -36,7 +36,7 @@ export class UsageError extends Error {}
 /** The codes plan() itself reports, for docs/invariants.md. */
 export const planRules: readonly Omit<Rule<unknown>, 'check'>[] = [
   { code: 'environment.duplicate-name', severity: 'error', summary: 'no two environments share a name (and so a clusters/ folder)' },
-  { code: 'tree.unowned-file', severity: 'error', summary: 'synth never deletes a file it did not write (not in the tree\'s synth-manifest.txt) unless --prune says so' },
+  { code: 'tree.unowned-file', severity: 'error', summary: 'synth never deletes or overwrites a file it did not write (not in the tree\'s synth-manifest.txt) unless --prune says so' },
 ];
 
 function selectEnvironments(all: readonly unknown[], only: readonly string[]): unknown[] {
@@ -64,19 +64,22 @@ function duplicateNames(all: readonly unknown[]): Violation[] {
 }
 
 /**
- * Files a synth would remove although no synth wrote them (they are not in the tree's manifest):
- * a person's work, never deleted silently.
+ * Files a synth would remove, or overwrite, although no synth wrote them (they are not in the
+ * tree's manifest): a person's work, never replaced silently. A tree without a manifest (an older
+ * version wrote it) has every file treated as a person's for removal, and none for overwriting.
  */
-function unownedRemovals(name: string, changes: TreeChanges, current: ReadonlyMap<string, string>): Violation[] {
-  const owned = new Set(manifestPaths(current.get(MANIFEST_FILE)));
-  return changes.removed
-    .filter((rel) => !owned.has(rel))
-    .map((rel) => ({
+function unownedFiles(name: string, changes: TreeChanges, current: ReadonlyMap<string, string>): Violation[] {
+  const manifestText = current.get(MANIFEST_FILE);
+  const owned = new Set(manifestPaths(manifestText));
+  const overwritten = manifestText === undefined ? [] : changes.changed.filter((rel) => rel !== MANIFEST_FILE && !owned.has(rel));
+  return [...changes.removed.map((rel) => ({ rel, verb: 'delete' })), ...overwritten.map((rel) => ({ rel, verb: 'overwrite' }))]
+    .filter(({ rel }) => !owned.has(rel))
+    .map(({ rel, verb }) => ({
       code: 'tree.unowned-file',
       severity: 'error',
       path: `clusters/${name}/${rel}`,
       value: rel,
-      message: `synth did not write this file and would delete it (it is not in clusters/${name}/${MANIFEST_FILE})`,
+      message: `synth did not write this file and would ${verb} it (it is not in clusters/${name}/${MANIFEST_FILE})`,
       fix: `move it out of clusters/${name}/ to keep it; or delete it yourself, or run npm run synth -- --prune, if it should go`,
     }));
 }
@@ -91,12 +94,14 @@ export interface PlanOptions {
 /** Synthesizes the selected environments in memory and compares them with `root/clusters/`. Writes nothing. */
 export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], options: PlanOptions = {}): Plan {
   const only = options.only ?? [];
+  const shapes = new Map(all.map((spec) => [spec, checkSpec(spec)]));
+  const typed = all.filter((spec) => shapes.get(spec)!.length === 0) as EnvironmentSpec[];
   const environments = selectEnvironments(all, only).map((spec): EnvironmentPlan => {
     const name = specName(spec);
     // A spec that is not even well typed is reported and goes no further (not even to the disk).
-    const typed = checkSpec(spec).length === 0;
-    const current = typed ? readTree(path.join(root, 'clusters', name)) : new Map<string, string>();
-    const secrets = new Map([...(typed ? readTree(path.join(root, 'secrets', name)) : [])].map(([p, text]) => [`secrets/${name}/${p}`, text]));
+    const isTyped = typed.includes(spec as EnvironmentSpec);
+    const current = isTyped ? readTree(path.join(root, 'clusters', name)) : new Map<string, string>();
+    const secrets = new Map([...(isTyped ? readTree(path.join(root, 'secrets', name)) : [])].map(([p, text]) => [`secrets/${name}/${p}`, text]));
     const synthesized = synthesize(spec, { previous: current.size > 0 ? current : undefined, secrets });
     const prefix = `clusters/${name}/`;
     const files = [...synthesized.files].map(([p, c]): [string, string] => [p.slice(prefix.length), c]);
@@ -109,13 +114,12 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
       next,
       current,
       changes,
-      unowned: files.length === 0 || options.prune ? [] : unownedRemovals(name, changes, current),
+      unowned: files.length === 0 || options.prune ? [] : unownedFiles(name, changes, current),
       objects: [...next.keys()].filter((p) => p.startsWith('kubernetes/') && !p.endsWith('/kustomization.yaml') && p !== 'kubernetes/kustomization.yaml').length,
     };
   });
-  const typed = all.filter((spec) => checkSpec(spec).length === 0) as EnvironmentSpec[];
   // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
-  const unselected = all.filter((spec) => !environments.some((e) => e.name === specName(spec))).flatMap(checkSpec);
+  const unselected = all.filter((spec) => !environments.some((e) => e.name === specName(spec))).flatMap((spec) => shapes.get(spec)!);
   return {
     environments,
     violations: [...checkCatalogue(), ...duplicateNames(all), ...unselected, ...checkFleet(typed.map(resolve)), ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
