@@ -58,10 +58,19 @@ function unknownUnionKeys(path: readonly Key[], input: unknown): Reported[] {
   if (object === null || typeof object !== 'object' || known.length === 0) return [];
   return Object.keys(object)
     .filter((key) => !known.includes(key))
-    .map((key) => {
-      const guess = didYouMean(key, known);
-      return { code: 'spec.unknown-field', path: [...path, key], value: (object as Record<string, unknown>)[key], message: `${key} is not a field here${guess ? `; did you mean ${guess}?` : ''}`, fix: guess ? `rename ${key} to ${guess}` : `remove ${key}; the fields here are ${known.join(', ')}` };
-    });
+    .map((key) => unknownField(path, key, (object as Record<string, unknown>)[key], known));
+}
+
+/** `key` under `path` is no field of the schema; `known` are the fields that are. */
+function unknownField(path: readonly Key[], key: string, value: unknown, known: readonly string[]): Reported {
+  const guess = didYouMean(key, known);
+  return {
+    code: 'spec.unknown-field',
+    path: [...path, key],
+    value,
+    message: `${key} is not a field here${guess ? `; did you mean ${guess}?` : ''}`,
+    fix: guess ? `rename ${key} to ${guess}` : `remove ${key}; the fields here are ${known.join(', ')}`,
+  };
 }
 
 /** The nearest candidate, when it is close enough to be what was meant. */
@@ -90,16 +99,7 @@ function describe(issue: Issue, input: unknown): Reported[] {
   switch (issue.code) {
     case 'unrecognized_keys': {
       const known = knownKeys(issue.path, input);
-      return issue.keys.map((key) => {
-        const guess = didYouMean(key, known);
-        return {
-          code: 'spec.unknown-field',
-          path: [...issue.path, key],
-          value: valueAt(input, [...issue.path, key]),
-          message: `${key} is not a field here${guess ? `; did you mean ${guess}?` : ''}`,
-          fix: guess ? `rename ${key} to ${guess}` : `remove ${key}; the fields here are ${known.join(', ')}`,
-        };
-      });
+      return issue.keys.map((key) => unknownField(issue.path, key, valueAt(input, [...issue.path, key]), known));
     }
     case 'invalid_type':
       if (value === undefined) {
