@@ -13,9 +13,31 @@ export class EnvironmentsModuleError extends Error {}
  */
 export async function loadEnvironments(module: string | undefined, cwd: string = process.cwd()): Promise<readonly unknown[]> {
   const file = module === undefined ? path.resolve(import.meta.dirname, 'environments/index.ts') : path.resolve(cwd, module);
-  const loaded = (await import(pathToFileURL(file).href)) as { environments?: unknown };
+  let loaded: { environments?: unknown };
+  try {
+    loaded = (await import(pathToFileURL(file).href)) as { environments?: unknown };
+  } catch (error) {
+    throw new EnvironmentsModuleError(`${path.relative(cwd, file) || file} could not be loaded: ${describeLoadError(error, cwd)}`);
+  }
   if (!Array.isArray(loaded.environments)) {
     throw new EnvironmentsModuleError(`${path.relative(cwd, file) || file} exports no environments list; export const environments = [ … ]`);
   }
   return loaded.environments;
+}
+
+/**
+ * A load error as one line: its message and the first place in the user's own files it points at
+ * (an environment that throws, a syntax error tsx reports), never the loader's stack.
+ */
+function describeLoadError(error: unknown, cwd: string): string {
+  const { message = String(error), stack = '' } = error instanceof Error ? error : {};
+  // esbuild (through tsx) puts the place of a syntax error in its message: `file:line:col: ERROR: …`.
+  const syntax = message.split('\n').find((line) => line.includes(': ERROR: '));
+  if (syntax) return syntax.trim().replace(/^(\/[^:]+)/, (file) => path.relative(cwd, file));
+  const frame = stack
+    .split('\n')
+    .map((line) => /^at (?:.* \()?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?$/.exec(line.trim()))
+    .find((match) => match && !match[1]!.includes('/node_modules/'));
+  const where = frame ? ` (at ${path.relative(cwd, frame[1]!.replace(/^file:\/\//, ''))}:${frame[2]}:${frame[3]})` : '';
+  return `${message.split('\n')[0]}${where}`;
 }

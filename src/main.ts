@@ -60,7 +60,11 @@ try {
 } catch (error) {
   // A user's mistake (unknown flag, environment or module) is a line and the usage, never a stack trace.
   const code = (error as { code?: string }).code;
-  if (error instanceof UsageError || error instanceof EnvironmentsModuleError || code?.startsWith('ERR_PARSE_ARGS')) {
+  if (error instanceof EnvironmentsModuleError) {
+    // The environments themselves are broken (they throw, or do not parse): the user's data, not the command line.
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
     const message = (error as Error).message;
     process.stderr.write(message === USAGE ? `${USAGE}\n` : `${message}\n${error instanceof UsageError ? '' : `${USAGE}\n`}`);
     process.exitCode = 2;

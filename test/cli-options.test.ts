@@ -59,12 +59,18 @@ describe('--environments and --root', () => {
     fs.rmSync(dir, { recursive: true });
   });
 
-  it('names a module that exports no environments', () => {
+  it.each([
+    ['exports no environments', 'export const nothing = 1;\n', /none\.ts exports no environments list; export const environments = \[ … \]$/],
+    ['throws while it loads', "const versions: any = {};\nexport const environments = [{ k3s: versions.k3s.staging }];\n", /none\.ts could not be loaded: Cannot read properties of undefined \(reading 'staging'\) \(at .*none\.ts:2:\d+\)$/],
+    ['does not parse', 'export const environments = [{ name: 1 }}];\n', /none\.ts could not be loaded: .*none\.ts:1:\d+: ERROR: Expected "\]" but found "}"$/],
+  ])('names an environments module that %s, with its line, and no stack trace', (_what, text, expected) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'envmod-'));
-    fs.writeFileSync(path.join(dir, 'none.mjs'), 'export const nothing = 1;\n');
-    const result = npm(['check', '--', '--root', dir, '--environments', path.join(dir, 'none.mjs')]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/none\.mjs exports no environments list; export const environments = \[ … \]/);
+    fs.writeFileSync(path.join(dir, 'none.ts'), text);
+    for (const script of ['check', 'validate', 'secrets']) {
+      const result = npm([script, '--', ...(script === 'secrets' ? ['check'] : []), '--root', dir, '--environments', path.join(dir, 'none.ts')]);
+      expect(result.code, script).toBe(1);
+      expect(result.stderr.trim(), script).toMatch(expected);
+    }
     fs.rmSync(dir, { recursive: true });
   });
 });

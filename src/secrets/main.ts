@@ -50,7 +50,10 @@ try {
   }
 } catch (error) {
   const code = (error as { code?: string }).code;
-  if (error instanceof SecretsUsageError || error instanceof EnvironmentsModuleError || code?.startsWith('ERR_PARSE_ARGS') || code === 'ENOENT') {
+  if (error instanceof EnvironmentsModuleError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  } else if (error instanceof SecretsUsageError || code?.startsWith('ERR_PARSE_ARGS') || code === 'ENOENT') {
     const message = (error as Error).message;
     process.stderr.write(message === SECRETS_USAGE ? `${SECRETS_USAGE}\n${GLOBAL}\n` : `${message}\n${code === 'ENOENT' ? '' : `${SECRETS_USAGE}\n`}`);
     process.exitCode = 2;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadEnvironments } from '../load-environments';
+import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
 
@@ -49,6 +49,8 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-  process.exitCode = 2;
+  // Broken environments are the user's data (exit 1); anything else here is a usage mistake.
+  const loading = error instanceof EnvironmentsModuleError;
+  process.stderr.write(`${(error as Error).message}\n${loading ? '' : `${USAGE}\n`}`);
+  process.exitCode = loading ? 1 : 2;
 }
