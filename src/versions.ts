@@ -1,19 +1,26 @@
 /**
  * Every pinned version in one place: the one file a version bump edits. Plain data with one
- * `key: 'value'` per line, so a version bot's regex can find and update each entry.
+ * `key: 'value'` per line, each under a `// renovate:` comment naming its datasource, so
+ * Renovate's custom manager (renovate.json) can find and bump every entry.
  */
 
 /** k3s release per environment, always with its `+k3sN` suffix. */
 export const k3s = {
+  // renovate: datasource=github-releases depName=k3s-io/k3s versioning=regex:^v(?<major>\d+)\.(?<minor>\d+)\.(?<patch>\d+)\+k3s(?<build>\d+)$
   mgmt: 'v1.35.8+k3s1',
+  // renovate: datasource=github-releases depName=k3s-io/k3s versioning=regex:^v(?<major>\d+)\.(?<minor>\d+)\.(?<patch>\d+)\+k3s(?<build>\d+)$
   dev: 'v1.36.4+k3s1',
+  // renovate: datasource=github-releases depName=k3s-io/k3s versioning=regex:^v(?<major>\d+)\.(?<minor>\d+)\.(?<patch>\d+)\+k3s(?<build>\d+)$
   prod: 'v1.36.4+k3s1',
 } as const;
 
 /** Helm charts: repository, chart name and exact chart version. */
 export const charts = {
+  // renovate: datasource=helm depName=cilium registryUrl=https://helm.cilium.io
   cilium: { repo: 'https://helm.cilium.io', chart: 'cilium', version: '1.20.0' },
+  // renovate: datasource=helm depName=cert-manager registryUrl=https://charts.jetstack.io
   certManager: { repo: 'https://charts.jetstack.io', chart: 'cert-manager', version: 'v1.21.2' },
+  // renovate: datasource=helm depName=cluster-api-operator registryUrl=https://kubernetes-sigs.github.io/cluster-api-operator
   clusterApiOperator: { repo: 'https://kubernetes-sigs.github.io/cluster-api-operator', chart: 'cluster-api-operator', version: '0.28.0' },
 } as const;
 
@@ -32,33 +39,45 @@ export const compatibility = {
 
 /** Cluster API providers installed through cluster-api-operator, with the contract each declares. */
 export const capiProviders = {
+  // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api
   clusterApi: { version: 'v1.12.11', contract: 'v1beta2' },
+  // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api
   kubeadmBootstrap: { version: 'v1.12.11', contract: 'v1beta2' },
+  // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api
   kubeadmControlPlane: { version: 'v1.12.11', contract: 'v1beta2' },
+  // renovate: datasource=github-releases depName=ionos-cloud/cluster-api-provider-proxmox
   proxmox: { version: 'v0.9.1', contract: 'v1beta2' },
+  // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api-ipam-provider-in-cluster
   ipamInCluster: { version: 'v1.1.1', contract: 'v1beta2' },
 } as const;
 
 /** Gateway API CRDs, applied before Cilium (its Gateway controller needs them at start). */
 export const gatewayApi = {
+  // renovate: datasource=github-releases depName=kubernetes-sigs/gateway-api
   version: 'v1.4.1',
 } as const;
 
 /** Container images that are not installed through a chart. */
 export const images = {
+  // renovate: datasource=docker depName=ghcr.io/kube-vip/kube-vip
   kubeVip: { repository: 'ghcr.io/kube-vip/kube-vip', tag: 'v1.0.1' },
 } as const;
 
 /** The cloud image every VM boots from, verified by its checksum before use. */
 export const cloudImage = {
   name: 'ubuntu-noble',
+  /** The Ubuntu release; the image URL is built from it and the serial (src/infra/image-cache.ts). */
+  release: 'noble',
+  // renovate: datasource=custom.ubuntu-cloud-images depName=noble
   serial: '20260926',
-  url: 'https://cloud-images.ubuntu.com/noble/20260926/noble-server-cloudimg-amd64.img',
+  /** SHA-256 of that serial's image (its SHA256SUMS): update it in the same change as the serial. */
   sha256: '6a81c37564db9b1ee84e141922625e1d7c5b389b99bb3c572e0243607d5bb4d2',
 } as const;
 
 /** Terraform providers of the VM layer, pinned exactly (our L1 bindings match one schema). */
 export const terraformProviders = {
+  // renovate: datasource=terraform-provider depName=dmacvicar/libvirt
   libvirt: { source: 'dmacvicar/libvirt', version: '0.9.7' },
+  // renovate: datasource=terraform-provider depName=bpg/proxmox
   proxmox: { source: 'bpg/proxmox', version: '0.111.1' },
 } as const;

@@ -54,7 +54,7 @@ describe('a user makes the repository their own', () => {
         .replace("ageRecipients: ageRecipients.staging", 'ageRecipients: ageRecipients.prod'),
     );
     edit('src/environments/index.ts', (t) => t.replace("import { prod } from './prod';", "import { prod } from './prod';\nimport { staging } from './staging';").replace('[mgmt, dev, prod]', '[mgmt, dev, prod, staging]'));
-    edit('src/versions.ts', (t) => t.replace("  prod: 'v1.36.4+k3s1',", "  prod: 'v1.36.4+k3s1',\n  staging: 'v1.36.4+k3s1',"));
+    edit('src/versions.ts', (t) => t.replace("  prod: 'v1.36.4+k3s1',", "  prod: 'v1.36.4+k3s1',\n  // renovate: datasource=github-releases depName=k3s-io/k3s\n  staging: 'v1.36.4+k3s1',"));
 
     const init = npm('secrets', '--', 'init', 'dev');
     expect(init.code, init.stderr).toBe(0);

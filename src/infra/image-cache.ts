@@ -2,6 +2,12 @@ import { DataResource } from 'cdktf';
 import type { Construct } from 'constructs';
 import * as versions from '../versions';
 
+/** Where Ubuntu publishes the pinned serial of the cloud image (derived, so a bump edits one line). */
+export const cloudImageUrl = (): string => {
+  const { release, serial } = versions.cloudImage;
+  return `https://cloud-images.ubuntu.com/${release}/${serial}/${release}-server-cloudimg-amd64.img`;
+};
+
 /** The cached image's file name: one file per serial, so a bump never reuses an old download. */
 export const imageFile = (ext: string) => `${versions.cloudImage.name}-${versions.cloudImage.serial}.${ext}`;
 
@@ -22,7 +28,8 @@ const FETCH = [
  */
 export class CachedImage extends DataResource {
   public constructor(scope: Construct, id: string) {
-    const { url, sha256 } = versions.cloudImage;
+    const { sha256 } = versions.cloudImage;
+    const url = cloudImageUrl();
     const path = `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile('img')}")}`;
     super(scope, id, {
       input: { url, sha256, path },

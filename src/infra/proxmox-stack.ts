@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import type { ProxmoxSpec } from '../model/environment';
 import type { Environment } from '../model/resolve';
 import * as versions from '../versions';
-import { imageFile } from './image-cache';
+import { cloudImageUrl, imageFile } from './image-cache';
 import { nodesByName } from './nodes-by-name';
 import { addNodeOutputs } from './outputs';
 import { ProxmoxDownloadFile } from './providers/proxmox-download-file';
@@ -41,7 +41,7 @@ export class ProxmoxVmStack extends TerraformStack {
       nodeName: infra.node,
       datastoreId: infra.imageDatastore,
       contentType: 'import',
-      url: versions.cloudImage.url,
+      url: cloudImageUrl(),
       // `.qcow2` tells the import its format (Ubuntu's .img is qcow2).
       fileName: imageFile('qcow2'),
       checksum: versions.cloudImage.sha256,
