@@ -47,7 +47,7 @@ const BUILTIN_JSON = 'generated from client-go (see Built-in kinds below)';
 
 /** CRD YAML: copied unchanged; the generated classes in src/imports/ come from these (cdk8s.yaml). */
 const crds: VendoredFile[] = [
-  ...['gitrepositories', 'helmrepositories'].map((k) => ({ dest: `schemas/crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, from: `crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, upstream: FLUX_SOURCE })),
+  ...['gitrepositories', 'helmrepositories', 'ocirepositories'].map((k) => ({ dest: `schemas/crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, from: `crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, upstream: FLUX_SOURCE })),
   { dest: 'schemas/crds/flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml', from: 'crds/flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml', upstream: FLUX_KUSTOMIZE },
   { dest: 'schemas/crds/flux/helm.toolkit.fluxcd.io_helmreleases.yaml', from: 'crds/flux/helm.toolkit.fluxcd.io_helmreleases.yaml', upstream: FLUX_HELM },
   { dest: 'schemas/crds/k3s-helm-controller/helm.cattle.io_helmcharts.yaml', from: 'crds/k3s-helm-controller/helm.cattle.io_helmcharts.yaml', upstream: K3S_HELM },
@@ -62,7 +62,7 @@ const crds: VendoredFile[] = [
 
 /** JSON schemas of every kind the generator emits (validate fails on an emitted kind without one). */
 const json: VendoredFile[] = [
-  ...['gitrepository-source-v1', 'helmrepository-source-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: FLUX_SOURCE, derived: CRD_JSON })),
+  ...['gitrepository-source-v1', 'helmrepository-source-v1', 'ocirepository-source-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: FLUX_SOURCE, derived: CRD_JSON })),
   { dest: 'schemas/json/kustomization-kustomize-v1.json', from: 'json/kustomization-kustomize-v1.json', upstream: FLUX_KUSTOMIZE, derived: CRD_JSON },
   { dest: 'schemas/json/helmrelease-helm-v2.json', from: 'json/helmrelease-helm-v2.json', upstream: FLUX_HELM, derived: CRD_JSON },
   { dest: 'schemas/json/helmchart-helm-v1.json', from: 'json/helmchart-helm-v1.json', upstream: K3S_HELM, derived: CRD_JSON },

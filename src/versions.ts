@@ -14,12 +14,16 @@ export const k3s = {
   prod: 'v1.36.4+k3s1',
 } as const;
 
-/** Helm charts: repository, chart name and exact chart version. */
+/**
+ * Helm charts: HTTP repository, OCI location where upstream publishes one (Cilium since 2026-01,
+ * cert-manager's official method since 2025), chart name and exact chart version. The OCI tag is
+ * the chart version as written here (cert-manager's carry the `v`).
+ */
 export const charts = {
-  // renovate: datasource=helm depName=cilium registryUrl=https://helm.cilium.io
-  cilium: { repo: 'https://helm.cilium.io', chart: 'cilium', version: '1.20.0' },
-  // renovate: datasource=helm depName=cert-manager registryUrl=https://charts.jetstack.io
-  certManager: { repo: 'https://charts.jetstack.io', chart: 'cert-manager', version: 'v1.21.2' },
+  // renovate: datasource=docker depName=quay.io/cilium/charts/cilium
+  cilium: { repo: 'https://helm.cilium.io', oci: 'oci://quay.io/cilium/charts/cilium', chart: 'cilium', version: '1.20.0' },
+  // renovate: datasource=docker depName=quay.io/jetstack/charts/cert-manager
+  certManager: { repo: 'https://charts.jetstack.io', oci: 'oci://quay.io/jetstack/charts/cert-manager', chart: 'cert-manager', version: 'v1.21.2' },
   // renovate: datasource=helm depName=cluster-api-operator registryUrl=https://kubernetes-sigs.github.io/cluster-api-operator
   clusterApiOperator: { repo: 'https://kubernetes-sigs.github.io/cluster-api-operator', chart: 'cluster-api-operator', version: '0.28.0' },
 } as const;

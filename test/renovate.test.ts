@@ -53,7 +53,9 @@ describe('renovate.json', () => {
 
   it('names the real upstream of each kind of pin', () => {
     const byValue = (value: string) => extract().filter((d) => d.currentValue === value);
-    expect(byValue(versions.charts.cilium.version)).toContainEqual(expect.objectContaining({ datasource: 'helm', depName: 'cilium', registryUrl: versions.charts.cilium.repo }));
+    // Where Flux pulls a chart from OCI, Renovate watches that OCI repository.
+    expect(byValue(versions.charts.cilium.version)).toContainEqual(expect.objectContaining({ datasource: 'docker', depName: versions.charts.cilium.oci.replace('oci://', '') }));
+    expect(byValue(versions.charts.clusterApiOperator.version)).toContainEqual(expect.objectContaining({ datasource: 'helm', depName: 'cluster-api-operator', registryUrl: versions.charts.clusterApiOperator.repo }));
     expect(byValue(versions.images.kubeVip.tag)).toContainEqual(expect.objectContaining({ datasource: 'docker', depName: versions.images.kubeVip.repository }));
     expect(byValue(versions.terraformProviders.libvirt.version)).toContainEqual(expect.objectContaining({ datasource: 'terraform-provider', depName: versions.terraformProviders.libvirt.source }));
     const k3s = extract().filter((d) => d.depName === 'k3s-io/k3s');
@@ -64,11 +66,12 @@ describe('renovate.json', () => {
   });
 
   it('finds a pin a user adds under a comment, and misses one added without', () => {
-    const added = text.replace("} as const;\n\n/** Helm charts", "  // renovate: datasource=github-releases depName=k3s-io/k3s\n  staging: 'v1.36.5+k3s1',\n} as const;\n\n/** Helm charts");
+    const added = text.replace("} as const;\n\n/**\n * Helm charts", "  // renovate: datasource=github-releases depName=k3s-io/k3s\n  staging: 'v1.36.5+k3s1',\n} as const;\n\n/**\n * Helm charts");
     expect(added).not.toBe(text);
     const [pattern] = config.customManagers[0]!.matchStrings;
     expect([...added.matchAll(new RegExp(pattern!, 'g'))].map((m) => m.groups!.currentValue)).toContain('v1.36.5+k3s1');
-    const bare = text.replace("} as const;\n\n/** Helm charts", "  staging: 'v1.36.5+k3s1',\n} as const;\n\n/** Helm charts");
+    const bare = text.replace("} as const;\n\n/**\n * Helm charts", "  staging: 'v1.36.5+k3s1',\n} as const;\n\n/**\n * Helm charts");
+    expect(bare).not.toBe(text);
     expect([...bare.matchAll(new RegExp(pattern!, 'g'))].map((m) => m.groups!.currentValue)).not.toContain('v1.36.5+k3s1');
   });
 });

@@ -61,8 +61,12 @@ export function runbook(env: Environment): string {
       '',
       ...fence([
         `kubectl apply --server-side -f https://github.com/kubernetes-sigs/gateway-api/releases/download/${versions.gatewayApi.version}/standard-install.yaml`,
-        `helm repo add ${cilium.name} ${cilium.repo}`,
-        `helm install ${cilium.name} ${cilium.name}/${cilium.chart} --version ${cilium.version} --namespace ${cilium.namespace} --values cilium-values.yaml`,
+        ...(cilium.oci
+          ? [`helm install ${cilium.name} ${cilium.oci} --version ${cilium.version} --namespace ${cilium.namespace} --values cilium-values.yaml`]
+          : [
+              `helm repo add ${cilium.name} ${cilium.repo}`,
+              `helm install ${cilium.name} ${cilium.name}/${cilium.chart} --version ${cilium.version} --namespace ${cilium.namespace} --values cilium-values.yaml`,
+            ]),
       ]),
       'Flux later adopts this release with the very same values (`cilium-values.yaml` is the HelmRelease\'s `spec.values`).',
       '',

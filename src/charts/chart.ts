@@ -8,7 +8,13 @@ export interface ChartRelease {
   readonly name: string;
   /** Namespace the chart's workloads run in. */
   readonly namespace: string;
+  /** The classic (HTTP) Helm repository. */
   readonly repo: string;
+  /**
+   * The chart's OCI location (`oci://…/<chart>`, no tag) where upstream publishes one: Flux pulls
+   * it through an OCIRepository, as Flux recommends; `repo` then serves k3s's helm-controller only.
+   */
+  readonly oci?: string;
   readonly chart: string;
   readonly version: string;
   readonly values: Readonly<Record<string, unknown>>;

@@ -5,8 +5,10 @@ import { K3sHelmChart } from './k3s-helm-chart';
 
 export interface ChartInstallProps {
   readonly release: ChartRelease;
-  /** Flux HelmRepository + HelmRelease, or a k3s HelmChart. */
+  /** Flux source + HelmRelease, or a k3s HelmChart. */
   readonly installer: 'flux' | 'k3s';
+  /** Keep Flux from ever pruning it (the CNI). @default false */
+  readonly protectFromPrune?: boolean;
 }
 
 /** One chart definition, installed the way the environment says. */
@@ -14,6 +16,6 @@ export class ChartInstall extends Construct {
   public constructor(scope: Construct, id: string, props: ChartInstallProps) {
     super(scope, id);
     if (props.installer === 'k3s') new K3sHelmChart(this, 'Resource', { release: props.release });
-    else new FluxHelmRelease(this, 'Resource', { release: props.release });
+    else new FluxHelmRelease(this, 'Resource', { release: props.release, protectFromPrune: props.protectFromPrune });
   }
 }

@@ -57,7 +57,8 @@ export class Cluster extends Construct {
     };
 
     if (env.cilium) {
-      new ChartInstall(place(env.cilium.layer, 'cilium'), 'cilium', { release: ciliumRelease(env), installer });
+      // The CNI: a refactor that moved or dropped it must never make Flux uninstall it.
+      new ChartInstall(place(env.cilium.layer, 'cilium'), 'cilium', { release: ciliumRelease(env), installer, protectFromPrune: true });
       if (env.ingressVip && env.vipInterface) {
         new CiliumLoadBalancer(place(env.cilium.layer, 'cilium-lb'), 'lb', { ingressVip: env.ingressVip, interface: env.vipInterface });
       }

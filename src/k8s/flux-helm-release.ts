@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import * as helm from '../imports/flux-helmrelease-helm.toolkit.fluxcd.io';
 import * as source from '../imports/flux-helmrepository-source.toolkit.fluxcd.io';
+import * as oci from '../imports/flux-ocirepository-source.toolkit.fluxcd.io';
 import type { ChartRelease } from '../charts/chart';
 import { FLUX_NAMESPACE } from './flux-sync';
 
@@ -8,12 +9,22 @@ export interface FluxHelmReleaseProps {
   readonly release: ChartRelease;
   /** @default '30m' */
   readonly interval?: string;
+  /**
+   * Never let Flux prune the release and its source (`kustomize.toolkit.fluxcd.io/prune:
+   * disabled`): for the CNI, whose uninstall would take every pod's network with it.
+   * @default false
+   */
+  readonly protectFromPrune?: boolean;
 }
 
+/** The media type of a Helm chart layer in an OCI artifact (Helm's own). */
+const HELM_CHART_LAYER = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
+
 /**
- * A chart installed by Flux: a HelmRepository in flux-system and a HelmRelease in the chart's
- * namespace. The release name equals the one the bootstrap `helm install` used, so Flux adopts
- * the bootstrapped release instead of installing a second one.
+ * A chart installed by Flux: its source in flux-system (an OCIRepository with `chartRef` where
+ * the chart is published as OCI, as Flux recommends, else a HelmRepository) and a HelmRelease in
+ * the chart's namespace. The release name equals the one the bootstrap `helm install` used, so
+ * Flux adopts the bootstrapped release instead of installing a second one.
  */
 export class FluxHelmRelease extends Construct {
   public readonly release: helm.HelmRelease;
@@ -22,26 +33,38 @@ export class FluxHelmRelease extends Construct {
     super(scope, id);
     const { release } = props;
     const interval = props.interval ?? '30m';
-    new source.HelmRepository(this, 'HelmRepository', {
-      metadata: { name: release.name, namespace: FLUX_NAMESPACE },
-      spec: { interval: '24h', url: release.repo },
-    });
+    const annotations = props.protectFromPrune ? { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } : undefined;
+    const metadata = { name: release.name, namespace: FLUX_NAMESPACE, annotations };
+    if (release.oci) {
+      new oci.OciRepository(this, 'OCIRepository', {
+        metadata,
+        spec: {
+          interval: '24h',
+          url: release.oci,
+          ref: { tag: release.version },
+          layerSelector: { mediaType: HELM_CHART_LAYER, operation: oci.OciRepositorySpecLayerSelectorOperation.COPY },
+        },
+      });
+    } else {
+      new source.HelmRepository(this, 'HelmRepository', { metadata, spec: { interval: '24h', url: release.repo } });
+    }
+    const chart = release.oci
+      ? { chartRef: { kind: helm.HelmReleaseSpecChartRefKind.OCI_REPOSITORY, name: release.name, namespace: FLUX_NAMESPACE } }
+      : {
+          chart: {
+            spec: {
+              chart: release.chart,
+              version: release.version,
+              sourceRef: { kind: helm.HelmReleaseSpecChartSpecSourceRefKind.HELM_REPOSITORY, name: release.name, namespace: FLUX_NAMESPACE },
+            },
+          },
+        };
     this.release = new helm.HelmRelease(this, 'Resource', {
-      metadata: { name: release.name, namespace: release.namespace },
+      metadata: { name: release.name, namespace: release.namespace, annotations },
       spec: {
         interval,
         releaseName: release.name,
-        chart: {
-          spec: {
-            chart: release.chart,
-            version: release.version,
-            sourceRef: {
-              kind: helm.HelmReleaseSpecChartSpecSourceRefKind.HELM_REPOSITORY,
-              name: release.name,
-              namespace: FLUX_NAMESPACE,
-            },
-          },
-        },
+        ...chart,
         install: { crds: helm.HelmReleaseSpecInstallCrds.CREATE_REPLACE, remediation: { retries: 3 } },
         upgrade: { crds: helm.HelmReleaseSpecUpgradeCrds.CREATE_REPLACE, remediation: { retries: 3 } },
         values: release.values,

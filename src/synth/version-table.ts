@@ -7,7 +7,7 @@ export const TABLE_END = '<!-- versions:end -->';
 export function versionTable(): string {
   const rows: string[][] = [
     ...Object.entries(versions.k3s).map(([env, version]) => ['k3s', env, version]),
-    ...Object.values(versions.charts).map((c) => ['Helm chart', `${c.chart} (${c.repo})`, c.version]),
+    ...Object.values(versions.charts).map((c) => ['Helm chart', `${c.chart} (${'oci' in c ? `${c.oci}, ` : ''}${c.repo})`, c.version]),
     ...Object.entries(versions.capiProviders).map(([name, p]) => ['Cluster API provider', `${name} (contract ${p.contract})`, p.version]),
     ['CRDs', 'Gateway API (standard channel)', versions.gatewayApi.version],
     ...Object.values(versions.images).map((i) => ['image', i.repository, i.tag]),

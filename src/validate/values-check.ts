@@ -16,10 +16,17 @@ interface ChartValues {
 /** Every place chart values are written: HelmRelease values, HelmChart valuesContent, bootstrap values. */
 function chartValues(tree: EnvironmentTree): ChartValues[] {
   const found: ChartValues[] = [];
+  // A chartRef names an OCIRepository: the chart is the last segment of its URL, the version its tag.
+  const ociSource = (ref: { name?: string; namespace?: string }, namespace: string) => {
+    const source = tree.objects.find(({ doc }) => doc.kind === 'OCIRepository' && doc.metadata?.name === ref.name && (doc.metadata?.namespace ?? 'default') === (ref.namespace ?? namespace));
+    return source && { chart: String(source.doc.spec?.url ?? '').split('/').at(-1)!, version: String(source.doc.spec?.ref?.tag ?? '') };
+  };
   for (const { file, doc } of tree.objects) {
     if (doc.kind === 'HelmRelease' && doc.spec?.chart?.spec) {
       found.push({ where: `${file}:spec.values`, chart: doc.spec.chart.spec.chart, version: String(doc.spec.chart.spec.version ?? ''), values: doc.spec.values ?? {} });
     }
+    const source = doc.kind === 'HelmRelease' && doc.spec?.chartRef?.kind === 'OCIRepository' ? ociSource(doc.spec.chartRef, doc.metadata?.namespace ?? 'default') : undefined;
+    if (source) found.push({ where: `${file}:spec.values`, ...source, values: doc.spec.values ?? {} });
     if (doc.kind === 'HelmChart' && doc.apiVersion === 'helm.cattle.io/v1') {
       found.push({ where: `${file}:spec.valuesContent`, chart: doc.spec?.chart, version: String(doc.spec?.version ?? ''), values: parseYamlDocuments(doc.spec?.valuesContent ?? '')[0] ?? {} });
     }

@@ -86,7 +86,7 @@ describe('bootstrap tree', () => {
       "INSTALL_K3S_VERSION='v1.36.4+k3s1'",
       'kube-vip.yaml /var/lib/rancher/k3s/server/manifests/kube-vip.yaml',
       'https://192.168.1.49:6443/livez',
-      'helm install cilium cilium/cilium --version 1.20.0 --namespace kube-system --values cilium-values.yaml',
+      'helm install cilium oci://quay.io/cilium/charts/cilium --version 1.20.0 --namespace kube-system --values cilium-values.yaml',
       'rollout status daemonset/cilium',
       'flux bootstrap git --url=https://gitea.dev.home.arpa/ops/k3s-fleet.git --branch=main --path=clusters/dev/kubernetes',
     ];

@@ -3,6 +3,8 @@ import { dev } from '../fixtures/fleet/dev';
 import { prod } from '../fixtures/fleet/prod';
 import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fixtures/environments';
 import { rendered } from '../fixtures/render';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import * as versions from '../../src/versions';
 
 describe('Kubernetes tree', () => {
   it('points the dev Cilium HelmRelease at the dev VIP', () => {
@@ -16,8 +18,18 @@ describe('Kubernetes tree', () => {
   });
 
   it('installs a pinned Cilium with the values that matter', () => {
-    const release = rendered(threeServers).doc('kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml');
-    expect(release.spec.chart.spec).toMatchObject({ chart: 'cilium', version: '1.20.0', sourceRef: { kind: 'HelmRepository', name: 'cilium', namespace: 'flux-system' } });
+    const tree = rendered(threeServers);
+    const release = tree.doc('kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml');
+    // Cilium publishes its chart as OCI: Flux pulls it through an OCIRepository (chartRef).
+    expect(release.spec.chartRef).toEqual({ kind: 'OCIRepository', name: 'cilium', namespace: 'flux-system' });
+    expect(release.spec.chart).toBeUndefined();
+    expect(tree.doc('kubernetes/platform/cilium/ocirepository.flux-system.cilium.yaml').spec).toEqual({
+      interval: '24h',
+      url: 'oci://quay.io/cilium/charts/cilium',
+      ref: { tag: '1.20.0' },
+      layerSelector: { mediaType: 'application/vnd.cncf.helm.chart.content.v1.tar+gzip', operation: 'copy' },
+    });
+    expect(tree.files.has('kubernetes/platform/cilium/helmrepository.flux-system.cilium.yaml')).toBe(false);
     expect(release.spec.releaseName).toBe('cilium');
     expect(release.spec.values).toMatchObject({
       kubeProxyReplacement: true,
@@ -94,5 +106,34 @@ describe('Kubernetes tree', () => {
     const tree = rendered(prod);
     const kinds = [...tree.files.keys()].filter((p) => p.startsWith('kubernetes/')).flatMap((p) => tree.docs(p).map((d) => d.kind));
     expect(kinds).not.toContain('Secret');
+  });
+});
+
+describe('charts the way Flux recommends', () => {
+  const specs = [threeServers, fiveServersTwoPlanned, modify(mgmt as any, (e: any) => { e.helmInstaller = 'flux'; })];
+
+  it('pulls every chart published as OCI through an OCIRepository, the others through a HelmRepository', () => {
+    const oci = new Map(Object.values(versions.charts).filter((c) => 'oci' in c).map((c) => [c.chart, c]));
+    let seen = 0;
+    for (const spec of specs) {
+      const tree = rendered(spec);
+      for (const [file] of tree.files) {
+        if (!file.includes('/helmrelease.')) continue;
+        const release = tree.doc(file);
+        seen++;
+        if (oci.has(release.metadata.name)) expect(release.spec.chartRef, file).toMatchObject({ kind: 'OCIRepository' });
+        else expect(release.spec.chart.spec.sourceRef, file).toMatchObject({ kind: 'HelmRepository' });
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps Flux from ever pruning the CNI (its release and its source), and nothing else', () => {
+    const tree = rendered(threeServers);
+    for (const file of ['kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml', 'kubernetes/platform/cilium/ocirepository.flux-system.cilium.yaml']) {
+      expect(tree.doc(file).metadata.annotations, file).toEqual({ 'kustomize.toolkit.fluxcd.io/prune': 'disabled' });
+    }
+    const others = [...rendered(specs[2]!).files.keys()].filter((f) => f.includes('/helmrelease.'));
+    for (const file of others) expect(rendered(specs[2]!).doc(file).metadata.annotations, file).toBeUndefined();
   });
 });

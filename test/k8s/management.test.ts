@@ -135,7 +135,12 @@ describe('one chart, installed the way the environment says', () => {
     const files = renderEnvironment(resolve(spec));
     const release = parseYamlDocuments(files.get('kubernetes/cert-manager/cert-manager/helmrelease.cert-manager.cert-manager.yaml')!)[0] as any;
     expect(release.spec.values).toEqual({ crds: { enabled: true } });
-    expect(release.spec.chart.spec).toMatchObject({ chart: 'cert-manager', version: 'v1.21.2' });
-    expect(files.has('kubernetes/cert-manager/cert-manager/helmrepository.flux-system.cert-manager.yaml')).toBe(true);
+    // cert-manager is published as OCI (tags with their v): chartRef to an OCIRepository.
+    expect(release.spec.chartRef).toEqual({ kind: 'OCIRepository', name: 'cert-manager', namespace: 'flux-system' });
+    const source = parseYamlDocuments(files.get('kubernetes/cert-manager/cert-manager/ocirepository.flux-system.cert-manager.yaml')!)[0] as any;
+    expect(source.spec).toMatchObject({ url: 'oci://quay.io/jetstack/charts/cert-manager', ref: { tag: 'v1.21.2' } });
+    // The operator's chart has no OCI home: a HelmRepository and chart.spec, as before.
+    const operator = parseYamlDocuments(files.get('kubernetes/capi-operator/cluster-api-operator/helmrelease.capi-operator-system.cluster-api-operator.yaml')!)[0] as any;
+    expect(operator.spec.chart.spec).toMatchObject({ chart: 'cluster-api-operator', sourceRef: { kind: 'HelmRepository' } });
   });
 });

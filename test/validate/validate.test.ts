@@ -41,13 +41,13 @@ describe('validate', () => {
   });
 
   it('fails on an unknown field in a HelmRelease', () => {
-    edit(RELEASE, (doc) => { doc.spec.chart.spec.sourceRefs = doc.spec.chart.spec.sourceRef; });
+    edit(RELEASE, (doc) => { doc.spec.chartRefs = doc.spec.chartRef; });
     const findings = run().findings;
-    expect(findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('must NOT have additional properties (sourceRefs)') })]);
+    expect(findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('must NOT have additional properties (chartRefs)') })]);
   });
 
   it('fails on a HelmRelease with neither chart nor chartRef', () => {
-    edit(RELEASE, (doc) => { delete doc.spec.chart; });
+    edit(RELEASE, (doc) => { delete doc.spec.chartRef; });
     expect(run().findings).toContainEqual(expect.objectContaining({ check: 'cel', message: 'spec: either chart or chartRef must be set, not both' }));
   });
 
@@ -72,8 +72,13 @@ describe('validate', () => {
   });
 
   it('fails on a source reference that does not resolve', () => {
-    edit(RELEASE, (doc) => { doc.spec.chart.spec.sourceRef.name = 'cilium-charts'; });
-    expect(run().findings.map((f) => f.message)).toEqual(['chart.spec.sourceRef HelmRepository/cilium-charts does not resolve to an object in the tree']);
+    edit(RELEASE, (doc) => { doc.spec.chartRef.name = 'cilium-charts'; });
+    expect(run().findings.map((f) => f.message)).toEqual(['chartRef OCIRepository/cilium-charts does not resolve to an object in the tree']);
+  });
+
+  it('validates the values of a chart pulled through an OCIRepository against its schema', () => {
+    edit(RELEASE, (doc) => { doc.spec.values.k8sServicePort = [6443]; });
+    expect(run().findings).toEqual([expect.objectContaining({ check: 'values', where: expect.stringContaining('helmrelease.kube-system.cilium.yaml:spec.values') })]);
   });
 
   it('fails on an object whose namespace nobody creates', () => {
