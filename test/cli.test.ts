@@ -75,6 +75,10 @@ describe('CLI', () => {
     const failed = cli('check');
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain('--- a/.sops.yaml');
+    // diff agrees with check and synth on the root files.
+    const diff = cli('diff');
+    expect(diff.stdout).toContain('--- a/.sops.yaml');
+    expect(diff.stderr).toContain('.sops.yaml: would be updated');
     cli('synth');
     expect(fs.readFileSync(sops, 'utf8')).toBe(before);
   });
