@@ -25,10 +25,11 @@ function valueAt(input: unknown, path: readonly Key[]): unknown {
 /** The schema that governs `path` in `input` (a union is narrowed by the input's discriminator). */
 function schemaAt(schema: z.core.$ZodType, path: readonly Key[], input: unknown): z.core.$ZodType | undefined {
   const def = schema._zod.def as unknown as Record<string, any>;
-  if (['optional', 'readonly', 'nullable', 'default'].includes(def.type)) return schemaAt(def.innerType, path, input);
+  if (def.type === 'optional') return schemaAt(def.innerType, path, input);
+  // The one union of the spec, infrastructure, is discriminated by its `kind`.
   if (def.type === 'union') {
-    const kind = def.discriminator && (input as Record<string, unknown> | undefined)?.[def.discriminator];
-    const option = (def.options as z.core.$ZodType[]).find((o) => (o._zod.def as any).shape?.[def.discriminator]?._zod.def.values?.includes(kind));
+    const kind = (input as Record<string, unknown>)[def.discriminator];
+    const option = (def.options as z.core.$ZodType[]).find((o) => (o._zod.def as any).shape[def.discriminator]._zod.def.values.includes(kind));
     return option && schemaAt(option, path, input);
   }
   if (path.length === 0) return schema;

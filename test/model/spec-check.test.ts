@@ -123,3 +123,50 @@ describe('the exported JSON Schema', () => {
     expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../schemas/environment.schema.json'), 'utf8')).toBe(environmentJsonSchema());
   });
 });
+
+describe('what the spec check says', () => {
+  const one = (change: (e: any) => void) => checkSpec(modify(threeServers, change));
+
+  it('suggests nothing without candidates, and allows more edits in a longer word', () => {
+    expect(didYouMean('suspnd', [])).toBeUndefined();
+    expect(didYouMean('vipInterfaceName', ['vipInterface', 'vip', 'apiPort'])).toBe('vipInterface');
+  });
+
+  it('lists the fields when a misspelt one resembles none of them', () => {
+    const [v] = one((e) => { e.controlPlane.flavour = 'x'; });
+    expect(v).toMatchObject({ code: 'spec.unknown-field', message: 'flavour is not a field here', fix: 'remove flavour; the fields here are vip, apiPort, vipInterface' });
+  });
+
+  it('names an unknown choice without a guess when none is close', () => {
+    const [v] = one((e) => { e.nodes[0].state = 'retired'; });
+    expect(v).toMatchObject({ message: 'retired is not one of live, planned', fix: 'use one of live, planned' });
+  });
+
+  it('gives the quoting hint only for a number written as digits in quotes', () => {
+    expect(one((e) => { e.infrastructure.vm.memoryMiB = '6144'; })[0]!.fix).toBe("write a number such as 4096 (no quotes): 6144, not '6144'");
+    expect(one((e) => { e.infrastructure.vm.memoryMiB = 'lots'; })[0]!.fix).toBe('write a number such as 4096 (no quotes)');
+    expect(one((e) => { e.infrastructure.vm.memoryMiB = '6 GiB'; })[0]!.fix).toBe('write a number such as 4096 (no quotes)');
+    expect(one((e) => { e.name = 42; })[0]).toMatchObject({ message: 'expected string, got a number', fix: "write a string in quotes, e.g. '…'" });
+  });
+
+  it('names the type it got: null, a list, an object, a boolean', () => {
+    expect(one((e) => { e.nodes[0] = null; })[0]!.message).toBe('expected object, got null');
+    expect(one((e) => { e.network = []; })[0]!.message).toBe('expected object, got a list');
+    expect(one((e) => { e.flux.url = {}; })[0]!.message).toBe('expected string, got an object');
+    expect(one((e) => { e.flux.url = true; })[0]!.message).toBe('expected string, got a boolean');
+  });
+
+  it('names a misspelt key beside an unknown infrastructure kind, from the fields of every kind', () => {
+    const violations = one((e) => { e.infrastructure.kind = 'kvm'; e.infrastructure.endpont = 'x'; });
+    expect(violations.map((v) => [v.code, v.path, v.fix])).toEqual([
+      ['spec.invalid-choice', 'fixture.infrastructure.kind', 'use one of bare-metal, libvirt, proxmox'],
+      ['spec.unknown-field', 'fixture.infrastructure.endpont', 'rename endpont to endpoint'],
+    ]);
+  });
+
+  it('prefixes paths with (environment) when the name is empty or no string', () => {
+    expect(checkSpec({ ...threeServers, name: '', suspnd: 1 }).map((v) => v.path)).toEqual(['(environment).suspnd']);
+    expect(checkSpec(null).map((v) => v.path)).toEqual(['(environment)']);
+    expect(checkSpec('dev').map((v) => v.path)).toEqual(['(environment)']);
+  });
+});

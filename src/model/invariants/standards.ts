@@ -38,14 +38,11 @@ function roles(env: Environment): { path: string; ip: string; role: string }[] {
   return list;
 }
 
+/** The Proxmox host's address, where the endpoint names it by IP. */
 function proxmoxHost(env: Environment): string | undefined {
-  if (env.infrastructure.kind !== 'proxmox') return undefined;
-  try {
-    const host = new URL(env.infrastructure.endpoint).hostname;
-    return isIpv4(host) ? host : undefined;
-  } catch {
-    return undefined;
-  }
+  const endpoint = env.infrastructure.kind === 'proxmox' ? env.infrastructure.endpoint : '';
+  const host = URL.canParse(endpoint) ? new URL(endpoint).hostname : '';
+  return isIpv4(host) ? host : undefined;
 }
 
 /** Pairs the older, specific rules already report (vip.is-node-ip, vip.is-gateway, ingress-vip.conflict, node.duplicate-ip). */
@@ -208,13 +205,7 @@ export const standardRules: readonly Rule[] = [
     check: (env) => {
       const infra = env.infrastructure;
       if (infra.kind !== 'proxmox') return [];
-      let ok = false;
-      try {
-        ok = new URL(infra.endpoint).protocol === 'https:';
-      } catch {
-        ok = false;
-      }
-      return ok ? [] : [{ path: 'infrastructure.endpoint', value: infra.endpoint, message: `${infra.endpoint} is not an https:// URL`, fix: 'write it as https://<host>:8006/' }];
+      return URL.canParse(infra.endpoint) && new URL(infra.endpoint).protocol === 'https:' ? [] : [{ path: 'infrastructure.endpoint', value: infra.endpoint, message: `${infra.endpoint} is not an https:// URL`, fix: 'write it as https://<host>:8006/' }];
     },
   },
 ];

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { checkFleet, sameHost, sameNetwork } from '../../../src/model/invariants/fleet';
 import { resolve } from '../../../src/model/resolve';
 import { plan } from '../../../src/synth/plan';
-import { modify, singleServer, threeServers } from '../../fixtures/environments';
+import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
+
+const fiveBare = fiveServersTwoPlanned;
 import { expectReport } from '../../fixtures/expect';
 
 /** A copy of the three-server fixture as another environment: the "copy dev to staging" edit. */
@@ -58,5 +60,49 @@ describe('fleet invariants (across environments)', () => {
   it('runs in plan, so synth writes nothing for colliding environments', () => {
     const result = plan(os.tmpdir() + '/no-such-repo', [threeServers, copyOf()]);
     expect(result.violations.map((v) => v.code)).toContain('fleet.shared-address');
+  });
+});
+
+describe('fleet invariants at their edges', () => {
+  it('never calls a broken subnet the same network', () => {
+    const a = resolve(threeServers);
+    expect(sameNetwork(a, resolve(modify(threeServers, (e) => { e.network.subnet = 'not-a-subnet'; })))).toBe(false);
+    expect(sameNetwork(resolve(modify(threeServers, (e) => { e.network.subnet = 'not-a-subnet'; })), a)).toBe(false);
+  });
+
+  it('sees a /24 inside a /16 as one network, whichever is listed first, and disjoint /24s as two', () => {
+    const wide = resolve(modify(threeServers, (e) => { e.network.subnet = '10.20.0.0/16'; }));
+    const narrow = resolve(modify(threeServers, (e) => { e.network.subnet = '10.20.5.0/24'; }));
+    const other = resolve(modify(threeServers, (e) => { e.network.subnet = '10.20.6.0/24'; }));
+    expect([sameNetwork(wide, narrow), sameNetwork(narrow, wide), sameNetwork(narrow, other)]).toEqual([true, true, false]);
+  });
+
+  it('takes qemu:///system for a libvirt host without a URI, and tells Proxmox nodes apart', () => {
+    const implicit = resolve(threeServers);
+    const explicit = resolve(modify(threeServers, (e: any) => { e.infrastructure.uri = 'qemu:///system'; }));
+    expect(sameHost(implicit, explicit)).toBe(true);
+    const pve = resolve(singleServer);
+    expect(sameHost(pve, resolve(modify(singleServer, (e: any) => { e.infrastructure.node = 'pve-other'; })))).toBe(false);
+    expect(sameHost(pve, resolve(modify(singleServer, (e: any) => { e.infrastructure.endpoint = 'https://10.30.0.3:8006/'; })))).toBe(false);
+    expect(sameHost(pve, implicit)).toBe(false);
+    // Bare metal has no hypervisor to share.
+    expect(sameHost(resolve(fiveBare), resolve(modify(fiveBare, (e) => { e.name = 'five-b'; })))).toBe(false);
+  });
+
+  it('compares only VIPs that are set, and reports each clash on the environment later by name', () => {
+    const noVips = modify(singleServer, (e) => { e.name = 'a-single'; });
+    const copy = modify(singleServer, (e: any) => { e.name = 'z-single'; e.nodes[0].name = 'solo-z'; e.nodes[0].ip = '10.30.0.6'; e.nodes[0].vm.vmId = 151; });
+    expect(fleet(copy, noVips)).toEqual([]);
+    const clash = modify(copy, (e) => { e.nodes[0]!.ip = '10.30.0.5'; });
+    expect(fleet(clash, noVips).map((v) => v.path)).toEqual(['z-single.nodes[0].ip']);
+    expect(fleet(noVips, clash).map((v) => v.path)).toEqual(['z-single.nodes[0].ip']);
+  });
+
+  it('names the shared node and the other environment', () => {
+    const net = { subnet: '10.21.0.0/24', gateway: '10.21.0.1', dns: ['10.21.0.1'] };
+    const single = (name: string, ip: string, uri: string) =>
+      modify(threeServers, (e: any) => { e.name = name; e.network = net; e.nodes = [{ name: 'fx-1', ip, founder: true }]; delete e.controlPlane.vip; delete e.ingressVip; e.infrastructure.uri = uri; });
+    const [v] = fleet(single('aa', '10.21.0.11', 'qemu+ssh://a/system'), single('zz', '10.21.0.12', 'qemu+ssh://z/system'));
+    expect(v).toMatchObject({ code: 'fleet.shared-node-name', path: 'zz.nodes[0].name', value: 'fx-1', message: 'fx-1 is also a node of aa, on the same network' });
   });
 });

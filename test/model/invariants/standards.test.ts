@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
+import { check } from '../../../src/model/invariants';
+import { mgmt } from '../../fixtures/fleet/mgmt';
+import { OTHER_AGE_RECIPIENT } from '../../fixtures/environments';
+
+const mgmtClean = modify(mgmt, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
 
 describe('each field held to its standard', () => {
   it('passes the valid fixtures clean', () => {
@@ -117,5 +122,46 @@ describe('each field held to its standard', () => {
 
   it.each([['http://10.30.0.2:8006/'], ['10.30.0.2:8006']])('fails when the Proxmox endpoint is %s', (endpoint) => {
     expectOnly(modify(singleServer, (e) => { if (e.infrastructure.kind === 'proxmox') e.infrastructure.endpoint = endpoint; }), 'vm.invalid-endpoint');
+  });
+});
+
+describe('standards at their edges', () => {
+  it.each([['10.0.0.0/8'], ['10.20.0.0/30']])('accepts the subnet %s (the ends of the LAN range)', (subnet) => {
+    const spec = modify(threeServers, (e) => {
+      e.network = { subnet, gateway: '10.20.0.1', dns: ['10.20.0.1'] };
+      e.nodes = [{ name: 'fx-1', ip: '10.20.0.2', founder: true }];
+      delete e.controlPlane.vip;
+      delete e.ingressVip;
+    });
+    expect(codes(spec)).toEqual([]);
+  });
+
+  it('names why a node name is reserved', () => {
+    const [hosts] = expectOnly(modify(threeServers, (e) => { e.nodes[2]!.name = 'localhost'; e.infrastructure.kind === 'libvirt' && (e.infrastructure.migrateFromCount = undefined); }), 'node.reserved-name');
+    expect(hosts!.message).toBe("localhost is already defined in every host's /etc/hosts");
+    const [digits] = expectOnly(modify(threeServers, (e) => { e.nodes[2]!.name = '1234'; }), 'node.reserved-name');
+    expect(digits!.message).toBe('1234 is all digits: resolvers and tools read it as an address');
+  });
+
+  it.each([['1fx'], ['fx1'], ['k3s-1']])('accepts %s, digits beside letters', (name) => {
+    expect(codes(modify(threeServers, (e) => { e.nodes[2]!.name = name; }))).toEqual([]);
+  });
+
+  it('rejects a . segment in the data dir but accepts a dot inside a name', () => {
+    expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = '/data/./k3s'; }), 'k3s.invalid-data-dir');
+    expect(codes(modify(threeServers, (e) => { e.k3s.dataDir = '/data/k3s.d'; }))).toEqual([]);
+  });
+
+  it('checks provider namespaces, names and config Secret names as Kubernetes names', () => {
+    const spec = modify(mgmtClean, (e) => {
+      e.clusterApi!.providers[3] = { ...e.clusterApi!.providers[3]!, namespace: 'CapMox', name: 'prox_mox', configSecret: { name: 'Cap_Vars', keys: ['PROXMOX_URL'] } };
+    });
+    const paths = check(spec).filter((v) => v.code === 'kubernetes.invalid-name').map((v) => v.path);
+    expect(paths).toEqual(['mgmt.clusterApi.providers[3].namespace', 'mgmt.clusterApi.providers[3].name', 'mgmt.clusterApi.providers[3].configSecret.name']);
+  });
+
+  it('leaves addresses that are no IPv4 to address.invalid, even when two roles share the same bad text', () => {
+    const spec = modify(threeServers, (e) => { e.nodes[1]!.ip = 'not-an-ip'; e.network.gateway = 'not-an-ip'; });
+    expect(check(spec).map((v) => v.code)).not.toContain('address.in-use');
   });
 });
