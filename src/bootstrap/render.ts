@@ -4,8 +4,9 @@ import type { Environment } from '../model/resolve';
 import { k3sConfig } from './k3s-config';
 import { kubeVipManifest } from './kube-vip';
 import { runbook } from './runbook';
+import { CILIUM_VALUES_FILE } from '../paths';
 
-export const CILIUM_VALUES_FILE = 'bootstrap/cilium-values.yaml';
+export { CILIUM_VALUES_FILE };
 
 /** Everything a node reads before Flux exists; planned nodes get nothing. */
 export function renderBootstrap(env: Environment): Artifact[] {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readTree } from '../synth/tree';
+import { readTree } from '../tree-files';
 import { parseYamlDocuments } from '../yaml';
 
 /** One Kubernetes object of a committed tree, with where it came from. */

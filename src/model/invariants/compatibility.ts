@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { PROVIDER_VALUE_KEYS } from '../../charts/cluster-api-operator';
+import { PROVIDER_VALUE_KEYS } from '../cluster-api';
 import * as catalogue from '../../versions';
 import type { Environment } from '../resolve';
 import type { Finding, Rule } from '../violation';

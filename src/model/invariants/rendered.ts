@@ -1,4 +1,4 @@
-import { CILIUM_VALUES_FILE } from '../../bootstrap/render';
+import { CILIUM_VALUES_FILE } from '../../paths';
 import { parseYamlDocuments, toYaml } from '../../yaml';
 import type { Environment } from '../resolve';
 import { runRules, shown } from '../violation';

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// One direction of data flow: the model knows nothing of the generators, the writer or the CLIs,
+// and the conformance gate reads trees without the writer.
+const src = path.resolve(import.meta.dirname, '../src');
+
+/** Every relative import of every .ts file under `dir`, as folders of src/ it reaches into. */
+function imports(dir: string): { file: string; target: string }[] {
+  const found: { file: string; target: string }[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.ts')) {
+        for (const [, spec] of fs.readFileSync(full, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+          found.push({ file: path.relative(src, full), target: path.relative(src, path.resolve(path.dirname(full), spec!)) });
+        }
+      }
+    }
+  };
+  walk(path.join(src, dir));
+  return found;
+}
+
+const into = (found: { target: string }[], folders: string[]) => found.filter((i) => folders.some((f) => i.target === f || i.target.startsWith(`${f}/`)));
+
+describe('the import graph', () => {
+  it('has no upward import from model/', () => {
+    expect(into(imports('model'), ['bootstrap', 'charts', 'secrets', 'k8s', 'infra', 'synth', 'validate', 'environments'])).toEqual([]);
+  });
+
+  it('keeps validate/ away from the writer', () => {
+    expect(into(imports('validate'), ['synth'])).toEqual([]);
+  });
+});
