@@ -6,7 +6,6 @@
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
 import { environmentSchema } from './environment';
-import type { EnvironmentSpec } from './environment';
 import { shown } from './violation';
 import type { Rule, Violation } from './violation';
 
@@ -152,6 +151,3 @@ export const specRules: readonly Omit<Rule<unknown>, 'check'>[] = [
   { code: 'spec.invalid-format', severity: 'error', summary: 'patterned fields match their pattern' },
   { code: 'spec.invalid', severity: 'error', summary: 'anything else the schema rejects (a fallback: ranges and patterns are the invariants below)' },
 ];
-
-/** Narrows `input` once it has passed checkSpec. */
-export const isSpec = (input: unknown): input is EnvironmentSpec => environmentSchema.safeParse(input).success;

@@ -6,13 +6,24 @@ import type { Finding, Rule } from '../violation';
 // RFC 1123 label: hostnames, Terraform keys and k3s node names all accept it.
 const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/** Every address the environment names, with its path, for the format and subnet rules. */
-function addresses(env: Environment): { path: string; ip: string }[] {
-  const list = env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip }));
-  list.push({ path: 'network.gateway', ip: env.spec.network.gateway });
-  if (env.vip !== undefined) list.push({ path: 'controlPlane.vip', ip: env.vip });
-  if (env.ingressVip !== undefined) list.push({ path: 'ingressVip', ip: env.ingressVip });
-  return list;
+/** An address the environment names: where it is written and the role it plays. */
+export interface AddressRole {
+  readonly path: string;
+  readonly ip: string;
+  readonly role: string;
+}
+
+/**
+ * Every address the environment gives a host: node IPs, the gateway, the VIPs. The address,
+ * standards and fleet rules all read this one list.
+ */
+export function addressRoles(env: Environment): AddressRole[] {
+  return [
+    ...env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip, role: `node ${n.name}` })),
+    { path: 'network.gateway', ip: env.spec.network.gateway, role: 'the gateway' },
+    ...(env.vip !== undefined ? [{ path: 'controlPlane.vip', ip: env.vip, role: 'the control-plane VIP' }] : []),
+    ...(env.ingressVip !== undefined ? [{ path: 'ingressVip', ip: env.ingressVip, role: 'the ingress VIP' }] : []),
+  ];
 }
 
 /** Reports every later occurrence of a value already seen, naming the first holder. */
@@ -94,7 +105,7 @@ export const addressRules: readonly Rule[] = [
     severity: 'error',
     summary: 'node IPs, VIPs, gateway and DNS servers are IPv4 addresses',
     check: (env) =>
-      [...addresses(env), ...env.spec.network.dns.map((ip, i) => ({ path: `network.dns[${i}]`, ip }))]
+      [...addressRoles(env), ...env.spec.network.dns.map((ip, i) => ({ path: `network.dns[${i}]`, ip }))]
         .filter((a) => !isIpv4(a.ip))
         .map((a) => ({
           path: a.path,
@@ -111,7 +122,7 @@ export const addressRules: readonly Rule[] = [
     check: (env) =>
       parseSubnet(env.spec.network.subnet) === undefined
         ? []
-        : addresses(env)
+        : addressRoles(env)
             .filter((a) => isIpv4(a.ip) && !isHostIn(a.ip, env.spec.network.subnet))
             .map((a) => ({
               path: a.path,

@@ -1,5 +1,5 @@
-import ipaddr from 'ipaddr.js';
-import { parseSubnet } from '../ipv4';
+import { isIpv4, parseSubnet } from '../ipv4';
+import { addressRoles } from './addresses';
 import type { Environment } from '../resolve';
 import { runRules } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';
@@ -33,13 +33,8 @@ function pairs(envs: readonly Environment[]): [Environment, Environment][] {
   return sorted.flatMap((later, i) => sorted.slice(0, i).map((earlier): [Environment, Environment] => [later, earlier]));
 }
 
-function addresses(env: Environment): { path: string; ip: string; role: string }[] {
-  return [
-    ...env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip, role: `node ${n.name}` })),
-    ...(env.vip !== undefined ? [{ path: 'controlPlane.vip', ip: env.vip, role: 'the control-plane VIP' }] : []),
-    ...(env.ingressVip !== undefined ? [{ path: 'ingressVip', ip: env.ingressVip, role: 'the ingress VIP' }] : []),
-  ].filter((a) => ipaddr.IPv4.isValidFourPartDecimal(a.ip));
-}
+/** The addresses one environment claims on its network (a shared gateway is expected). */
+const addresses = (env: Environment) => addressRoles(env).filter((a) => a.path !== 'network.gateway' && isIpv4(a.ip));
 
 const prefixed = (env: Environment, findings: Finding[]) => findings.map((f) => ({ ...f, path: `${env.name}.${f.path}` }));
 

@@ -2,6 +2,8 @@ import ipaddr from 'ipaddr.js';
 import { isIpv4, parseSubnet } from '../ipv4';
 import type { Environment } from '../resolve';
 import type { Finding, Rule } from '../violation';
+import { addressRoles } from './addresses';
+import type { AddressRole } from './addresses';
 
 // Each field held to its own standard: what no real network, kernel or API server accepts fails
 // here, before anything is rendered.
@@ -28,14 +30,9 @@ const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-
 const INTERFACE = /^(?!\.{1,2}$)[^/:\s]{1,15}$/;
 
 /** Every address with the role it plays, for the role and uniqueness rules. */
-function roles(env: Environment): { path: string; ip: string; role: string }[] {
-  const list = env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip, role: `node ${n.name}` }));
-  list.push({ path: 'network.gateway', ip: env.spec.network.gateway, role: 'the gateway' });
-  if (env.vip !== undefined) list.push({ path: 'controlPlane.vip', ip: env.vip, role: 'the control-plane VIP' });
-  if (env.ingressVip !== undefined) list.push({ path: 'ingressVip', ip: env.ingressVip, role: 'the ingress VIP' });
+function roles(env: Environment): AddressRole[] {
   const host = proxmoxHost(env);
-  if (host !== undefined) list.push({ path: 'infrastructure.endpoint', ip: host, role: 'the Proxmox host' });
-  return list;
+  return [...addressRoles(env), ...(host !== undefined ? [{ path: 'infrastructure.endpoint', ip: host, role: 'the Proxmox host' }] : [])];
 }
 
 /** The Proxmox host's address, where the endpoint names it by IP. */
