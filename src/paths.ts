@@ -2,3 +2,7 @@
 
 /** Cilium's bootstrap values: byte for byte the HelmRelease's `spec.values`. */
 export const CILIUM_VALUES_FILE = 'bootstrap/cilium-values.yaml';
+
+/** Where a chart's values.schema.json is kept in the repository (validate reads the same folder). */
+export const VALUES_SCHEMA_DIR = 'schemas/values';
+export const valuesSchemaPath = (chart: string, version: string) => `${VALUES_SCHEMA_DIR}/${chart}-${version}.values.schema.json`;

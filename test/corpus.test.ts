@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modelRules } from '../src/model/invariants';
+import { environmentRules } from '../src/check';
+import { appSourceRules } from '../src/model/invariants/app-sources';
 import { specRules } from '../src/model/spec-check';
 import { secretSourceRules } from '../src/model/invariants/secrets';
 import { synthCommand } from '../src/synth/commands';
@@ -19,15 +20,16 @@ const valid = load(import.meta.glob('./fixtures/valid/*.ts', { eager: true }));
 /** A scratch repository holding only the case's secret sources. */
 function scratch(c: CorpusCase): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-'));
-  for (const [rel, text] of Object.entries(c.secrets ?? {})) {
+  for (const [rel, text] of Object.entries({ ...c.secrets, ...c.appSources })) {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);
   }
   return root;
 }
 
+const inputs = (c: CorpusCase) => ({ secrets: new Map(Object.entries(c.secrets ?? {})), appSources: new Map(Object.entries(c.appSources ?? {})) });
 const errorCodes = (c: CorpusCase) =>
-  [...new Set(synthesize(c.spec, { secrets: new Map(Object.entries(c.secrets ?? {})) }).violations.filter((v) => v.severity === 'error').map((v) => v.code))].sort();
+  [...new Set(synthesize(c.spec, inputs(c)).violations.filter((v) => v.severity === 'error').map((v) => v.code))].sort();
 
 describe('the bad-input corpus', () => {
   it('holds at least 40 invalid environments', () => {
@@ -62,15 +64,15 @@ describe('the valid corpus', () => {
 
 describe('what every violation tells the user', () => {
   it.each(invalid)('%s: every violation names the path, the value and the fix', (_name, c) => {
-    const { violations } = synthesize(c.spec, { secrets: new Map(Object.entries(c.secrets ?? {})) });
+    const { violations } = synthesize(c.spec, inputs(c));
     expect(violations.length).toBeGreaterThan(0);
     expectReport(violations);
   });
 
-  it('the corpus triggers every error rule of the model and secret tables', () => {
+  it('the corpus triggers every error rule of the model, component, secret and app-source tables', () => {
     const triggered = new Set(invalid.flatMap(([, c]) => c.expect));
     // spec.invalid is the fallback for schema issues no field of today's schema can raise.
-    const rules = [...specRules, ...modelRules, ...secretSourceRules].filter((r) => r.severity === 'error' && r.code !== 'spec.invalid').map((r) => r.code);
+    const rules = [...specRules, ...environmentRules, ...secretSourceRules, ...appSourceRules].filter((r) => r.severity === 'error' && r.code !== 'spec.invalid').map((r) => r.code);
     expect(rules.filter((code) => !triggered.has(code))).toEqual([]);
   });
 });

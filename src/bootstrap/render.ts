@@ -1,5 +1,5 @@
 import type { Artifact } from '../artifact';
-import { ciliumRelease } from '../charts/cilium';
+import { ciliumRelease } from '../components/cilium/chart';
 import type { Environment } from '../model/resolve';
 import { k3sConfig } from './k3s-config';
 import { kubeVipManifest } from './kube-vip';

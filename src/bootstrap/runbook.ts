@@ -1,5 +1,5 @@
 import type { Environment } from '../model/resolve';
-import { ciliumRelease } from '../charts/cilium';
+import { ciliumRelease } from '../components/cilium/chart';
 import * as versions from '../versions';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 

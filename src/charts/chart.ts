@@ -8,8 +8,8 @@ export interface ChartRelease {
   readonly name: string;
   /** Namespace the chart's workloads run in. */
   readonly namespace: string;
-  /** The classic (HTTP) Helm repository. */
-  readonly repo: string;
+  /** The classic (HTTP) Helm repository; a chart published only as OCI has none. */
+  readonly repo?: string;
   /**
    * The chart's OCI location (`oci://…/<chart>`, no tag) where upstream publishes one: Flux pulls
    * it through an OCIRepository, as Flux recommends; `repo` then serves k3s's helm-controller only.

@@ -35,15 +35,15 @@ export function metaData(vm: Vm): string {
 
 /** Netplan v2 static addressing: the node's IP, the gateway and the DNS list, matched by MAC. */
 export function networkConfig(env: Environment, vm: Vm): string {
-  const prefix = env.spec.network.subnet.split('/')[1];
+  const prefix = env.network.prefixLength;
   return toYaml({
     version: 2,
     ethernets: {
       lan: {
         match: { macaddress: vm.mac },
         addresses: [`${vm.node.ip}/${prefix}`],
-        routes: [{ to: 'default', via: env.spec.network.gateway }],
-        nameservers: { addresses: env.spec.network.dns },
+        routes: [{ to: 'default', via: env.network.gateway }],
+        nameservers: { addresses: env.network.dns },
       },
     },
   });

@@ -48,7 +48,7 @@ export class ProxmoxVmStack extends TerraformStack {
       checksumAlgorithm: 'sha256',
     });
 
-    const prefix = env.spec.network.subnet.split('/')[1];
+    const prefix = env.network.prefixLength;
     const each = nodesByName(
       this,
       env.vms.map((vm) => [
@@ -77,8 +77,8 @@ export class ProxmoxVmStack extends TerraformStack {
         datastore_id: infra.datastore,
         interface: 'ide2',
         // A list: Proxmox joins it with spaces; a comma-joined string once broke VM creation.
-        dns: [{ servers: env.spec.network.dns }],
-        ip_config: [{ ipv4: [{ address: each.getString('address'), gateway: env.spec.network.gateway }] }],
+        dns: [{ servers: env.network.dns }],
+        ip_config: [{ ipv4: [{ address: each.getString('address'), gateway: env.network.gateway }] }],
         user_account: [{ username: env.vmUser, keys: access.sshKeys }],
       },
       serialDevices: [{ device: 'socket' }],

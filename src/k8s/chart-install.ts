@@ -9,6 +9,8 @@ export interface ChartInstallProps {
   readonly installer: 'flux' | 'k3s';
   /** Keep Flux from ever pruning it (the CNI). @default false */
   readonly protectFromPrune?: boolean;
+  /** HelmReleases to wait for (Flux only; k3s HelmCharts have no ordering). @default [] */
+  readonly dependsOn?: readonly { readonly name: string; readonly namespace: string }[];
 }
 
 /** One chart definition, installed the way the environment says. */
@@ -16,6 +18,6 @@ export class ChartInstall extends Construct {
   public constructor(scope: Construct, id: string, props: ChartInstallProps) {
     super(scope, id);
     if (props.installer === 'k3s') new K3sHelmChart(this, 'Resource', { release: props.release });
-    else new FluxHelmRelease(this, 'Resource', { release: props.release, protectFromPrune: props.protectFromPrune });
+    else new FluxHelmRelease(this, 'Resource', { release: props.release, protectFromPrune: props.protectFromPrune, dependsOn: props.dependsOn });
   }
 }

@@ -1,34 +1,58 @@
 import { Construct } from 'constructs';
-import { certManagerRelease } from '../charts/cert-manager';
-import { ciliumRelease } from '../charts/cilium';
-import { clusterApiOperatorRelease } from '../charts/cluster-api-operator';
-import { layerHealthChecks } from '../model/components';
+import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
-import { CapiInspector } from './capi-inspector';
-import { CapiProviders } from './capi-providers';
 import { ChartInstall } from './chart-install';
-import { CiliumLoadBalancer } from './cilium-lb';
 import { Component } from './component';
 import { FluxLayer } from './flux-layer';
+import type { HealthCheck } from './flux-layer';
 import { FluxSync } from './flux-sync';
 import { Namespaces } from './namespaces';
 import { SopsFile } from './sops-file';
 
+/** A reference to a HelmRelease another one waits for. */
+export interface ReleaseRef {
+  readonly name: string;
+  readonly namespace: string;
+}
+
+/** One thing placed in a layer: a component of the table or an app of the user's. */
+export interface ClusterUnit {
+  /** Its folder under the layer. */
+  readonly name: string;
+  readonly layer: string;
+  /** A chart it installs into its folder. */
+  readonly chart?: ChartRelease;
+  /** How the chart is installed. @default the environment's helmInstaller */
+  readonly installer?: 'flux' | 'k3s';
+  readonly protectFromPrune?: boolean;
+  /** HelmReleases its own waits for (Flux installer only). @default [] */
+  readonly dependsOn?: readonly ReleaseRef[];
+  /** Namespace kustomize sets on every namespaced object of its folder. @default none */
+  readonly namespace?: string;
+  /** Its folder brings its own kustomization.yaml (a user's manifests). @default false */
+  readonly ownKustomization?: boolean;
+  /** Objects besides the chart: `own` is its folder, `folder(name)` any folder of its layer. */
+  readonly build?: (own: () => Construct, folder: (name: string) => Construct) => void;
+}
+
 export interface ClusterProps {
   readonly env: Environment;
+  /** What goes into the layers, in render order. */
+  readonly units: readonly ClusterUnit[];
+  /** What each layer must see ready before dependent layers start, by layer name. */
+  readonly healthChecks: ReadonlyMap<string, readonly HealthCheck[]>;
   /** Encrypted sources by repository path (`secrets/<env>/…`), copied into the tree as-is. */
   readonly secretSources?: ReadonlyMap<string, string>;
 }
 
 /**
  * One environment's Kubernetes tree: Flux sync in `flux-system/`, one Flux Kustomization per
- * layer at the root, and each layer's components in `<layer>/<component>/`.
+ * layer at the root, and each layer's units in `<layer>/<unit>/`.
  */
 export class Cluster extends Construct {
   public constructor(scope: Construct, id: string, props: ClusterProps) {
     super(scope, id);
     const { env } = props;
-    const installer = env.helmInstaller;
 
     const root = new Component(this, 'root', { folder: '', fileNaming: 'name' });
     const fluxSystem = new Component(root, 'flux-system', {
@@ -37,45 +61,37 @@ export class Cluster extends Construct {
     });
     new FluxSync(fluxSystem, 'sync', { env });
 
-    const healthChecks = layerHealthChecks(env);
     const layers = new Map<string, Component>();
     for (const layer of env.flux.layers) {
       const decrypt = env.secrets.some((ref) => ref.layer === layer.name);
-      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: healthChecks.get(layer.name), decrypt });
+      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: props.healthChecks.get(layer.name), decrypt });
       const folder = new Component(root, layer.name, { detached: true });
       layers.set(layer.name, folder);
       if (layer.namespaces.length > 0) {
         new Namespaces(new Component(folder, 'namespaces'), 'namespaces', { names: layer.namespaces });
       }
     }
-    // A component whose layer is missing is reported by `flux.layer-missing`; nothing renders then.
+    // A unit whose layer is missing is reported by flux.layer-missing / app.layer-missing; nothing renders then.
     const folders = new Map<string, Component>();
-    const place = (layer: string, folder: string) => {
+    const place = (layer: string, folder: string, unit?: ClusterUnit) => {
       const key = `${layer}/${folder}`;
-      if (!folders.has(key)) folders.set(key, new Component(layers.get(layer)!, folder));
+      if (!folders.has(key)) {
+        folders.set(key, new Component(layers.get(layer)!, folder, { namespace: unit?.namespace, ownKustomization: unit?.ownKustomization }));
+      }
       return folders.get(key)!;
     };
 
-    if (env.cilium) {
-      // The CNI: a refactor that moved or dropped it must never make Flux uninstall it.
-      new ChartInstall(place(env.cilium.layer, 'cilium'), 'cilium', { release: ciliumRelease(env), installer, protectFromPrune: true });
-      if (env.ingressVip && env.vipInterface) {
-        new CiliumLoadBalancer(place(env.cilium.layer, 'cilium-lb'), 'lb', { ingressVip: env.ingressVip, interface: env.vipInterface });
+    for (const unit of props.units) {
+      const own = () => place(unit.layer, unit.name, unit);
+      if (unit.chart) {
+        new ChartInstall(own(), unit.name, {
+          release: unit.chart,
+          installer: unit.installer ?? env.helmInstaller,
+          protectFromPrune: unit.protectFromPrune,
+          dependsOn: unit.dependsOn,
+        });
       }
-    }
-
-    const capi = env.clusterApi;
-    if (capi) {
-      new ChartInstall(place(capi.layers.certManager, 'cert-manager'), 'cert-manager', { release: certManagerRelease(), installer });
-      new ChartInstall(place(capi.layers.operator, 'cluster-api-operator'), 'operator', { release: clusterApiOperatorRelease(env), installer });
-      const providers = place(capi.layers.providers, 'cluster-api');
-      // Each provider's install namespace sits beside it; Flux applies Namespaces first.
-      new Namespaces(providers, 'namespaces', { names: [...new Set(capi.providers.map((p) => p.namespace))] });
-      new CapiProviders(providers, 'providers', { providers: capi.providers });
-      if (capi.inspector) {
-        const namespace = capi.providers.find((p) => p.kind === 'CoreProvider')?.namespace ?? capi.providers[0]!.namespace;
-        new CapiInspector(place(capi.layers.providers, 'capi-inspector'), 'inspector', { namespace });
-      }
+      unit.build?.(own, (name) => place(unit.layer, name));
     }
 
     // Each Secret goes, still encrypted, into the folder of the component that uses it.

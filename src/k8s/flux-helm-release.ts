@@ -15,6 +15,8 @@ export interface FluxHelmReleaseProps {
    * @default false
    */
   readonly protectFromPrune?: boolean;
+  /** HelmReleases that must be ready before this one installs. @default [] */
+  readonly dependsOn?: readonly { readonly name: string; readonly namespace: string }[];
 }
 
 /** The media type of a Helm chart layer in an OCI artifact (Helm's own). */
@@ -46,7 +48,7 @@ export class FluxHelmRelease extends Construct {
         },
       });
     } else {
-      new source.HelmRepository(this, 'HelmRepository', { metadata, spec: { interval: '24h', url: release.repo } });
+      new source.HelmRepository(this, 'HelmRepository', { metadata, spec: { interval: '24h', url: release.repo! } });
     }
     const chart = release.oci
       ? { chartRef: { kind: helm.HelmReleaseSpecChartRefKind.OCI_REPOSITORY, name: release.name, namespace: FLUX_NAMESPACE } }
@@ -64,6 +66,7 @@ export class FluxHelmRelease extends Construct {
       spec: {
         interval,
         releaseName: release.name,
+        dependsOn: props.dependsOn && props.dependsOn.length > 0 ? props.dependsOn.map((d) => ({ ...d })) : undefined,
         ...chart,
         install: { crds: helm.HelmReleaseSpecInstallCrds.CREATE_REPLACE, remediation: { retries: 3 } },
         upgrade: { crds: helm.HelmReleaseSpecUpgradeCrds.CREATE_REPLACE, remediation: { retries: 3 } },

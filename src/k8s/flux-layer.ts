@@ -1,8 +1,18 @@
 import { Construct } from 'constructs';
 import * as kustomize from '../imports/flux-kustomization-kustomize.toolkit.fluxcd.io';
-import type { HealthCheck } from '../model/components';
 import type { FluxLayer as Layer } from '../model/resolve';
 import { FLUX_NAMESPACE } from './flux-sync';
+
+/** A Flux health check: an object whose readiness gates the layers that depend on this one. */
+export interface HealthCheck {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+}
+
+/** A CustomResourceDefinition, ready once Established. */
+export const crdCheck = (name: string): HealthCheck => ({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name });
 
 export interface FluxLayerProps {
   readonly layer: Layer;

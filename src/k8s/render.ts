@@ -1,9 +1,9 @@
 import { ApiObject, App, Chart } from 'cdk8s';
 import type { Artifact } from '../artifact';
-import type { Environment } from '../model/resolve';
-import { Cluster } from './cluster';
 import { Component } from './component';
-import { SopsFile } from './sops-file';
+import { Cluster } from './cluster';
+import type { ClusterProps } from './cluster';
+import { VerbatimFile } from './verbatim-file';
 
 interface KubeObject {
   readonly kind: string;
@@ -26,9 +26,9 @@ function join(folder: string, name: string): string {
  * object per file, and a kustomization.yaml per folder listing exactly that folder's files and
  * its non-detached subfolders.
  */
-export function renderKubernetes(env: Environment, secretSources?: ReadonlyMap<string, string>): Artifact[] {
-  const chart = new Chart(new App(), env.name, { disableResourceNameHashes: true });
-  new Cluster(chart, 'cluster', { env, secretSources });
+export function renderKubernetes(props: ClusterProps): Artifact[] {
+  const chart = new Chart(new App(), props.env.name, { disableResourceNameHashes: true });
+  new Cluster(chart, 'cluster', props);
 
   const artifacts: Artifact[] = [];
   const listed = new Map<Component, string[]>();
@@ -36,9 +36,9 @@ export function renderKubernetes(env: Environment, secretSources?: ReadonlyMap<s
   for (const component of components) listed.set(component, [...component.extraResources]);
 
   for (const construct of chart.node.findAll()) {
-    if (construct instanceof SopsFile) {
+    if (construct instanceof VerbatimFile) {
       const component = Component.of(construct)!;
-      listed.get(component)!.push(construct.fileName);
+      if (construct.listed) listed.get(component)!.push(construct.fileName);
       artifacts.push({ path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), construct.fileName), text: construct.content, verbatim: true });
       continue;
     }
@@ -55,9 +55,10 @@ export function renderKubernetes(env: Environment, secretSources?: ReadonlyMap<s
     if (parent && !component.detached) listed.get(parent)!.push(component.folder.split('/').pop()!);
   }
   for (const [component, resources] of listed) {
+    if (component.ownKustomization) continue;
     artifacts.push({
       path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), 'kustomization.yaml'),
-      yaml: [{ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [...resources].sort() }],
+      yaml: [{ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', namespace: component.namespace, resources: [...resources].sort() }],
     });
   }
   return artifacts;

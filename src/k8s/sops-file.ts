@@ -1,4 +1,5 @@
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
+import { VerbatimFile } from './verbatim-file';
 
 export interface SopsFileProps {
   /** File name in the component folder. */
@@ -8,13 +9,8 @@ export interface SopsFileProps {
 }
 
 /** A SOPS-encrypted manifest placed in a component folder as-is; Flux decrypts it. */
-export class SopsFile extends Construct {
-  public readonly fileName: string;
-  public readonly content: string;
-
+export class SopsFile extends VerbatimFile {
   public constructor(scope: Construct, id: string, props: SopsFileProps) {
-    super(scope, id);
-    this.fileName = props.fileName;
-    this.content = props.content;
+    super(scope, id, props);
   }
 }

@@ -5,10 +5,12 @@
  * Types, enums and shapes live here; semantic rules (ranges, addresses, names) are the invariants.
  * Everything derived from a spec (founder, API addresses, SANs, token path) lives in resolve.ts.
  */
+import type { Construct } from 'constructs';
 import { z } from 'zod';
 
 /** A JSON-like value made read-only all the way down, so environments can be `as const` data. */
-export type DeepReadonly<T> = T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+// Functions (a user construct) stay callable.
+export type DeepReadonly<T> = T extends (...args: never[]) => unknown ? T : T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 const vmSizingShape = {
   vcpus: z.number(),
@@ -231,6 +233,68 @@ export const clusterApiSchema = z.strictObject({
   inspector: z.boolean().optional(),
 });
 
+/**
+ * A component of the table that has no section of its own, switched on for this environment by
+ * listing it under `components` (the table's names are in the README).
+ */
+export const componentSwitchSchema = z.strictObject({
+  /** Layer it goes into. @default the component's own default */
+  layer: z.string().optional(),
+  /** Chart values merged over the component's defaults. @default {} */
+  values: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A chart of the user's own, installed by Flux (a HelmRelease with its source). */
+export const appHelmSchema = z.strictObject({
+  /** The chart's name in its repository. */
+  chart: z.string(),
+  /** The exact chart version; keep it in src/versions.ts (with its `// renovate:` line) and reference it. */
+  version: z.string(),
+  /** The chart's OCI location without tag, `oci://ghcr.io/org/charts/name`: an OCIRepository. Set this or `repo`. */
+  oci: z.string().optional(),
+  /** The classic Helm repository URL (`https://…`): a HelmRepository. Set this or `oci`. */
+  repo: z.string().optional(),
+  /**
+   * The release's values. Where the chart ships a values.schema.json, copy it to
+   * `schemas/values/<chart>-<version>.values.schema.json`: synth and validate check the values against it.
+   * @default {}
+   */
+  values: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** What a user construct receives: where its objects go. */
+export interface AppContext {
+  readonly name: string;
+  readonly namespace: string;
+  readonly environment: string;
+}
+
+/** Builds the app's objects under `scope` with cdk8s (any Chart, construct or cdk8s-plus object). */
+export type AppConstruct = (scope: Construct, app: AppContext) => void;
+
+/**
+ * A workload of the user's own, in one of three forms (set exactly one): a Helm chart, a cdk8s
+ * construct, or a folder of plain manifests. Rendered into `<layer>/<name>/`.
+ */
+export const appSchema = z.strictObject({
+  /** The app's folder under its layer, and the Helm release name. */
+  name: z.string(),
+  /** One of `flux.layers`. */
+  layer: z.string(),
+  /** Namespace its objects run in, created with its layer unless a layer lists it. @default the app's name */
+  namespace: z.string().optional(),
+  /** Apps that must be ready first: Helm apps of the same layer, or apps of a layer this one depends on. @default [] */
+  dependsOn: z.array(z.string()).optional(),
+  helm: appHelmSchema.optional(),
+  /** A cdk8s construct of the user's own. */
+  construct: z.custom<AppConstruct>((value) => typeof value === 'function', { message: 'a function (scope, app) => void' }).optional(),
+  /**
+   * Repository path of a folder of plain manifests (`apps/dev/legacy`), copied verbatim: its YAML
+   * files, and its kustomization.yaml if it has one. Secrets in it must be SOPS-encrypted.
+   */
+  manifests: z.string().optional(),
+});
+
 export const environmentSchema = z.strictObject({
   /** Folder name under `clusters/`, lowercase. */
   name: z.string(),
@@ -251,6 +315,10 @@ export const environmentSchema = z.strictObject({
    */
   helmInstaller: z.enum(['flux', 'k3s']).optional(),
   clusterApi: clusterApiSchema.optional(),
+  /** Table components without a section of their own, by name. @default {} */
+  components: z.record(z.string(), componentSwitchSchema).optional(),
+  /** The user's own workloads. @default [] */
+  apps: z.array(appSchema).optional(),
   /** Secrets needed beyond those components declare themselves. @default [] */
   secrets: z.array(secretRefSchema).optional(),
   sops: sopsSchema.optional(),
@@ -280,4 +348,7 @@ export type CapiProviderSpec = Spec<typeof capiProviderSchema>;
 export type SecretRefSpec = Spec<typeof secretRefSchema>;
 export type SopsSpec = Spec<typeof sopsSchema>;
 export type ClusterApiSpec = Spec<typeof clusterApiSchema>;
+export type ComponentSwitchSpec = Spec<typeof componentSwitchSchema>;
+export type AppHelmSpec = Spec<typeof appHelmSchema>;
+export type AppSpec = Spec<typeof appSchema>;
 export type EnvironmentSpec = Spec<typeof environmentSchema>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CapiProviderSpec, EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
+import type { AppConstruct, AppHelmSpec, CapiProviderSpec, EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
 
 /** A node with its defaults applied and its position in the spec (for error paths). */
 export interface Node {
@@ -45,6 +45,33 @@ export interface FluxLayer {
   readonly path: string;
 }
 
+/** A workload of the user's own, defaults applied. */
+export interface App {
+  readonly name: string;
+  readonly layer: string;
+  readonly namespace: string;
+  readonly dependsOn: readonly string[];
+  /** Index in `spec.apps`, so messages can name `<env>.apps[i]`. */
+  readonly index: number;
+  readonly helm?: AppHelmSpec & { readonly values: Readonly<Record<string, unknown>> };
+  readonly construct?: AppConstruct;
+  /** Repository-relative folder of plain manifests, no trailing slash. */
+  readonly manifests?: string;
+}
+
+/** A table component switched on under `spec.components`. */
+export interface ComponentSwitch {
+  readonly layer?: string;
+  readonly values: Readonly<Record<string, unknown>>;
+}
+
+export interface Network {
+  readonly subnet: string;
+  readonly prefixLength: number;
+  readonly gateway: string;
+  readonly dns: readonly string[];
+}
+
 export interface Oidc {
   readonly issuerUrl: string;
   readonly clientId: string;
@@ -54,6 +81,7 @@ export interface Oidc {
 export interface Environment {
   readonly spec: EnvironmentSpec;
   readonly name: string;
+  readonly network: Network;
   readonly nodes: readonly Node[];
   readonly liveNodes: readonly Node[];
   readonly plannedNodes: readonly Node[];
@@ -85,6 +113,9 @@ export interface Environment {
     readonly layers: { readonly certManager: string; readonly operator: string; readonly providers: string };
     readonly inspector: boolean;
   };
+  /** Table components switched on by name (`spec.components`). */
+  readonly components: Readonly<Record<string, ComponentSwitch>>;
+  readonly apps: readonly App[];
   /** Every Secret the environment's components need (never their values). */
   readonly secrets: readonly SecretRef[];
   readonly ageRecipients: readonly string[];
@@ -165,6 +196,27 @@ function resolveSecrets(spec: EnvironmentSpec, providersLayer: string): SecretRe
   return [...fromProviders, ...declared];
 }
 
+function resolveApps(spec: EnvironmentSpec): App[] {
+  return (spec.apps ?? []).map((app, index) => ({
+    name: app.name,
+    layer: app.layer,
+    namespace: app.namespace ?? app.name,
+    dependsOn: app.dependsOn ?? [],
+    index,
+    helm: app.helm && { ...app.helm, values: app.helm.values ?? {} },
+    construct: app.construct,
+    manifests: app.manifests?.replace(/\/+$/, ''),
+  }));
+}
+
+/** A layer's namespaces: those it lists, then those of its apps that no layer lists. */
+function layerNamespaces(spec: EnvironmentSpec, apps: readonly App[], layer: string): string[] {
+  const listed = new Set(spec.flux.layers.flatMap((l) => l.namespaces ?? []));
+  const own = spec.flux.layers.find((l) => l.name === layer)?.namespaces ?? [];
+  const fromApps = apps.filter((a) => a.layer === layer && !listed.has(a.namespace)).map((a) => a.namespace);
+  return [...new Set([...own, ...fromApps])];
+}
+
 /** Applies defaults and derives founder, API addresses, SANs and paths. Pure and total. */
 export function resolve(spec: EnvironmentSpec): Environment {
   const nodes = spec.nodes.map(resolveNode);
@@ -179,10 +231,17 @@ export function resolve(spec: EnvironmentSpec): Environment {
   const dataDir = spec.k3s.dataDir ?? DEFAULT_DATA_DIR;
   const oidc = spec.k3s.oidc;
   const fluxPath = `clusters/${spec.name}/kubernetes`;
+  const apps = resolveApps(spec);
 
   return {
     spec,
     name: spec.name,
+    network: {
+      subnet: spec.network.subnet,
+      prefixLength: Number(spec.network.subnet.split('/')[1]),
+      gateway: spec.network.gateway,
+      dns: spec.network.dns,
+    },
     nodes,
     liveNodes,
     plannedNodes: nodes.filter((n) => n.state === 'planned'),
@@ -218,6 +277,8 @@ export function resolve(spec: EnvironmentSpec): Environment {
       },
       inspector: spec.clusterApi.inspector ?? true,
     },
+    components: Object.fromEntries(Object.entries(spec.components ?? {}).map(([name, s]) => [name, { layer: s.layer, values: s.values ?? {} }])),
+    apps,
     secrets: resolveSecrets(spec, spec.clusterApi?.layers?.providers ?? 'capi-providers'),
     ageRecipients: spec.sops?.ageRecipients ?? [],
     infrastructure: spec.infrastructure,
@@ -236,7 +297,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
         prune: layer.prune ?? true,
         wait: layer.wait ?? true,
         interval: layer.interval ?? '10m',
-        namespaces: layer.namespaces ?? [],
+        namespaces: layerNamespaces(spec, apps, layer.name),
         path: `./${fluxPath}/${layer.name}`,
       })),
     },

@@ -1,5 +1,6 @@
-import { modelRules } from '../model/invariants';
-import { renderedRules } from '../model/invariants/rendered';
+import { environmentRules } from '../check';
+import { appSourceRules } from '../model/invariants/app-sources';
+import { renderedRules } from './rendered-rules';
 import { secretSourceRules } from '../model/invariants/secrets';
 import { specRules } from '../model/spec-check';
 import { planRules } from './plan';
@@ -18,7 +19,8 @@ export function invariantsDoc(): string {
   return [
     '# Invariants',
     '',
-    'Generated from the rule tables in `src/model/invariants/` by `npm run synth`; `npm run check` fails',
+    'Generated from the rule tables in `src/model/invariants/`, `src/components/` and `src/synth/rendered-rules.ts` by',
+    '`npm run synth`; `npm run check` fails',
     'when it is stale. Every rule has a test that breaks exactly that one thing and expects its code.',
     '',
     '## On the spec as written (the boundary: shape and types, from the zod schema)',
@@ -27,11 +29,15 @@ export function invariantsDoc(): string {
     '',
     '## On the environment (before anything is rendered)',
     '',
-    ...table(modelRules),
+    ...table(environmentRules),
     '',
     '## On the encrypted secret sources (no key needed)',
     '',
     ...table(secretSourceRules),
+    '',
+    "## On what the apps read from the repository (manifests folders, values schemas)",
+    '',
+    ...table(appSourceRules),
     '',
     '## On the rendered files',
     '',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
 import type { Rule, Violation } from '../model/violation';
@@ -5,6 +6,9 @@ import { checkSpec, specName } from '../model/spec-check';
 import { checkCatalogue } from '../model/invariants/catalogue';
 import { checkFleet } from '../model/invariants/fleet';
 import { resolve } from '../model/resolve';
+import type { Environment } from '../model/resolve';
+import { appSourceFiles } from '../model/invariants/app-sources';
+import { isRepositoryPath } from '../model/invariants/apps';
 import { MANIFEST_FILE, manifest, manifestPaths } from './manifest';
 import { synthesize } from './render';
 import type { SynthesizedEnvironment } from './render';
@@ -84,6 +88,19 @@ function unownedFiles(name: string, changes: TreeChanges, current: ReadonlyMap<s
     }));
 }
 
+/** What the environment's apps read from the repository; paths outside it are never read (app.invalid-path reports them). */
+function readAppSources(root: string, env: Environment): Map<string, string> {
+  const { folders, files } = appSourceFiles(env);
+  const sources = new Map<string, string>();
+  for (const folder of folders.filter(isRepositoryPath)) {
+    for (const [rel, text] of readTree(path.join(root, folder))) sources.set(`${folder}/${rel}`, text);
+  }
+  for (const file of files.filter(isRepositoryPath)) {
+    if (fs.existsSync(path.join(root, file))) sources.set(file, fs.readFileSync(path.join(root, file), 'utf8'));
+  }
+  return sources;
+}
+
 export interface PlanOptions {
   /** Restrict to these environment names. @default all */
   readonly only?: readonly string[];
@@ -102,7 +119,8 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
     const isTyped = typed.includes(spec as EnvironmentSpec);
     const current = isTyped ? readTree(path.join(root, 'clusters', name)) : new Map<string, string>();
     const secrets = new Map([...(isTyped ? readTree(path.join(root, 'secrets', name)) : [])].map(([p, text]) => [`secrets/${name}/${p}`, text]));
-    const synthesized = synthesize(spec, { previous: current.size > 0 ? current : undefined, secrets });
+    const appSources = isTyped ? readAppSources(root, resolve(spec as EnvironmentSpec)) : new Map<string, string>();
+    const synthesized = synthesize(spec, { previous: current.size > 0 ? current : undefined, secrets, appSources });
     const prefix = `clusters/${name}/`;
     const files = [...synthesized.files].map(([p, c]): [string, string] => [p.slice(prefix.length), c]);
     // The manifest records what synth wrote, so a later synth removes only its own files.

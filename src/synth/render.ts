@@ -1,10 +1,13 @@
 import type { Artifact } from '../artifact';
 import { renderBootstrap } from '../bootstrap/render';
 import { renderTerraform } from '../infra/render';
+import { appUnits } from '../apps/units';
+import { checkEnvironment } from '../check';
+import { componentUnits } from '../components/units';
+import { enabledComponents, layerHealthChecks } from '../components/table';
 import { renderKubernetes } from '../k8s/render';
 import type { EnvironmentSpec } from '../model/environment';
-import { checkEnvironment } from '../model/invariants';
-import { checkRendered } from '../model/invariants/rendered';
+import { checkAppSources } from '../model/invariants/app-sources';
 import { checkSecretSources } from '../model/invariants/secrets';
 import { checkSpec } from '../model/spec-check';
 import { resolve } from '../model/resolve';
@@ -12,6 +15,7 @@ import type { Environment } from '../model/resolve';
 import { hasErrors } from '../model/violation';
 import type { Violation } from '../model/violation';
 import { toYamlDocuments } from '../yaml';
+import { checkRendered } from './rendered-rules';
 
 export interface SynthesizedEnvironment {
   /** Undefined while the spec is not a well-typed EnvironmentSpec (nothing can be derived). */
@@ -34,12 +38,17 @@ export interface SynthInputs {
   readonly previous?: ReadonlyMap<string, string>;
   /** Encrypted sources, `secrets/<env>/…` → text. */
   readonly secrets?: ReadonlyMap<string, string>;
+  /** What the apps read: their manifests folders' files and their charts' values schemas, repository path → text. */
+  readonly appSources?: ReadonlyMap<string, string>;
 }
 
 /** Renders one environment's artefacts to bytes, keyed by their path under `clusters/<env>/`. */
-export function renderEnvironment(env: Environment, secrets?: ReadonlyMap<string, string>): Map<string, string> {
+export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'previous'> = {}): Map<string, string> {
+  const enabled = enabledComponents(env);
+  const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map())];
+  const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets });
   const files = new Map<string, string>();
-  for (const artifact of [...renderKubernetes(env, secrets), ...renderBootstrap(env), ...renderTerraform(env)]) {
+  for (const artifact of [...kubernetes, ...renderBootstrap(env), ...renderTerraform(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     files.set(artifact.path, serialize(artifact));
   }
@@ -55,9 +64,13 @@ export function synthesize(spec: EnvironmentSpec | unknown, inputs: SynthInputs 
   const shape = checkSpec(spec);
   if (shape.length > 0) return { files: new Map(), violations: shape };
   const env = resolve(spec as EnvironmentSpec);
-  const violations = [...checkEnvironment(env), ...checkSecretSources({ env, sources: inputs.secrets ?? new Map() })];
+  const violations = [
+    ...checkEnvironment(env),
+    ...checkSecretSources({ env, sources: inputs.secrets ?? new Map() }),
+    ...checkAppSources({ env, sources: inputs.appSources ?? new Map() }),
+  ];
   if (hasErrors(violations)) return { env, files: new Map(), violations };
-  const local = renderEnvironment(env, inputs.secrets);
+  const local = renderEnvironment(env, inputs);
   const rendered = checkRendered({ env, files: local, previous: inputs.previous });
   const files = new Map([...local].map(([path, content]) => [`clusters/${env.name}/${path}`, content]));
   return { env, files, violations: [...violations, ...rendered] };

@@ -1,4 +1,5 @@
 import { isHostIn, isIpv4, parseSubnet } from '../ipv4';
+import { duplicates } from '../duplicates';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
@@ -24,18 +25,6 @@ export function addressRoles(env: Environment): AddressRole[] {
     ...(env.vip !== undefined ? [{ path: 'controlPlane.vip', ip: env.vip, role: 'the control-plane VIP' }] : []),
     ...(env.ingressVip !== undefined ? [{ path: 'ingressVip', ip: env.ingressVip, role: 'the ingress VIP' }] : []),
   ];
-}
-
-/** Reports every later occurrence of a value already seen, naming the first holder. */
-function duplicates<T>(items: readonly T[], key: (item: T) => string, report: (item: T, first: T) => Finding): Finding[] {
-  const seen = new Map<string, T>();
-  const findings: Finding[] = [];
-  for (const item of items) {
-    const first = seen.get(key(item));
-    if (first === undefined) seen.set(key(item), item);
-    else findings.push(report(item, first));
-  }
-  return findings;
 }
 
 export const addressRules: readonly Rule[] = [
@@ -67,7 +56,7 @@ export const addressRules: readonly Rule[] = [
     severity: 'error',
     summary: 'node names are unique',
     check: (env) =>
-      duplicates(env.nodes, (n) => n.name, (n, first) => ({
+      duplicates(env.nodes, (n) => n.name).map(({ item: n, first }) => ({
         path: `nodes[${n.index}].name`,
         value: n.name,
         message: `${n.name} is already the name of nodes[${first.index}]`,
@@ -79,7 +68,7 @@ export const addressRules: readonly Rule[] = [
     severity: 'error',
     summary: 'node IPs are unique',
     check: (env) =>
-      duplicates(env.nodes, (n) => n.ip, (n, first) => ({
+      duplicates(env.nodes, (n) => n.ip).map(({ item: n, first }) => ({
         path: `nodes[${n.index}].ip`,
         value: n.ip,
         message: `${n.ip} is already the IP of node ${first.name}`,

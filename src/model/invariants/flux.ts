@@ -1,4 +1,4 @@
-import { componentLayers, layerHealthChecks } from '../components';
+import { duplicates } from '../duplicates';
 import type { Environment, FluxLayer } from '../resolve';
 import type { Finding, Rule } from '../violation';
 
@@ -55,15 +55,12 @@ export const fluxRules: readonly Rule[] = [
     severity: 'error',
     summary: 'layer names are unique',
     check: (env) =>
-      env.flux.layers
-        .map((l, i) => ({ l, i }))
-        .filter(({ l, i }) => env.flux.layers.findIndex((o) => o.name === l.name) < i)
-        .map(({ l, i }) => ({
-          path: `flux.layers[${i}].name`,
-          value: l.name,
-          message: `layer ${l.name} is declared twice`,
-          fix: 'merge the two layers or rename one',
-        })),
+      duplicates(env.flux.layers, (l) => l.name).map(({ item: l, index: i }) => ({
+        path: `flux.layers[${i}].name`,
+        value: l.name,
+        message: `layer ${l.name} is declared twice`,
+        fix: 'merge the two layers or rename one',
+      })),
   },
   {
     code: 'flux.unknown-dependency',
@@ -109,35 +106,6 @@ export const fluxRules: readonly Rule[] = [
       ]
         .filter((d) => !DURATION.test(d.value))
         .map((d) => ({ ...d, message: `"${d.value}" is not a duration Flux understands`, fix: 'write a Go duration, e.g. 1m or 10m' })),
-  },
-  {
-    code: 'flux.layer-missing',
-    severity: 'error',
-    summary: 'components are placed in a layer that exists',
-    check: (env) =>
-      componentLayers(env)
-        .filter((c) => !env.flux.layers.some((l) => l.name === c.layer))
-        .map((c) => ({
-          path: c.path,
-          value: c.layer,
-          message: `${c.component} goes into layer ${c.layer}, which the environment does not declare`,
-          fix: `add a layer named ${c.layer} to flux.layers, or set ${c.path} to one of: ${env.flux.layers.map((l) => l.name).join(', ')}`,
-        })),
-  },
-  {
-    code: 'flux.wait-ignores-health-checks',
-    severity: 'error',
-    summary: 'a layer gated by health checks does not set wait (Flux would skip the checks)',
-    check: (env) =>
-      env.flux.layers
-        .map((l, i) => ({ l, i }))
-        .filter(({ l }) => l.wait && (layerHealthChecks(env).get(l.name) ?? []).length > 0)
-        .map(({ l, i }) => ({
-          path: `flux.layers[${i}].wait`,
-          value: 'true',
-          message: `layer ${l.name} has health checks on what its charts create, but wait: true makes Flux ignore them; dependent layers would start before the CRDs exist`,
-          fix: `set wait: false on layer ${l.name}`,
-        })),
   },
   {
     code: 'flux.invalid-url',

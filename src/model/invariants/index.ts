@@ -1,11 +1,6 @@
-import type { EnvironmentSpec } from '../environment';
-import { resolve } from '../resolve';
-import type { Environment } from '../resolve';
-import { checkSpec } from '../spec-check';
-import { runRules } from '../violation';
-import type { Rule, Violation } from '../violation';
+import type { Rule } from '../violation';
 import { addressRules } from './addresses';
-import { compatibilityRules } from './compatibility';
+import { appRules } from './apps';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { sopsRules } from './secrets';
@@ -25,7 +20,7 @@ const environmentRules: readonly Rule[] = [
   },
 ];
 
-/** Every rule on the model, by family; `check()` runs them all and reports every violation. */
+/** Every rule on the model, by family; src/check.ts adds the component table's and runs them all. */
 export const modelRules: readonly Rule[] = [
   ...environmentRules,
   ...addressRules,
@@ -34,20 +29,6 @@ export const modelRules: readonly Rule[] = [
   ...versionRules,
   ...fluxRules,
   ...vmRules,
-  ...compatibilityRules,
   ...sopsRules,
+  ...appRules,
 ];
-
-/** Checks one resolved environment; every path is prefixed with the environment's name. */
-export function checkEnvironment(env: Environment): Violation[] {
-  return runRules(modelRules, env).map((v) => ({ ...v, path: `${env.name}.${v.path}` }));
-}
-
-/**
- * Checks a spec as written: its shape and types first (any input, however wrong), then, once it
- * is a well-typed EnvironmentSpec, every invariant. Every violation at once, errors and warnings.
- */
-export function check(spec: EnvironmentSpec | unknown): Violation[] {
-  const shape = checkSpec(spec);
-  return shape.length > 0 ? shape : checkEnvironment(resolve(spec as EnvironmentSpec));
-}

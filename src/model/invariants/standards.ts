@@ -128,6 +128,8 @@ export const standardRules: readonly Rule[] = [
         ...env.spec.flux.layers.flatMap((l, i) => (l.namespaces ?? []).map((name, j) => ({ path: `flux.layers[${i}].namespaces[${j}]`, name }))),
         ...(env.spec.secrets ?? []).map((s, i) => ({ path: `secrets[${i}].namespace`, name: s.namespace })),
         ...(env.spec.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].namespace`, name: p.namespace })),
+        // An app's name is its folder, its release and its default namespace: a DNS label too.
+        ...(env.spec.apps ?? []).flatMap((a, i) => [{ path: `apps[${i}].name`, name: a.name }, ...(a.namespace === undefined ? [] : [{ path: `apps[${i}].namespace`, name: a.namespace }])]),
       ];
       const names = [
         ...(env.spec.secrets ?? []).map((s, i) => ({ path: `secrets[${i}].name`, name: s.name })),

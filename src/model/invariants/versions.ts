@@ -1,6 +1,5 @@
 import semver from 'semver';
 import type { Environment } from '../resolve';
-import { clusterApiVersions } from './compatibility';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 
@@ -14,14 +13,18 @@ export function isPinned(version: string): boolean {
  * src/versions.ts (charts, images) are checked once, by their key (catalogue.ts).
  */
 function pinnedVersions(env: Environment): { path: string; version: string }[] {
-  return [{ path: 'k3s.version', version: env.k3s.version }, ...clusterApiVersions(env).filter((v) => !v.path.startsWith('versions.'))];
+  return [
+    { path: 'k3s.version', version: env.k3s.version },
+    ...(env.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].version`, version: p.version })),
+    ...env.apps.flatMap((a) => (a.helm ? [{ path: `apps[${a.index}].helm.version`, version: a.helm.version }] : [])),
+  ];
 }
 
 export const versionRules: readonly Rule[] = [
   {
     code: 'version.unpinned',
     severity: 'error',
-    summary: 'every version an environment sets (k3s, providers) is an exact release',
+    summary: 'every version an environment sets (k3s, providers, app charts) is an exact release',
     check: (env) =>
       pinnedVersions(env)
         .filter((v) => !isPinned(v.version))

@@ -1,3 +1,4 @@
+import { duplicates } from '../duplicates';
 import type { VmSizing } from '../environment';
 import { EXAMPLE_SSH_KEY_BODY } from '../../examples';
 import type { Environment, Vm } from '../resolve';
@@ -76,12 +77,11 @@ export const vmRules: readonly Rule[] = [
     severity: 'error',
     summary: 'no two VMs share a MAC address',
     check: (env) =>
-      env.vms
-        .filter((vm, i) => env.vms.findIndex((o) => o.mac === vm.mac) < i)
-        .map((vm) => ({
+      duplicates(env.vms, (vm) => vm.mac)
+        .map(({ item: vm, first }) => ({
           path: `nodes[${vm.node.index}].vm.mac`,
           value: vm.mac,
-          message: `${vm.node.name} has the MAC of ${env.vms.find((o) => o.mac === vm.mac)!.node.name}; both would fight over one address`,
+          message: `${vm.node.name} has the MAC of ${first.node.name}; both would fight over one address`,
           fix: 'remove the explicit mac from one node (it is derived from the name) or pick another',
         })),
   },

@@ -1,5 +1,5 @@
-import * as versions from '../versions';
-import type { ChartRelease } from './chart';
+import type { ChartRelease } from '../../charts/chart';
+import * as versions from '../../versions';
 
 /** cert-manager with its CRDs; installed before cluster-api-operator, which does not manage it. */
 export function certManagerRelease(): ChartRelease {

@@ -1,6 +1,6 @@
-import type { Environment } from '../model/resolve';
-import * as versions from '../versions';
-import type { ChartRelease } from './chart';
+import type { ChartRelease } from '../../charts/chart';
+import type { Environment } from '../../model/resolve';
+import * as versions from '../../versions';
 
 /**
  * Cilium as CNI and kube-proxy replacement. `k8sServiceHost` is the apiserver endpoint (the

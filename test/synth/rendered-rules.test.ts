@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectReport } from '../../fixtures/expect';
-import { checkRendered } from '../../../src/model/invariants/rendered';
-import { resolve } from '../../../src/model/resolve';
-import { renderEnvironment } from '../../../src/synth/render';
-import { fiveServersTwoPlanned, singleServer, threeServers } from '../../fixtures/environments';
+import { expectReport } from '../fixtures/expect';
+import { checkRendered } from '../../src/synth/rendered-rules';
+import { resolve } from '../../src/model/resolve';
+import { renderEnvironment } from '../../src/synth/render';
+import { fiveServersTwoPlanned, singleServer, threeServers } from '../fixtures/environments';
 
 const RELEASE = 'kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml';
 const VALUES = 'bootstrap/cilium-values.yaml';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectReport } from '../../fixtures/expect';
-import { mgmt } from '../../fixtures/fleet/mgmt';
-import { checkRendered } from '../../../src/model/invariants/rendered';
-import { resolve } from '../../../src/model/resolve';
-import { renderEnvironment } from '../../../src/synth/render';
-import { modify, singleServer, threeServers } from '../../fixtures/environments';
+import { expectReport } from '../fixtures/expect';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { checkRendered } from '../../src/synth/rendered-rules';
+import { resolve } from '../../src/model/resolve';
+import { renderEnvironment } from '../../src/synth/render';
+import { modify, singleServer, threeServers } from '../fixtures/environments';
 
 // The rendered rules read files that a person (or a bad merge) may have broken in any way: they
 // must report, never crash, on missing parts.
@@ -12,7 +12,7 @@ const RELEASE = 'kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml'
 
 function codesAfter(edit: (files: Map<string, string>) => void, spec = threeServers, previous?: Map<string, string>) {
   const env = resolve(spec);
-  const files = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'apiVersion: v1\nkind: Secret\nsops: {}\n']]));
+  const files = renderEnvironment(env, { secrets: new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'apiVersion: v1\nkind: Secret\nsops: {}\n']]) });
   edit(files);
   const violations = checkRendered({ env, files, previous });
   expectReport(violations);
@@ -91,7 +91,7 @@ describe('rendered rules on broken files', () => {
 
   it('does not count a newly added provider as an upgrade', () => {
     const env = resolve(mgmt);
-    const previous = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]));
+    const previous = renderEnvironment(env, { secrets: new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]) });
     previous.delete('kubernetes/capi-providers/cluster-api/coreprovider.capi-system.cluster-api.yaml');
     const ipam = 'kubernetes/capi-providers/cluster-api/ipamprovider.capi-ipam-in-cluster-system.in-cluster.yaml';
     previous.set(ipam, previous.get(ipam)!.replace('version: v1.1.1', 'version: v1.1.0'));
@@ -153,7 +153,7 @@ describe('rendered rules on broken files', () => {
   it('compares provider versions by kind and name, and only of providers', () => {
     const env = resolve(mgmt);
     const secrets = new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]);
-    const previous = renderEnvironment(env, secrets);
+    const previous = renderEnvironment(env, { secrets });
     for (const [path, text] of previous) {
       // Two chart versions change (not providers), and a provider without a spec appears on both sides.
       if (path.includes('helmchart.')) previous.set(path, text.replace(/\n {2}version: .*\n/, '\n  version: 0.0.1\n'));
@@ -202,7 +202,7 @@ describe('rendered rules on broken files', () => {
 
   it('compares only the provider versions of the kubernetes tree', () => {
     const env = resolve(mgmt);
-    const previous = renderEnvironment(env, new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]));
+    const previous = renderEnvironment(env, { secrets: new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'sops: {}\n']]) });
     const copy = (version: string) =>
       `apiVersion: operator.cluster.x-k8s.io/v1alpha2\nkind: AddonProvider\nmetadata:\n  name: a\n  namespace: capi-system\nspec:\n  version: ${version}\n`;
     previous.set('docs/a.yaml', copy('v1.0.0'));

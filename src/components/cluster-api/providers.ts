@@ -1,10 +1,10 @@
 import { Construct } from 'constructs';
-import * as bootstrap from '../imports/capi-bootstrapprovider-operator.cluster.x-k8s.io';
-import * as controlPlane from '../imports/capi-controlplaneprovider-operator.cluster.x-k8s.io';
-import * as core from '../imports/capi-coreprovider-operator.cluster.x-k8s.io';
-import * as infrastructure from '../imports/capi-infrastructureprovider-operator.cluster.x-k8s.io';
-import * as ipam from '../imports/capi-ipamprovider-operator.cluster.x-k8s.io';
-import type { CapiProviderKind, CapiProviderSpec } from '../model/environment';
+import * as bootstrap from '../../imports/capi-bootstrapprovider-operator.cluster.x-k8s.io';
+import * as controlPlane from '../../imports/capi-controlplaneprovider-operator.cluster.x-k8s.io';
+import * as core from '../../imports/capi-coreprovider-operator.cluster.x-k8s.io';
+import * as infrastructure from '../../imports/capi-infrastructureprovider-operator.cluster.x-k8s.io';
+import * as ipam from '../../imports/capi-ipamprovider-operator.cluster.x-k8s.io';
+import type { CapiProviderKind, CapiProviderSpec } from '../../model/environment';
 
 /** The generated class of each kind; they share one props shape for what we set. */
 const CLASSES: Record<CapiProviderKind, new (scope: Construct, id: string, props: core.CoreProviderProps) => unknown> = {

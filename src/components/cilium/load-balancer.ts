@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
-import * as l2 from '../imports/cilium-l2announcementpolicy-cilium.io';
-import * as pool from '../imports/cilium-loadbalancerippool-cilium.io';
+import * as l2 from '../../imports/cilium-l2announcementpolicy-cilium.io';
+import * as pool from '../../imports/cilium-loadbalancerippool-cilium.io';
 
 export interface CiliumLoadBalancerProps {
   /** The ingress Gateway VIP: the only address the pool hands out. */

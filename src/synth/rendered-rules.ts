@@ -1,8 +1,8 @@
-import { CILIUM_VALUES_FILE } from '../../paths';
-import { parseYamlDocuments, toYaml } from '../../yaml';
-import type { Environment } from '../resolve';
-import { runRules, shown } from '../violation';
-import type { Finding, Rule, Violation } from '../violation';
+import { CILIUM_VALUES_FILE } from '../paths';
+import { parseYamlDocuments, toYaml } from '../yaml';
+import type { Environment } from '../model/resolve';
+import { runRules, shown } from '../model/violation';
+import type { Finding, Rule, Violation } from '../model/violation';
 
 /** The rendered tree of one environment: paths relative to `clusters/<env>/`. */
 export interface RenderedTree {

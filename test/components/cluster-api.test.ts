@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mgmt } from '../../fixtures/fleet/mgmt';
-import type { EnvironmentSpec } from '../../../src/model/environment';
-import { minorOf } from '../../../src/model/invariants/compatibility';
-import { checkRendered } from '../../../src/model/invariants/rendered';
-import { resolve } from '../../../src/model/resolve';
-import { parseYamlDocuments } from '../../../src/yaml';
-import { renderEnvironment } from '../../../src/synth/render';
-import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../../fixtures/environments';
-import { codes, expectOnly, expectReport } from '../../fixtures/expect';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { minorOf } from '../../src/components/cluster-api/rules';
+import { checkRendered } from '../../src/synth/rendered-rules';
+import { resolve } from '../../src/model/resolve';
+import { parseYamlDocuments } from '../../src/yaml';
+import { renderEnvironment } from '../../src/synth/render';
+import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../fixtures/environments';
+import { codes, expectOnly, expectReport } from '../fixtures/expect';
 
 // The shipped mgmt with its own age key: the demo-key warning would blur "exactly this code".
 const base = modify(mgmt as EnvironmentSpec, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
@@ -62,7 +62,7 @@ describe('compatibility and Cluster API invariants', () => {
 
   it.each([
     ['certManager', 'cert-manager'],
-    ['providers', 'cluster-api providers'],
+    ['providers', 'cluster-api goes into'],
   ])('fails when the %s layer does not exist, naming the component', (layer, component) => {
     const [v] = expectOnly(modify(base, (e: any) => { e.clusterApi.layers = { [layer]: 'nowhere' }; }), 'flux.layer-missing');
     expect(v).toMatchObject({ path: `mgmt.clusterApi.layers.${layer}`, value: 'nowhere' });
@@ -140,20 +140,20 @@ describe('SOPS files in the rendered tree', () => {
   const env = resolve(base);
 
   it('gives the layer holding a secret a sops decryption, and passes', () => {
-    const files = renderEnvironment(env, shipped);
+    const files = renderEnvironment(env, { secrets: shipped });
     expect(parseYamlDocuments(files.get('kubernetes/capi-providers.yaml')!)[0]).toMatchObject({ spec: { decryption: { provider: 'sops', secretRef: { name: 'sops-age' } } } });
     expect(parseYamlDocuments(files.get('kubernetes/cert-manager.yaml')!)[0]).not.toHaveProperty('spec.decryption');
     expect(checkedRendered({ env, files })).toEqual([]);
   });
 
   it('fails when a layer holding a SOPS file does not decrypt', () => {
-    const files = renderEnvironment(env, shipped);
+    const files = renderEnvironment(env, { secrets: shipped });
     files.set('kubernetes/capi-providers.yaml', files.get('kubernetes/capi-providers.yaml')!.replace(/ {2}decryption:\n(?: {4}.*\n)+/, ''));
     expect(checkedRendered({ env, files }).map((v) => v.code)).toEqual(['flux.sops-not-decrypted']);
   });
 
   it('fails on a plaintext Secret in the bootstrap tree too', () => {
-    const files = renderEnvironment(env, shipped);
+    const files = renderEnvironment(env, { secrets: shipped });
     files.set('bootstrap/token.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: t\n');
     expect(checkedRendered({ env, files }).map((v) => v.code)).toEqual(['kubernetes.plaintext-secret']);
   });

@@ -1,8 +1,9 @@
 import semver from 'semver';
-import { PROVIDER_VALUE_KEYS } from '../cluster-api';
+import { duplicates } from '../../model/duplicates';
+import { PROVIDER_VALUE_KEYS } from '../../model/cluster-api';
 import * as catalogue from '../../versions';
-import type { Environment } from '../resolve';
-import type { Finding, Rule } from '../violation';
+import type { Environment } from '../../model/resolve';
+import type { Finding, Rule } from '../../model/violation';
 
 /** `v1.35.8+k3s1` → `1.35`; undefined when it names no version. */
 export function minorOf(version: string): string | undefined {
@@ -18,7 +19,8 @@ const providersOf = (env: Environment) => env.clusterApi?.providers ?? [];
 /** The path of provider i in the environment spec. */
 const providerPath = (i: number, field: string) => `clusterApi.providers[${i}].${field}`;
 
-export const compatibilityRules: readonly Rule[] = [
+/** Cluster API's invariants: cert-manager and operator compatibility, the providers, the layer order. */
+export const clusterApiRules: readonly Rule[] = [
   {
     code: 'compat.cert-manager-kubernetes',
     severity: 'error',
@@ -85,10 +87,12 @@ export const compatibilityRules: readonly Rule[] = [
     severity: 'error',
     summary: 'each provider kind and name appears once',
     check: (env) =>
-      providersOf(env)
-        .map((p, i) => ({ p, i }))
-        .filter(({ p, i }) => providersOf(env).findIndex((o) => o.kind === p.kind && o.name === p.name) < i)
-        .map(({ p, i }) => ({ path: providerPath(i, 'name'), value: p.name, message: `${p.kind} ${p.name} is declared twice`, fix: 'keep one declaration' })),
+      duplicates(providersOf(env), (p) => `${p.kind}/${p.name}`).map(({ item: p, index: i, first }) => ({
+        path: providerPath(i, 'name'),
+        value: p.name,
+        message: `${p.kind} ${p.name} is declared twice (first at clusterApi.providers[${providersOf(env).indexOf(first)}])`,
+        fix: 'keep one declaration',
+      })),
   },
   {
     code: 'capi.core-provider-missing',
@@ -129,13 +133,3 @@ export const compatibilityRules: readonly Rule[] = [
     },
   },
 ];
-
-/** Every version the environment installs that must be exact, for `version.unpinned`. */
-export function clusterApiVersions(env: Environment): { path: string; version: string }[] {
-  if (!env.clusterApi) return [];
-  return [
-    { path: 'versions.charts.certManager.version', version: catalogue.charts.certManager.version },
-    { path: 'versions.charts.clusterApiOperator.version', version: catalogue.charts.clusterApiOperator.version },
-    ...env.clusterApi.providers.map((p, i) => ({ path: providerPath(i, 'version'), version: p.version })),
-  ];
-}

@@ -1,0 +1,51 @@
+import type { ClusterUnit } from '../k8s/cluster';
+import { VerbatimFile } from '../k8s/verbatim-file';
+import { manifestFiles } from '../model/invariants/app-sources';
+import type { App, Environment } from '../model/resolve';
+
+const isYaml = (file: string) => /\.ya?ml$/.test(file);
+const KUSTOMIZATION = /^kustomization\.ya?ml$/;
+
+/** A Helm app: its source and HelmRelease, always installed by Flux (which orders and health-checks it). */
+function helmUnit(env: Environment, app: App): ClusterUnit {
+  const helm = app.helm!;
+  return {
+    name: app.name,
+    layer: app.layer,
+    chart: { name: app.name, namespace: app.namespace, chart: helm.chart, version: helm.version, oci: helm.oci, repo: helm.repo, values: helm.values },
+    installer: 'flux',
+    // Apps of other layers are ordered by the layers' dependsOn (app.depends-on checks it).
+    dependsOn: app.dependsOn
+      .map((name) => env.apps.find((a) => a.name === name && a.layer === app.layer && a.helm))
+      .filter((a): a is App => a !== undefined)
+      .map((a) => ({ name: a.name, namespace: a.namespace })),
+  };
+}
+
+/** A folder of plain manifests, copied byte for byte; with no kustomization.yaml of its own, one listing its YAML files is generated. */
+function manifestsUnit(app: App, sources: ReadonlyMap<string, string>): ClusterUnit {
+  const files = manifestFiles(app, sources);
+  const own = [...files.keys()].some((f) => KUSTOMIZATION.test(f));
+  return {
+    name: app.name,
+    layer: app.layer,
+    namespace: own ? undefined : app.namespace,
+    ownKustomization: own,
+    build: (folder) => {
+      for (const [file, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        // Its own kustomization.yaml may reference any file (generators); without one only YAML is used.
+        if (own || isYaml(file)) new VerbatimFile(folder(), `file-${file.replace(/\//g, "--")}`, { fileName: file, content });
+      }
+    },
+  };
+}
+
+/** The user's apps as units of the tree. */
+export function appUnits(env: Environment, sources: ReadonlyMap<string, string>): ClusterUnit[] {
+  return env.apps.map((app): ClusterUnit => {
+    if (app.helm) return helmUnit(env, app);
+    if (app.manifests !== undefined) return manifestsUnit(app, sources);
+    // A construct of the user's: its namespaced objects land in the app's namespace.
+    return { name: app.name, layer: app.layer, namespace: app.namespace, build: (folder) => app.construct!(folder(), { name: app.name, namespace: app.namespace, environment: env.name }) };
+  });
+}

@@ -1,0 +1,65 @@
+import type { Construct } from 'constructs';
+import type { ChartRelease } from '../charts/chart';
+import type { HealthCheck } from '../k8s/flux-layer';
+import type { Environment } from '../model/resolve';
+import type { Rule } from '../model/violation';
+
+/** Where a component goes: a layer of `flux.layers`, and the spec path that chose it (for messages). */
+export interface Placement {
+  readonly layer: string;
+  readonly path: string;
+}
+
+/** What a component's `objects` may use: its settings, the environment, and folders of its layer. */
+export interface RenderContext<Config> {
+  readonly config: Config;
+  readonly env: Environment;
+  /** A folder under the component's layer: its own (its name) or one it declares in `folders`. */
+  readonly folder: (name: string) => Construct;
+}
+
+/**
+ * One row of the component table: everything the generator knows about one component. Adding a
+ * component is a pin in `src/versions.ts`, one file exporting an entry, and its line in
+ * `src/components/table.ts`.
+ */
+export interface ComponentEntry<Config = unknown> {
+  /** Its folder under the layer, and its name in messages. */
+  readonly name: string;
+  /**
+   * Reads the resolved environment: the component's settings, or undefined where it is off.
+   * This is the only place a component looks at the environment's spec-derived values.
+   */
+  readonly configure: (env: Environment) => Config | undefined;
+  /** Switched on by listing it under `spec.components` (its configure is `fromSwitch`). @default false */
+  readonly switchable?: boolean;
+  readonly placement: (config: Config) => Placement;
+  /** Its pins in src/versions.ts (`charts.cilium`, …): checked to exist and to be exact. */
+  readonly versions: readonly string[];
+  /** The chart it installs, the way the environment installs charts (Flux or k3s). */
+  readonly chart?: (config: Config, env: Environment) => ChartRelease;
+  /** Never let Flux prune the chart's objects (the CNI: pruning it cuts every pod off). @default false */
+  readonly protectFromPrune?: boolean;
+  /** Objects whose readiness gates the layers that depend on this component's layer. */
+  readonly healthChecks?: (config: Config) => readonly HealthCheck[];
+  /** Namespaces the component's workloads run in: no user app may take one. */
+  readonly namespaces: (config: Config) => readonly string[];
+  /** Folders of its layer its objects use besides its own (`name`): no app may take them. @default [] */
+  readonly folders?: readonly string[];
+  /** Objects besides the chart. */
+  readonly objects?: (context: RenderContext<Config>) => void;
+  /** Invariants of this component, run on every environment (they return nothing where it is off). */
+  readonly rules?: readonly Rule[];
+}
+
+/** An entry bound to one environment: the settings resolved, ready to render. */
+export interface EnabledComponent {
+  readonly entry: ComponentEntry;
+  readonly config: unknown;
+  readonly placement: Placement;
+}
+
+/** Keeps an entry's Config type while it sits in a table of differently typed entries. */
+export function defineComponent<Config>(entry: ComponentEntry<Config>): ComponentEntry {
+  return entry as ComponentEntry;
+}

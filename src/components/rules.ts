@@ -1,0 +1,106 @@
+import { didYouMean } from '../model/spec-check';
+import type { Environment } from '../model/resolve';
+import type { Rule } from '../model/violation';
+import type { ComponentEntry } from './entry';
+import { COMPONENTS, componentNamespaces, enabledComponents, layerHealthChecks } from './table';
+
+/** Namespaces every cluster has, owned by Kubernetes, k3s or Flux. */
+const CLUSTER_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];
+
+/** Rules over the table as a whole, then each entry's own rules. */
+export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): Rule[] {
+  const enabled = (env: Environment) => enabledComponents(env, table);
+  const switchable = table.filter((e) => e.switchable).map((e) => e.name);
+  return [
+    {
+      code: 'flux.layer-missing',
+      severity: 'error',
+      summary: 'components are placed in a layer that exists',
+      check: (env) =>
+        enabled(env)
+          .filter(({ placement }) => !env.flux.layers.some((l) => l.name === placement.layer))
+          .map(({ entry, placement }) => ({
+            path: placement.path,
+            value: placement.layer,
+            message: `${entry.name} goes into layer ${placement.layer}, which the environment does not declare`,
+            fix: `add a layer named ${placement.layer} to flux.layers, or set ${placement.path} to one of: ${env.flux.layers.map((l) => l.name).join(', ')}`,
+          })),
+    },
+    {
+      code: 'flux.wait-ignores-health-checks',
+      severity: 'error',
+      summary: 'a layer gated by health checks does not set wait (Flux would skip the checks)',
+      check: (env) => {
+        const checks = layerHealthChecks(enabled(env));
+        return env.flux.layers
+          .map((l, i) => ({ l, i }))
+          .filter(({ l }) => l.wait && (checks.get(l.name) ?? []).length > 0)
+          .map(({ l, i }) => ({
+            path: `flux.layers[${i}].wait`,
+            value: 'true',
+            message: `layer ${l.name} has health checks on what its charts create, but wait: true makes Flux ignore them; dependent layers would start before the CRDs exist`,
+            fix: `set wait: false on layer ${l.name}`,
+          }));
+      },
+    },
+    {
+      code: 'component.unknown',
+      severity: 'error',
+      summary: 'every name under components is a component of the table that is switched on that way',
+      check: (env) =>
+        Object.keys(env.components)
+          .filter((name) => !switchable.includes(name))
+          .map((name) => {
+            const guess = didYouMean(name, switchable);
+            return {
+              path: `components.${name}`,
+              value: name,
+              message: `${name} is no component that components can switch on${guess ? `; did you mean ${guess}?` : ''}`,
+              fix: guess ? `rename it to ${guess}` : switchable.length > 0 ? `use one of: ${switchable.join(', ')}` : 'remove it: no component of the table is switched on this way',
+            };
+          }),
+    },
+    {
+      code: 'app.platform-namespace',
+      severity: 'error',
+      summary: "no app runs in a namespace of the cluster or of a platform component (its prune or RBAC would reach the platform's)",
+      check: (env) => {
+        const owners = componentNamespaces(enabled(env));
+        for (const ns of CLUSTER_NAMESPACES) if (!owners.has(ns)) owners.set(ns, 'the cluster');
+        return env.apps
+          .filter((app) => owners.has(app.namespace))
+          .map((app) => ({
+            path: `apps[${app.index}].namespace`,
+            value: app.namespace,
+            message: `app ${app.name} would run in ${app.namespace}, which belongs to ${owners.get(app.namespace)}`,
+            fix: `give the app a namespace of its own, e.g. namespace: '${app.name === app.namespace ? `${app.name}-app` : app.name}'`,
+          }));
+      },
+    },
+    {
+      code: 'app.name-taken',
+      severity: 'error',
+      summary: "no app takes a folder of its layer a component or synth uses, or a component's chart source name",
+      check: (env) => {
+        // Every component's name is its chart source's name in flux-system, in any layer.
+        const sources = enabled(env).map(({ entry }) => entry.name);
+        const folders = (layer: string) => [
+          'namespaces',
+          ...(env.secrets.some((s) => s.layer === layer) ? ['secrets', ...env.secrets.filter((s) => s.layer === layer).map((s) => s.folder)] : []),
+          ...enabled(env).filter(({ placement }) => placement.layer === layer).flatMap(({ entry }) => [entry.name, ...(entry.folders ?? [])]),
+        ];
+        return env.apps
+          .filter((app) => sources.includes(app.name) || folders(app.layer).includes(app.name))
+          .map((app) => ({
+            path: `apps[${app.index}].name`,
+            value: app.name,
+            message: sources.includes(app.name)
+              ? `${app.name} is the name of a platform component (its chart source in flux-system)`
+              : `layer ${app.layer} already has a folder ${app.name}/ that synth writes`,
+            fix: `rename the app, e.g. ${app.name}-app`,
+          }));
+      },
+    },
+    ...table.flatMap((entry) => entry.rules ?? []),
+  ];
+}

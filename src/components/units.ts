@@ -1,0 +1,23 @@
+import type { ClusterUnit } from '../k8s/cluster';
+import type { Environment } from '../model/resolve';
+import type { EnabledComponent } from './entry';
+
+/** The enabled components as units of the tree: each chart in its folder, its objects beside it. */
+export function componentUnits(env: Environment, enabled: readonly EnabledComponent[]): ClusterUnit[] {
+  return enabled.map(({ entry, config, placement }) => ({
+    name: entry.name,
+    layer: placement.layer,
+    chart: entry.chart?.(config, env),
+    protectFromPrune: entry.protectFromPrune,
+    build: (_own, folder) =>
+      entry.objects?.({
+        config,
+        env,
+        folder: (name) => {
+          // Declared folders only, so the rules that keep apps out of them see every one.
+          if (name !== entry.name && !(entry.folders ?? []).includes(name)) throw new Error(`component ${entry.name} uses folder ${name} without declaring it in folders`);
+          return folder(name);
+        },
+      }),
+  }));
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { COMPONENTS, enabledComponents, layerHealthChecks } from '../../src/components/table';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { resolve } from '../../src/model/resolve';
+import { cataloguePins } from '../../src/model/invariants/catalogue';
+import * as versions from '../../src/versions';
+import { modify, threeServers } from '../fixtures/environments';
+
+const crd = (name: string) => ({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name });
+const checks = (spec: EnvironmentSpec) => layerHealthChecks(enabledComponents(resolve(spec)));
+
+describe('layer health checks', () => {
+  // The operator layer's checks are sorted by provider kind.
+  it('gate the cert-manager layer on its CRDs and webhook, and the operator layer on the provider CRDs', () => {
+    expect(Object.fromEntries(checks(mgmt as EnvironmentSpec))).toEqual({
+      'cert-manager': [
+        crd('certificates.cert-manager.io'),
+        crd('issuers.cert-manager.io'),
+        { apiVersion: 'apps/v1', kind: 'Deployment', name: 'cert-manager-webhook', namespace: 'cert-manager' },
+      ],
+      'capi-operator': [
+        crd('bootstrapproviders.operator.cluster.x-k8s.io'),
+        crd('controlplaneproviders.operator.cluster.x-k8s.io'),
+        crd('coreproviders.operator.cluster.x-k8s.io'),
+        crd('ipamproviders.operator.cluster.x-k8s.io'),
+        crd('infrastructureproviders.operator.cluster.x-k8s.io'),
+      ],
+    });
+  });
+
+  it('do not depend on the order the providers are declared in', () => {
+    const reversed = modify(mgmt as EnvironmentSpec, (e: any) => { e.clusterApi.providers.reverse(); });
+    expect(checks(reversed)).toEqual(checks(mgmt as EnvironmentSpec));
+  });
+
+  it('are none without Cluster API', () => {
+    expect(checks(threeServers).size).toBe(0);
+  });
+});
+
+describe('the component table', () => {
+  it('has unique names', () => {
+    const names = COMPONENTS.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  // A pin an entry names must exist, and every chart pin must belong to an entry (no orphan to bump).
+  it('names only pins src/versions.ts has, and every chart pin has its entry', () => {
+    const keys = cataloguePins(versions).map((p) => p.key);
+    for (const entry of COMPONENTS) {
+      for (const key of entry.versions) expect(keys.some((k) => k === key || k.startsWith(`${key}.`)), `${entry.name}: ${key}`).toBe(true);
+    }
+    for (const chart of Object.keys(versions.charts)) expect(COMPONENTS.some((e) => e.versions.includes(`charts.${chart}`)), chart).toBe(true);
+  });
+
+  it('switches components on from the spec: Cilium with spec.cilium, the Cluster API three with spec.clusterApi', () => {
+    expect(enabledComponents(resolve(threeServers)).map((c) => c.entry.name)).toEqual(['cilium']);
+    expect(enabledComponents(resolve(mgmt as EnvironmentSpec)).map((c) => [c.entry.name, c.placement.layer])).toEqual([
+      ['cert-manager', 'cert-manager'],
+      ['cluster-api-operator', 'capi-operator'],
+      ['cluster-api', 'capi-providers'],
+    ]);
+    expect(enabledComponents(resolve(modify(threeServers, (e) => { delete (e as any).cilium; })))).toEqual([]);
+  });
+});
