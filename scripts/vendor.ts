@@ -74,7 +74,8 @@ const json: VendoredFile[] = [
   })),
   { dest: 'schemas/json/ciliumloadbalancerippool-cilium-v2.json', from: 'json/ciliumloadbalancerippool-cilium-v2.json', upstream: CILIUM_POOL, derived: CRD_JSON },
   { dest: 'schemas/json/ciliuml2announcementpolicy-cilium-v2alpha1.json', from: 'json/ciliuml2announcementpolicy-cilium-v2alpha1.json', upstream: CILIUM_L2, derived: CRD_JSON },
-  ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1'].map((f) => ({
+  // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
+  ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1'].map((f) => ({
     dest: `schemas/json/${f}.json`,
     from: `json/${f}.json`,
     upstream: CLIENT_GO,

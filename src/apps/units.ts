@@ -1,3 +1,4 @@
+import { Chart } from 'cdk8s';
 import type { ClusterUnit } from '../k8s/cluster';
 import { VerbatimFile } from '../k8s/verbatim-file';
 import { manifestFiles } from '../model/invariants/app-sources';
@@ -22,14 +23,16 @@ function helmUnit(env: Environment, app: App): ClusterUnit {
   };
 }
 
-/** A folder of plain manifests, copied byte for byte; with no kustomization.yaml of its own, one listing its YAML files is generated. */
+/**
+ * A folder of plain manifests, copied byte for byte; with no kustomization.yaml of its own, one
+ * listing its YAML files is generated (no transformer: the files say their namespaces).
+ */
 function manifestsUnit(app: App, sources: ReadonlyMap<string, string>): ClusterUnit {
   const files = manifestFiles(app, sources);
   const own = [...files.keys()].some((f) => KUSTOMIZATION.test(f));
   return {
     name: app.name,
     layer: app.layer,
-    namespace: own ? undefined : app.namespace,
     ownKustomization: own,
     build: (folder) => {
       for (const [file, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -45,7 +48,15 @@ export function appUnits(env: Environment, sources: ReadonlyMap<string, string>)
   return env.apps.map((app): ClusterUnit => {
     if (app.helm) return helmUnit(env, app);
     if (app.manifests !== undefined) return manifestsUnit(app, sources);
-    // A construct of the user's: its namespaced objects land in the app's namespace.
-    return { name: app.name, layer: app.layer, namespace: app.namespace, build: (folder) => app.construct!(folder(), { name: app.name, namespace: app.namespace, environment: env.name }) };
+    // A construct of the user's, inside a cdk8s Chart whose namespace is the app's (the cdk8s
+    // idiom): objects that name no namespace land there; the writer drops it from cluster-scoped kinds.
+    return {
+      name: app.name,
+      layer: app.layer,
+      build: (folder) => {
+        const chart = new Chart(folder(), 'app', { namespace: app.namespace, disableResourceNameHashes: true });
+        app.construct!(chart, { name: app.name, namespace: app.namespace, environment: env.name });
+      },
+    };
   });
 }

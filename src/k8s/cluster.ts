@@ -27,8 +27,6 @@ export interface ClusterUnit {
   readonly protectFromPrune?: boolean;
   /** HelmReleases its own waits for (Flux installer only). @default [] */
   readonly dependsOn?: readonly ReleaseRef[];
-  /** Namespace kustomize sets on every namespaced object of its folder. @default none */
-  readonly namespace?: string;
   /** Its folder brings its own kustomization.yaml (a user's manifests). @default false */
   readonly ownKustomization?: boolean;
   /** Objects besides the chart: `own` is its folder, `folder(name)` any folder of its layer. */
@@ -76,7 +74,7 @@ export class Cluster extends Construct {
     const place = (layer: string, folder: string, unit?: ClusterUnit) => {
       const key = `${layer}/${folder}`;
       if (!folders.has(key)) {
-        folders.set(key, new Component(layers.get(layer)!, folder, { namespace: unit?.namespace, ownKustomization: unit?.ownKustomization }));
+        folders.set(key, new Component(layers.get(layer)!, folder, { ownKustomization: unit?.ownKustomization }));
       }
       return folders.get(key)!;
     };

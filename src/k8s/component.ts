@@ -17,8 +17,6 @@ export interface ComponentProps {
   readonly fileNaming?: 'kind' | 'name';
   /** Entries listed in this folder's kustomization.yaml beside the generated files. @default [] */
   readonly extraResources?: readonly string[];
-  /** Namespace the folder's kustomization.yaml sets on every namespaced object in it. @default none */
-  readonly namespace?: string;
   /** The folder's kustomization.yaml is a verbatim file of the user's; none is generated. @default false */
   readonly ownKustomization?: boolean;
 }
@@ -33,7 +31,6 @@ export class Component extends Construct {
   public readonly detached: boolean;
   public readonly fileNaming: 'kind' | 'name';
   public readonly extraResources: readonly string[];
-  public readonly namespace?: string;
   public readonly ownKustomization: boolean;
 
   public constructor(scope: Construct, id: string, props: ComponentProps = {}) {
@@ -44,7 +41,6 @@ export class Component extends Construct {
     this.detached = props.detached ?? false;
     this.fileNaming = props.fileNaming ?? 'kind';
     this.extraResources = props.extraResources ?? [];
-    this.namespace = props.namespace;
     this.ownKustomization = props.ownKustomization ?? false;
   }
 

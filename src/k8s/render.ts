@@ -1,5 +1,6 @@
 import { ApiObject, App, Chart } from 'cdk8s';
 import type { Artifact } from '../artifact';
+import { CLUSTER_SCOPED } from '../kinds';
 import { Component } from './component';
 import { Cluster } from './cluster';
 import type { ClusterProps } from './cluster';
@@ -15,6 +16,13 @@ function fileName(component: Component, obj: KubeObject): string {
   if (component.fileNaming === 'name') return `${name}.yaml`;
   // Kinds and namespaces never contain dots, so kind.namespace.name cannot collide.
   return [obj.kind.toLowerCase(), namespace, name].filter(Boolean).join('.') + '.yaml';
+}
+
+/** cdk8s gives every object of a namespaced Chart its namespace; a cluster-scoped one has none. */
+function withoutClusterNamespace(obj: KubeObject): KubeObject {
+  if (!CLUSTER_SCOPED.has(obj.kind) || obj.metadata.namespace === undefined) return obj;
+  const { namespace: _dropped, ...metadata } = obj.metadata;
+  return { ...obj, metadata };
 }
 
 function join(folder: string, name: string): string {
@@ -45,7 +53,7 @@ export function renderKubernetes(props: ClusterProps): Artifact[] {
     if (!(construct instanceof ApiObject)) continue;
     const component = Component.of(construct);
     if (!component) throw new Error(`${construct.node.path} is outside any Component`);
-    const obj = construct.toJson() as KubeObject;
+    const obj = withoutClusterNamespace(construct.toJson() as KubeObject);
     const name = fileName(component, obj);
     listed.get(component)!.push(name);
     artifacts.push({ path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), name), yaml: [obj] });
@@ -58,7 +66,7 @@ export function renderKubernetes(props: ClusterProps): Artifact[] {
     if (component.ownKustomization) continue;
     artifacts.push({
       path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), 'kustomization.yaml'),
-      yaml: [{ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', namespace: component.namespace, resources: [...resources].sort() }],
+      yaml: [{ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [...resources].sort() }],
     });
   }
   return artifacts;

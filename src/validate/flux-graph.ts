@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CLUSTER_SCOPED } from '../kinds';
 import { findCycle } from '../model/invariants/flux';
 import type { Finding } from './findings';
 import { describeObject } from './findings';
@@ -6,18 +7,6 @@ import type { EnvironmentTree, TreeObject } from './tree-objects';
 
 /** Namespaces a cluster has before Flux applies anything (flux-system: created by bootstrap). */
 export const SYSTEM_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system']);
-
-/** Kinds that live outside namespaces. */
-export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
-  'Namespace',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'CustomResourceDefinition',
-  'StorageClass',
-  'CiliumLoadBalancerIPPool',
-  'CiliumL2AnnouncementPolicy',
-  'ClusterIssuer',
-]);
 
 const isFluxKustomization = (doc: Record<string, any>) => doc.apiVersion?.startsWith('kustomize.toolkit.fluxcd.io/') && doc.kind === 'Kustomization';
 const ns = (o: TreeObject) => o.doc.metadata?.namespace ?? 'default';

@@ -28,7 +28,7 @@ const isObject = (doc: unknown): doc is Record<string, any> =>
 export function readEnvironmentTree(root: string, env: string): EnvironmentTree {
   const files = new Map([...readTree(path.join(root, 'clusters', env))].map(([rel, text]) => [`clusters/${env}/${rel}`, text]));
   const objects = [...files]
-    .filter(([file]) => /\/(kubernetes|bootstrap)\/.*\.yaml$/.test(file) && !file.endsWith('/kustomization.yaml'))
+    .filter(([file]) => /\/(kubernetes|bootstrap)\/.*\.ya?ml$/.test(file) && !/\/kustomization\.ya?ml$/.test(file))
     .flatMap(([file, text]) => parseYamlDocuments(text).filter(isObject).map((doc) => ({ env, file, doc })));
   return { env, files, objects };
 }

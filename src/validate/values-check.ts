@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import * as versions from '../versions';
 import { parseYamlDocuments } from '../yaml';
 import type { Finding } from './findings';
 import { SchemaStore } from './schemas';
@@ -57,6 +58,9 @@ export function valuesSchemaFor(dir: string, chart: string, version: string): { 
 /** Charts whose upstream publishes no values.schema.json: their values cannot be schema-checked. */
 export const CHARTS_WITHOUT_VALUES_SCHEMA: ReadonlySet<string> = new Set(['cluster-api-operator']);
 
+/** The platform's charts (src/versions.ts): each must have its schema vendored unless upstream has none. */
+const PLATFORM_CHARTS: ReadonlySet<string> = new Set(Object.values(versions.charts).map((c) => c.chart));
+
 /** Validates chart values against the chart's own values.schema.json where one is available. */
 export function checkChartValues(trees: readonly EnvironmentTree[], dir: string): { findings: Finding[]; notes: string[]; validated: number } {
   const store = new SchemaStore(dir);
@@ -67,6 +71,8 @@ export function checkChartValues(trees: readonly EnvironmentTree[], dir: string)
     const schema = valuesSchemaFor(dir, entry.chart, entry.version);
     if (!schema) {
       if (CHARTS_WITHOUT_VALUES_SCHEMA.has(entry.chart)) notes.add(`chart ${entry.chart} publishes no values schema: its values are not validated`);
+      // A user's chart: many ship no schema (podinfo), and where one does the user copies it in.
+      else if (!PLATFORM_CHARTS.has(entry.chart)) notes.add(`chart ${entry.chart} ${entry.version} (an app's) has no values schema in ${dir}: its values are not validated; copy the chart's values.schema.json there as ${entry.chart}-${entry.version}.values.schema.json if it ships one`);
       else findings.push({ check: 'values', where: entry.where, message: `no values schema for chart ${entry.chart} ${entry.version} in ${dir}; vendor it (scripts/vendor.ts), or list the chart in CHARTS_WITHOUT_VALUES_SCHEMA` });
       continue;
     }

@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import YAML from 'yaml';
+import { CLUSTER_SCOPED } from '../../kinds';
 import { valuesSchemaPath } from '../../paths';
 import type { App, Environment } from '../resolve';
 import { isRepositoryPath } from './apps';
@@ -77,6 +78,24 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
             fix: 'write one Kubernetes object per document (separated by ---)',
           })),
       ),
+  },
+  {
+    code: 'app.manifest-namespace',
+    severity: 'error',
+    summary: "every namespaced object of a manifests folder names its namespace (or the folder's own kustomization.yaml sets it)",
+    check: (input) =>
+      documents(input)
+        .filter(({ app }) => ![...manifestFiles(app, input.sources).keys()].some((f) => /^kustomization\.ya?ml$/.test(f)))
+        .flatMap(({ app, docs }) =>
+          docs
+            .filter((d) => d.doc?.kind !== undefined && !CLUSTER_SCOPED.has(String(d.doc.kind)) && !(d.doc.metadata as { namespace?: string } | undefined)?.namespace)
+            .map((d): Finding => ({
+              path: where(app, d.file),
+              value: `${String(d.doc!.kind)} ${String((d.doc!.metadata as { name?: string } | undefined)?.name)}`,
+              message: `this ${String(d.doc!.kind)} names no namespace; the files are copied verbatim, so nothing would put it into ${app.namespace}`,
+              fix: `add metadata.namespace: ${app.namespace}, or give the folder a kustomization.yaml with namespace: ${app.namespace}`,
+            })),
+        ),
   },
   {
     code: 'app.plaintext-secret',

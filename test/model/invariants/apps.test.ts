@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../../../src/check';
+import { resolve } from '../../../src/model/resolve';
+import { isRepositoryPath } from '../../../src/model/invariants/apps';
+import { codes, expectOnly } from '../../fixtures/expect';
+import { modify, threeServers } from '../../fixtures/environments';
+import { podinfo } from '../../fixtures/corpus';
+
+const withApps = (...apps: object[]) => modify(threeServers, (e: any) => { e.apps = apps; });
+const legacy = { name: 'legacy', layer: 'apps', manifests: 'manifests/fixture/legacy' };
+
+describe('app invariants', () => {
+  it('accepts a Helm app, a construct and a manifests folder side by side', () => {
+    expect(codes(withApps(podinfo, { name: 'hello', layer: 'apps', construct: () => undefined }, legacy))).toEqual([]);
+  });
+
+  it("defaults the namespace to the app's name and creates it with the app's layer", () => {
+    const env = resolve(withApps(podinfo));
+    expect(env.apps[0]!.namespace).toBe('podinfo');
+    expect(env.flux.layers.find((l) => l.name === 'apps')!.namespaces).toEqual(['apps', 'podinfo']);
+  });
+
+  it('leaves a namespace some layer lists to that layer, and accepts it when the app layer depends on it', () => {
+    const env = resolve(withApps({ ...podinfo, namespace: 'monitoring' }));
+    expect(env.flux.layers.find((l) => l.name === 'apps')!.namespaces).toEqual(['apps']);
+    expect(codes(withApps({ ...podinfo, namespace: 'monitoring' }))).toEqual([]);
+  });
+
+  it('reports both sources of an app that sets two', () => {
+    const [v] = expectOnly(withApps({ ...podinfo, manifests: 'apps/x' }), 'app.one-source');
+    expect(v).toMatchObject({ path: 'fixture.apps[0]', value: 'helm, manifests' });
+  });
+
+  it.each([
+    ['itself', [{ ...podinfo, dependsOn: ['podinfo'] }], 'an app cannot wait for itself'],
+    ['a construct of its own layer', [{ ...podinfo, dependsOn: ['hello'] }, { name: 'hello', layer: 'apps', construct: () => undefined }], 'only a Helm app can wait'],
+    ['an app of a later layer', [{ ...podinfo, layer: 'platform', dependsOn: ['web'] }, { ...podinfo, name: 'web' }], 'which layer platform does not depend on'],
+  ])('rejects a dependency on %s', (_what, apps, message) => {
+    const [v] = expectOnly(withApps(...apps), 'app.depends-on');
+    expect(v!.message).toContain(message);
+  });
+
+  it('accepts dependencies on a Helm app of the same layer and on any app of an earlier layer', () => {
+    expect(codes(withApps({ ...podinfo, dependsOn: ['redis', 'legacy'] }, { ...podinfo, name: 'redis' }, { ...legacy, layer: 'platform', namespace: 'legacy' }))).toEqual([]);
+  });
+
+  it.each([
+    ['no source', { oci: undefined }, 'must set one of helm.oci and helm.repo'],
+    ['a tag in the OCI location', { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo:6.14.1' }, 'is not an OCI chart location'],
+    ['an OCI location of another chart', { oci: 'oci://ghcr.io/stefanprodan/charts/other' }, "does not end with the chart's name podinfo"],
+    ['a repository that is no URL', { oci: undefined, repo: 'stefanprodan.github.io/podinfo' }, 'is not a Helm repository URL'],
+  ])('rejects a chart source with %s', (_what, change, message) => {
+    const [v] = expectOnly(withApps({ ...podinfo, helm: { ...podinfo.helm, ...change } }), 'app.chart-source');
+    expect(v!.message).toContain(message);
+  });
+
+  it.each([['/etc/manifests'], ['apps/../../x'], ['clusters/dev/kubernetes/apps'], ['./apps'], ['apps\\win']])('rejects the manifests path %s', (folder) => {
+    expect(isRepositoryPath(folder)).toBe(false);
+  });
+
+  it('takes a manifests path with a trailing slash as the folder', () => {
+    expect(resolve(withApps({ ...legacy, manifests: 'manifests/fixture/legacy/' })).apps[0]!.manifests).toBe('manifests/fixture/legacy');
+    expect(isRepositoryPath('manifests/fixture/legacy')).toBe(true);
+  });
+
+  it('names an app that is not a DNS label, and a namespace that is not one', () => {
+    const violations = check(withApps({ ...podinfo, name: 'PodInfo', namespace: 'pod_info' })).filter((v) => v.code === 'kubernetes.invalid-name');
+    expect(violations.map((v) => v.path)).toEqual(['fixture.apps[0].name', 'fixture.apps[0].namespace']);
+  });
+});
+
+describe('app invariants of the component table', () => {
+  it("keeps apps out of a component's chart source name and its folders", () => {
+    expect(expectOnly(withApps({ ...podinfo, name: 'cilium-lb', layer: 'platform', namespace: 'lb' }), 'app.name-taken')[0]!.message).toContain('layer platform already has a folder cilium-lb/');
+    expect(expectOnly(withApps({ ...podinfo, name: 'cilium', layer: 'apps', namespace: 'c' }), 'app.name-taken')[0]!.message).toContain('platform component');
+  });
+
+  it("keeps apps out of the layer's secrets folder where the layer holds secrets", () => {
+    const spec = modify(withApps({ ...podinfo, name: 'secrets', namespace: 'x' }), (e: any) => { e.secrets = [{ namespace: 'apps', name: 'db', keys: ['PASSWORD'], layer: 'apps' }]; });
+    expect(check(spec).map((v) => v.code)).toContain('app.name-taken');
+  });
+
+  it.each([['default'], ['flux-system'], ['kube-system']])('keeps apps out of the %s namespace', (namespace) => {
+    expect(expectOnly(withApps({ ...podinfo, namespace }), 'app.platform-namespace')[0]!.path).toBe('fixture.apps[0].namespace');
+  });
+
+  it('suggests the nearest switchable component for an unknown name, and lists none when the table has none', () => {
+    const [v] = expectOnly(modify(threeServers, (e: any) => { e.components = { cilium: {} }; }), 'component.unknown');
+    expect(v!.fix).toBe('remove it: no component of the table is switched on this way');
+  });
+});

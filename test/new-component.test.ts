@@ -1,0 +1,91 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseYamlDocuments } from '../src/yaml';
+
+// The README's recipe for a new component, followed to the letter on a copy of this checkout:
+// a pin in src/versions.ts, one entry file, its line in the table. Nothing else is edited.
+const repo = path.resolve(import.meta.dirname, '..');
+let copy: string;
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8' });
+  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+function edit(rel: string, change: (text: string) => string) {
+  const file = path.join(copy, rel);
+  const after = change(fs.readFileSync(file, 'utf8'));
+  if (after === fs.readFileSync(file, 'utf8')) throw new Error(`the edit of ${rel} changed nothing: the test no longer matches the file`);
+  fs.writeFileSync(file, after);
+}
+
+const ENTRY = `import * as versions from '../../versions';
+import { defineComponent } from '../entry';
+import { fromSwitch, switchPath } from '../switch';
+
+/** metrics-server: resource metrics for kubectl top and autoscalers, where an environment lists it. */
+export const metricsServer = defineComponent({
+  name: 'metrics-server',
+  configure: fromSwitch('metrics-server', 'platform'),
+  switchable: true,
+  placement: (config) => ({ layer: config.layer, path: switchPath('metrics-server') }),
+  versions: ['charts.metricsServer'],
+  chart: (config) => ({ name: 'metrics-server', namespace: 'kube-system', ...versions.charts.metricsServer, values: { replicas: 2, ...config.values } }),
+  namespaces: () => ['kube-system'],
+});
+`;
+
+// The fixture fleet, with the new component switched on in dev's platform layer.
+const ENVIRONMENTS = `import { mgmt, dev, prod } from '../test/fixtures/fleet';
+export const environments = [mgmt, { ...dev, components: { 'metrics-server': { values: { args: ['--kubelet-insecure-tls'] } } } }, prod];
+`;
+
+beforeAll(() => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'new-component-'));
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\n').filter(Boolean);
+  for (const file of files.filter((f) => fs.existsSync(path.join(repo, f)) && !f.startsWith('clusters/'))) {
+    fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+    fs.copyFileSync(path.join(repo, file), path.join(copy, file));
+  }
+  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  fs.cpSync(path.join(repo, 'test/fixtures/fleet/secrets'), path.join(copy, 'secrets'), { recursive: true });
+});
+afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+describe('adding a component', () => {
+  it('takes a pin, one entry and its line in the table: it typechecks, synthesizes where switched on, and check passes', () => {
+    edit('src/versions.ts', (t) =>
+      t.replace(
+        '} as const;\n\n/**\n * What the pinned releases declare',
+        "  // renovate: datasource=helm depName=metrics-server registryUrl=https://kubernetes-sigs.github.io/metrics-server\n  metricsServer: { repo: 'https://kubernetes-sigs.github.io/metrics-server', chart: 'metrics-server', version: '3.13.0' },\n} as const;\n\n/**\n * What the pinned releases declare",
+      ),
+    );
+    fs.mkdirSync(path.join(copy, 'src/components/metrics-server'));
+    fs.writeFileSync(path.join(copy, 'src/components/metrics-server/index.ts'), ENTRY);
+    edit('src/components/table.ts', (t) =>
+      t
+        .replace("import type { ComponentEntry, EnabledComponent } from './entry';", "import type { ComponentEntry, EnabledComponent } from './entry';\nimport { metricsServer } from './metrics-server';")
+        .replace('[cilium, certManager, clusterApiOperator, clusterApi]', '[cilium, certManager, clusterApiOperator, clusterApi, metricsServer]'),
+    );
+    fs.mkdirSync(path.join(copy, 'scratch'));
+    fs.writeFileSync(path.join(copy, 'scratch/environments.ts'), ENVIRONMENTS);
+
+    const tsc = run('npx', ['tsc', '--noEmit']);
+    expect(tsc.code, tsc.out).toBe(0);
+    const synth = run('npm', ['run', '-s', 'synth', '--', '--environments', 'scratch/environments.ts']);
+    expect(synth.code, synth.out).toBe(0);
+
+    const folder = path.join(copy, 'clusters/dev/kubernetes/platform/metrics-server');
+    const release = parseYamlDocuments(fs.readFileSync(path.join(folder, 'helmrelease.kube-system.metrics-server.yaml'), 'utf8'))[0] as any;
+    expect(release.spec.chart.spec).toMatchObject({ chart: 'metrics-server', version: '3.13.0', sourceRef: { kind: 'HelmRepository', name: 'metrics-server' } });
+    expect(release.spec.values).toEqual({ replicas: 2, args: ['--kubelet-insecure-tls'] });
+    // Only where switched on; prod and mgmt have no such folder.
+    expect(fs.existsSync(path.join(copy, 'clusters/prod/kubernetes/platform/metrics-server'))).toBe(false);
+
+    const check = run('npm', ['run', '-s', 'check', '--', '--environments', 'scratch/environments.ts']);
+    expect(check.code, check.out).toBe(0);
+  });
+});
