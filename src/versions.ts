@@ -29,6 +29,15 @@ export const charts = {
 } as const;
 
 /**
+ * Charts of the users' own apps (src/environments/), pinned here like the platform's so Renovate
+ * proposes their bumps too. An app spreads its entry into `helm`.
+ */
+export const apps = {
+  // renovate: datasource=docker depName=ghcr.io/stefanprodan/charts/podinfo
+  podinfo: { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo', chart: 'podinfo', version: '6.14.1' },
+} as const;
+
+/**
  * What the pinned releases declare about each other (from their release notes), for the
  * compatibility checks. Update together with the version above it.
  */

@@ -59,8 +59,8 @@ describe('adding a component', () => {
   it('takes a pin, one entry and its line in the table: it typechecks, synthesizes where switched on, and check passes', () => {
     edit('src/versions.ts', (t) =>
       t.replace(
-        '} as const;\n\n/**\n * What the pinned releases declare',
-        "  // renovate: datasource=helm depName=metrics-server registryUrl=https://kubernetes-sigs.github.io/metrics-server\n  metricsServer: { repo: 'https://kubernetes-sigs.github.io/metrics-server', chart: 'metrics-server', version: '3.13.0' },\n} as const;\n\n/**\n * What the pinned releases declare",
+        "version: '0.28.0' },\n} as const;",
+        "version: '0.28.0' },\n  // renovate: datasource=helm depName=metrics-server registryUrl=https://kubernetes-sigs.github.io/metrics-server\n  metricsServer: { repo: 'https://kubernetes-sigs.github.io/metrics-server', chart: 'metrics-server', version: '3.13.0' },\n} as const;",
       ),
     );
     fs.mkdirSync(path.join(copy, 'src/components/metrics-server'));

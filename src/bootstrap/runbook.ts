@@ -1,16 +1,19 @@
+import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
-import { ciliumRelease } from '../components/cilium/chart';
 import * as versions from '../versions';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 
 const fence = (lines: readonly string[]) => ['```sh', ...lines, '```', ''];
 
-/** The cold-build order as commands: k3s, kube-vip, wait for the VIP, Cilium, verify, Flux. */
-export function runbook(env: Environment): string {
+/**
+ * The cold-build order as commands: k3s, kube-vip, wait for the VIP, the CNI (`cni`, installed
+ * before Flux, which needs pod networking), verify, Flux.
+ */
+export function runbook(env: Environment, cni?: ChartRelease): string {
   const { founder, k3s, flux } = env;
   const joiners = env.liveNodes.filter((n) => n !== founder);
   const install = `curl -sfL https://get.k3s.io | INSTALL_K3S_VERSION='${k3s.version}' sh -s - server`;
-  const cilium = env.cilium && ciliumRelease(env);
+  const cilium = cni;
   const manifests = `${k3s.dataDir}/server/manifests`;
   // Steps are numbered as they are emitted: an environment without a VIP or Cilium skips some.
   let step = 0;

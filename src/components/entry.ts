@@ -38,6 +38,11 @@ export interface ComponentEntry<Config = unknown> {
   readonly versions: readonly string[];
   /** The chart it installs, the way the environment installs charts (Flux or k3s). */
   readonly chart?: (config: Config, env: Environment) => ChartRelease;
+  /**
+   * The cluster's network: installed by the bootstrap runbook before Flux (whose pods need it),
+   * from the same release and values Flux then adopts. At most one component is. @default false
+   */
+  readonly cni?: boolean;
   /** Never let Flux prune the chart's objects (the CNI: pruning it cuts every pod off). @default false */
   readonly protectFromPrune?: boolean;
   /** Objects whose readiness gates the layers that depend on this component's layer. */

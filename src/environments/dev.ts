@@ -28,6 +28,8 @@ export const dev = {
     // The OpenTofu module this replaces declared the nodes with count, in this order.
     migrateFromCount: ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'],
   },
+  // The user's own workloads; see the README's "Deploying your own apps".
+  apps: [{ name: 'podinfo', layer: 'apps', helm: { ...versions.apps.podinfo, values: { replicaCount: 2, ui: { message: 'dev' } } } }],
   sops: { ageRecipients: ageRecipients.dev },
   flux: {
     url: 'https://gitea.dev.home.arpa/ops/k3s-fleet.git',

@@ -36,6 +36,7 @@ function schemaAt(schema: z.core.$ZodType, path: readonly Key[], input: unknown)
   const next = valueAt(input, [head!]);
   if (def.type === 'object') return def.shape[head!] && schemaAt(def.shape[head!], rest, next);
   if (def.type === 'array') return schemaAt(def.element, rest, next);
+  if (def.type === 'record') return schemaAt(def.valueType, rest, next);
   return undefined;
 }
 
@@ -121,6 +122,9 @@ function describe(issue: Issue, input: unknown): Reported[] {
     }
     case 'invalid_format':
       return [{ code: 'spec.invalid-format', path: issue.path, value, message: `${shown(value)} is not ${issue.message}`, fix: `write ${issue.message}` }];
+    case 'custom':
+      // The one custom check of the spec: an app's construct is a function.
+      return [{ code: 'spec.wrong-type', path: issue.path, value, message: `expected ${issue.message}, got ${typeName(value)}`, fix: 'pass the construct function itself, e.g. construct: myApp (not a string or a call)' }];
     default:
       return [{ code: 'spec.invalid', path: issue.path, value, message: issue.message, fix: 'correct the value to match the EnvironmentSpec type' }];
   }

@@ -47,8 +47,9 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
   const enabled = enabledComponents(env);
   const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map())];
   const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets });
+  const cni = enabled.find((c) => c.entry.cni);
   const files = new Map<string, string>();
-  for (const artifact of [...kubernetes, ...renderBootstrap(env), ...renderTerraform(env)]) {
+  for (const artifact of [...kubernetes, ...renderBootstrap(env, cni && cni.entry.chart?.(cni.config, env)), ...renderTerraform(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     files.set(artifact.path, serialize(artifact));
   }

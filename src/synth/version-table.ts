@@ -3,11 +3,15 @@ import * as versions from '../versions';
 export const TABLE_START = '<!-- versions:start (generated from src/versions.ts by npm run synth) -->';
 export const TABLE_END = '<!-- versions:end -->';
 
+/** Where a chart comes from: its OCI location and/or HTTP repository. */
+const where = (c: { chart: string; oci?: string; repo?: string }) => `${c.chart} (${[c.oci, c.repo].filter(Boolean).join(', ')})`;
+
 /** The README's table of every pinned version, built from the catalogue alone. */
 export function versionTable(): string {
   const rows: string[][] = [
     ...Object.entries(versions.k3s).map(([env, version]) => ['k3s', env, version]),
-    ...Object.values(versions.charts).map((c) => ['Helm chart', `${c.chart} (${'oci' in c ? `${c.oci}, ` : ''}${c.repo})`, c.version]),
+    ...Object.values(versions.charts).map((c) => ['Helm chart', where(c), c.version]),
+    ...Object.values(versions.apps).map((c) => ["app's Helm chart", where(c), c.version]),
     ...Object.entries(versions.capiProviders).map(([name, p]) => ['Cluster API provider', `${name} (contract ${p.contract})`, p.version]),
     ['CRDs', 'Gateway API (standard channel)', versions.gatewayApi.version],
     ...Object.values(versions.images).map((i) => ['image', i.repository, i.tag]),

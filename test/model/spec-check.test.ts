@@ -11,7 +11,15 @@ import { expectReport } from '../fixtures/expect';
 import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fixtures/environments';
 import { mgmt } from '../fixtures/fleet/mgmt';
 
-const specs = { threeServers, singleServer, fiveServersTwoPlanned, mgmt };
+// With apps and a component switch, so their fields are mistyped and misspelt too.
+const withApps = modify(threeServers, (e: any) => {
+  e.apps = [
+    { name: 'podinfo', layer: 'apps', namespace: 'web', dependsOn: ['legacy'], helm: { chart: 'podinfo', version: '6.14.1', repo: 'https://stefanprodan.github.io/podinfo', values: { replicaCount: 2 } } },
+    { name: 'legacy', layer: 'platform', manifests: 'manifests/legacy' },
+  ];
+  e.components = { 'some-component': { layer: 'platform', values: { replicas: 2 } } };
+});
+const specs = { threeServers, singleServer, fiveServersTwoPlanned, mgmt, withApps };
 
 /** Every leaf of a spec with its path: ['nodes', 0, 'ip'] → '10.20.0.11'. */
 function leaves(value: unknown, at: (string | number)[] = []): [(string | number)[], unknown][] {
@@ -34,6 +42,9 @@ function set(spec: unknown, at: readonly (string | number)[], value: unknown): u
   return copy;
 }
 
+/** Inside chart values (any shape) or a record's keys (any name): nothing to mistype there. */
+const freeForm = (at: readonly (string | number)[]) => at.some((k) => k === 'values' || k === 'operatorValues') || at.at(-1) === 'components';
+
 const wrongType = (value: unknown): unknown => (typeof value === 'string' ? 42 : typeof value === 'number' ? String(value) : typeof value === 'boolean' ? 'yes' : 'not-a-list');
 
 describe('the spec is checked at the boundary', () => {
@@ -53,6 +64,17 @@ describe('the spec is checked at the boundary', () => {
     ]);
   });
 
+  it("names an app's construct that is no function, and a misspelt key of a component switch", () => {
+    const broken = modify(withApps, (e: any) => {
+      e.apps[1] = { name: 'hello', layer: 'apps', construct: 'hello' };
+      e.components['some-component'].layr = 'apps';
+    });
+    expect(checkSpec(broken).map((v) => [v.code, v.path, v.message])).toEqual([
+      ['spec.unknown-field', 'fixture.components.some-component.layr', 'layr is not a field here; did you mean layer?'],
+      ['spec.wrong-type', 'fixture.apps[1].construct', 'expected a function (scope, app) => void, got a string'],
+    ]);
+  });
+
   it('names an unknown infrastructure kind instead of dropping the VM layer', () => {
     const [v] = checkSpec(modify(threeServers, (e: any) => { e.infrastructure.kind = 'libvrit'; }));
     expect(v).toMatchObject({ code: 'spec.invalid-choice', path: 'fixture.infrastructure.kind', value: 'libvrit', fix: 'use libvirt' });
@@ -60,7 +82,7 @@ describe('the spec is checked at the boundary', () => {
 
   it.each(Object.entries(specs))('reports a wrong type in every field of %s at that field, and synth writes nothing', (_name, spec) => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fields-'));
-    for (const [at, value] of leaves(spec)) {
+    for (const [at, value] of leaves(spec).filter(([at]) => !freeForm(at))) {
       const broken = set(spec, at, wrongType(value));
       expect(synthCommand({ root, environments: [broken] }).exitCode).toBe(1);
       expect(fs.readdirSync(root), formatPath(at)).toEqual([]);
@@ -76,7 +98,7 @@ describe('the spec is checked at the boundary', () => {
   it.each(Object.entries(specs))('reports a misspelt key in every object of %s, with the key it resembles', (_name, spec) => {
     for (const [at, object] of objects(spec)) {
       const key = Object.keys(object)[0];
-      if (key === undefined || at.at(-1) === 'operatorValues') continue;
+      if (key === undefined || freeForm(at)) continue;
       const misspelt = `${key.slice(0, -1)}${key.at(-1) === 'x' ? 'y' : 'x'}`;
       const { [key]: value, ...rest } = object;
       const violations = checkSpec(at.length === 0 ? { [misspelt]: value, ...rest } : set(spec, at, { [misspelt]: value, ...rest }));

@@ -13,6 +13,7 @@ export const cilium = defineComponent({
   placement: (config) => ({ layer: config.layer, path: 'cilium.layer' }),
   versions: ['charts.cilium'],
   chart: (_config, env) => ciliumRelease(env),
+  cni: true,
   // The CNI: a refactor that moved or dropped it must never make Flux uninstall it.
   protectFromPrune: true,
   namespaces: () => ['kube-system'],
