@@ -6,3 +6,9 @@ export const CILIUM_VALUES_FILE = 'bootstrap/cilium-values.yaml';
 /** Where a chart's values.schema.json is kept in the repository (validate reads the same folder). */
 export const VALUES_SCHEMA_DIR = 'schemas/values';
 export const valuesSchemaPath = (chart: string, version: string) => `${VALUES_SCHEMA_DIR}/${chart}-${version}.values.schema.json`;
+
+/** The folder an environment's tree is written to, relative to the repository root. */
+export const CLUSTERS_DIR = 'clusters';
+export const treeDir = (env: string) => `${CLUSTERS_DIR}/${env}`;
+/** The one folder of the tree Flux syncs. */
+export const fluxDir = (env: string) => `${treeDir(env)}/kubernetes`;

@@ -2,6 +2,7 @@ import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
 import * as versions from '../versions';
 import { JOIN_TOKEN_FILE } from './k3s-config';
+import { treeDir } from '../paths';
 
 const fence = (lines: readonly string[]) => ['```sh', ...lines, '```', ''];
 
@@ -22,14 +23,14 @@ export function runbook(env: Environment, cni?: ChartRelease): string {
     `# Cold build of ${env.name}`,
     '',
     `Generated from \`src/environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one.`,
-    'Run the steps in order from this folder (`clusters/' + env.name + '/bootstrap`), one server at a time.',
+    `Run the steps in order from this folder (\`${treeDir(env.name)}/bootstrap\`), one server at a time.`,
     '',
     ...(env.infrastructure.kind === 'bare-metal'
       ? []
       : [
           heading('VMs'),
           '',
-          `The VM layer is \`clusters/${env.name}/terraform/cdk.tf.json\`; from the repository root:`,
+          `The VM layer is \`${treeDir(env.name)}/terraform/cdk.tf.json\`; from the repository root:`,
           '',
           ...fence([
             ...(env.infrastructure.kind === 'proxmox' ? ["export PROXMOX_VE_API_TOKEN='user@pam!token=…'   # never committed"] : []),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppConstruct, AppHelmSpec, CapiProviderSpec, EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
+import { fluxDir } from '../paths';
 
 /** A node with its defaults applied and its position in the spec (for error paths). */
 export interface Node {
@@ -230,7 +231,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
   const tlsSans = vip ? [founder.ip, vip, '127.0.0.1', ...others] : [founder.ip, ...others];
   const dataDir = spec.k3s.dataDir ?? DEFAULT_DATA_DIR;
   const oidc = spec.k3s.oidc;
-  const fluxPath = `clusters/${spec.name}/kubernetes`;
+  const fluxPath = fluxDir(spec.name);
   const apps = resolveApps(spec);
 
   return {

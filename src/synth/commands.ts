@@ -14,6 +14,7 @@ import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
 import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-schema';
+import { CLUSTERS_DIR, treeDir } from '../paths';
 
 /**
  * Files outside clusters/ that synth keeps in step with the code: the README's version table,
@@ -96,7 +97,7 @@ export function synthCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'nothing was written');
   const lines = result.environments.map((e) => {
-    replaceTree(path.join(options.root, 'clusters'), e.name, e.next, { pauseMs: options.pauseMs });
+    replaceTree(path.join(options.root, CLUSTERS_DIR), e.name, e.next, { pauseMs: options.pauseMs });
     return summary(e, '');
   });
   for (const file of staleRootFiles(options)) {
@@ -113,12 +114,12 @@ export function checkCommand(options: CommandOptions): CommandResult {
   if (failed) return refused(report, 'check failed');
   const drifted = result.environments.filter((e) => !isUnchanged(e.changes));
   const stale = staleRootFiles(options);
-  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + rootDiff(stale);
+  const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, treeDir(e.name))).join('') + rootDiff(stale);
   const orphaned = orphans(options);
   if (drifted.length === 0 && stale.length === 0 && orphaned.length === 0) {
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
   }
-  const names = [...drifted.map((e) => `clusters/${e.name}/`), ...stale.map((f) => f.name)].join(', ');
+  const names = [...drifted.map((e) => `${treeDir(e.name)}/`), ...stale.map((f) => f.name)].join(', ');
   const differ = names === '' ? '' : `${names} differ from what the code synthesizes (diff above); run npm run synth and commit the result\n`;
   return {
     stdout: diffs,
@@ -132,7 +133,7 @@ export function diffCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'no diff');
   const stale = staleRootFiles(options);
-  const diffs = result.environments.map((e) => unifiedDiff(e.changes, e.current, e.next, `clusters/${e.name}`)).join('') + rootDiff(stale);
+  const diffs = result.environments.map((e) => unifiedDiff(e.changes, e.current, e.next, treeDir(e.name))).join('') + rootDiff(stale);
   const lines = [...result.environments.map((e) => summary(e, 'by synth')), ...stale.map((f) => `${f.name}: would be updated`)];
   return { stdout: diffs, stderr: `${report}${lines.join('\n')}\n`, exitCode: 0 };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CLUSTERS_DIR } from '../paths';
 
 /**
  * Folders under `clusters/` that no environment writes: left behind when an environment is removed
@@ -8,7 +9,7 @@ import path from 'node:path';
  * Hidden folders are the writer's staging area, not environments.
  */
 export function orphanFolders(root: string, environmentNames: readonly string[]): string[] {
-  const clusters = path.join(root, 'clusters');
+  const clusters = path.join(root, CLUSTERS_DIR);
   if (!fs.existsSync(clusters)) return [];
   return fs
     .readdirSync(clusters, { withFileTypes: true })

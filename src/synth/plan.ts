@@ -14,6 +14,7 @@ import { synthesize } from './render';
 import type { SynthesizedEnvironment } from './render';
 import { compareTrees, readTree } from './tree';
 import type { TreeChanges } from './tree';
+import { treeDir } from '../paths';
 
 export interface EnvironmentPlan {
   readonly name: string;
@@ -81,7 +82,7 @@ function unownedFiles(name: string, changes: TreeChanges, current: ReadonlyMap<s
     .map(({ rel, verb }) => ({
       code: 'tree.unowned-file',
       severity: 'error',
-      path: `clusters/${name}/${rel}`,
+      path: `${treeDir(name)}/${rel}`,
       value: rel,
       message: `synth did not write this file and would ${verb} it (it is not in clusters/${name}/${MANIFEST_FILE})`,
       fix: `move it out of clusters/${name}/ to keep it; or delete it yourself, or run npm run synth -- --prune, if it should go`,
@@ -117,11 +118,11 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
     const name = specName(spec);
     // A spec that is not even well typed is reported and goes no further (not even to the disk).
     const isTyped = typed.includes(spec as EnvironmentSpec);
-    const current = isTyped ? readTree(path.join(root, 'clusters', name)) : new Map<string, string>();
+    const current = isTyped ? readTree(path.join(root, treeDir(name))) : new Map<string, string>();
     const secrets = new Map([...(isTyped ? readTree(path.join(root, 'secrets', name)) : [])].map(([p, text]) => [`secrets/${name}/${p}`, text]));
     const appSources = isTyped ? readAppSources(root, resolve(spec as EnvironmentSpec)) : new Map<string, string>();
     const synthesized = synthesize(spec, { previous: current.size > 0 ? current : undefined, secrets, appSources });
-    const prefix = `clusters/${name}/`;
+    const prefix = `${treeDir(name)}/`;
     const files = [...synthesized.files].map(([p, c]): [string, string] => [p.slice(prefix.length), c]);
     // The manifest records what synth wrote, so a later synth removes only its own files.
     const next = new Map(files.length === 0 ? [] : [...files, [MANIFEST_FILE, manifest(files.map(([p]) => p))] as [string, string]]);

@@ -16,6 +16,7 @@ import { hasErrors } from '../model/violation';
 import type { Violation } from '../model/violation';
 import { toYamlDocuments } from '../yaml';
 import { checkRendered } from './rendered-rules';
+import { treeDir } from '../paths';
 
 export interface SynthesizedEnvironment {
   /** Undefined while the spec is not a well-typed EnvironmentSpec (nothing can be derived). */
@@ -73,6 +74,6 @@ export function synthesize(spec: EnvironmentSpec | unknown, inputs: SynthInputs 
   if (hasErrors(violations)) return { env, files: new Map(), violations };
   const local = renderEnvironment(env, inputs);
   const rendered = checkRendered({ env, files: local, previous: inputs.previous });
-  const files = new Map([...local].map(([path, content]) => [`clusters/${env.name}/${path}`, content]));
+  const files = new Map([...local].map(([path, content]) => [`${treeDir(env.name)}/${path}`, content]));
   return { env, files, violations: [...violations, ...rendered] };
 }

@@ -1,4 +1,4 @@
-import { CILIUM_VALUES_FILE } from '../paths';
+import { CILIUM_VALUES_FILE, fluxDir, treeDir } from '../paths';
 import { parseYamlDocuments, toYaml } from '../yaml';
 import type { Environment } from '../model/resolve';
 import { runRules, shown } from '../model/violation';
@@ -76,7 +76,7 @@ function providerVersions(files: ReadonlyMap<string, string>): Map<string, strin
   );
 }
 
-const at = (tree: RenderedTree, path: string) => `clusters/${tree.env.name}/${path}`;
+const at = (tree: RenderedTree, path: string) => `${treeDir(tree.env.name)}/${path}`;
 
 /** Rules on the synthesized files: what the constructs guarantee by construction, checked anyway. */
 export const renderedRules: readonly Rule<RenderedTree>[] = [
@@ -92,7 +92,7 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         ...(tree.files.has(CILIUM_VALUES_FILE) ? [] : [CILIUM_VALUES_FILE]),
       ];
       return missing.map((what) => ({
-        path: `clusters/${tree.env.name}`,
+        path: treeDir(tree.env.name),
         value: what,
         message: `${what} is missing although the environment uses Cilium`,
         fix: 'run npm run synth; never remove generated files by hand',
@@ -245,7 +245,7 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
       const changed = [...providerVersions(tree.files)].filter(([key, version]) => before.has(key) && before.get(key) !== version);
       return changed.length > 1
         ? [{
-            path: `clusters/${tree.env.name}/kubernetes`,
+            path: fluxDir(tree.env.name),
             value: changed.map(([key, version]) => `${key} ${before.get(key)} -> ${version}`).join(', '),
             message: `${changed.length} provider versions change at once; the operator upgrades each and a failure is hard to attribute`,
             fix: 'bump one provider, let it become Ready, commit, then the next',

@@ -4,6 +4,7 @@ import { findCycle } from '../model/invariants/flux';
 import type { Finding } from './findings';
 import { describeObject } from './findings';
 import type { EnvironmentTree, TreeObject } from './tree-objects';
+import { fluxDir } from '../paths';
 
 /** Namespaces a cluster has before Flux applies anything (flux-system: created by bootstrap). */
 export const SYSTEM_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system']);
@@ -21,7 +22,7 @@ export function checkFluxGraph(tree: EnvironmentTree): Finding[] {
   const exists = (kind: string, name: string, namespace: string) =>
     tree.objects.some((o) => o.doc.kind === kind && o.doc.metadata?.name === name && ns(o) === namespace);
   const kustomizations = tree.objects.filter((o) => isFluxKustomization(o.doc));
-  const home = `clusters/${tree.env}/kubernetes`;
+  const home = fluxDir(tree.env);
 
   for (const o of kustomizations) {
     const target = path.posix.normalize(String(o.doc.spec?.path ?? '')).replace(/\/$/, '');

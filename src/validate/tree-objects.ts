@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readTree } from '../tree-files';
 import { parseYamlDocuments } from '../yaml';
+import { treeDir } from '../paths';
 
 /** One Kubernetes object of a committed tree, with where it came from. */
 export interface TreeObject {
@@ -26,7 +27,7 @@ const isObject = (doc: unknown): doc is Record<string, any> =>
  * values are not objects and are left to their own checks).
  */
 export function readEnvironmentTree(root: string, env: string): EnvironmentTree {
-  const files = new Map([...readTree(path.join(root, 'clusters', env))].map(([rel, text]) => [`clusters/${env}/${rel}`, text]));
+  const files = new Map([...readTree(path.join(root, treeDir(env)))].map(([rel, text]) => [`${treeDir(env)}/${rel}`, text]));
   const objects = [...files]
     .filter(([file]) => /\/(kubernetes|bootstrap)\/.*\.ya?ml$/.test(file) && !/\/kustomization\.ya?ml$/.test(file))
     .flatMap(([file, text]) => parseYamlDocuments(text).filter(isObject).map((doc) => ({ env, file, doc })));

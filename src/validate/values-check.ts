@@ -6,6 +6,7 @@ import { parseYamlDocuments } from '../yaml';
 import type { Finding } from './findings';
 import { SchemaStore } from './schemas';
 import type { EnvironmentTree } from './tree-objects';
+import { CILIUM_VALUES_FILE, treeDir } from '../paths';
 
 interface ChartValues {
   readonly where: string;
@@ -32,9 +33,9 @@ function chartValues(tree: EnvironmentTree): ChartValues[] {
       found.push({ where: `${file}:spec.valuesContent`, chart: doc.spec?.chart, version: String(doc.spec?.version ?? ''), values: parseYamlDocuments(doc.spec?.valuesContent ?? '')[0] ?? {} });
     }
   }
-  const bootstrap = tree.files.get(`clusters/${tree.env}/bootstrap/cilium-values.yaml`);
+  const bootstrap = tree.files.get(`${treeDir(tree.env)}/${CILIUM_VALUES_FILE}`);
   const cilium = found.find((f) => f.chart === 'cilium');
-  if (bootstrap !== undefined && cilium) found.push({ where: `clusters/${tree.env}/bootstrap/cilium-values.yaml`, chart: 'cilium', version: cilium.version, values: parseYamlDocuments(bootstrap)[0] });
+  if (bootstrap !== undefined && cilium) found.push({ where: `${treeDir(tree.env)}/${CILIUM_VALUES_FILE}`, chart: 'cilium', version: cilium.version, values: parseYamlDocuments(bootstrap)[0] });
   return found;
 }
 

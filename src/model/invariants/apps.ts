@@ -1,3 +1,4 @@
+import { CLUSTERS_DIR } from '../../paths';
 import { duplicates } from '../duplicates';
 import type { App, Environment } from '../resolve';
 import { shown } from '../violation';
@@ -24,7 +25,7 @@ function layersBefore(env: Environment, layer: string): Set<string> {
 /** A repository-relative path that stays inside the repository and outside the generated trees. */
 export function isRepositoryPath(value: string): boolean {
   const parts = value.split('/');
-  return value !== '' && !value.startsWith('/') && !value.includes('\\') && !parts.includes('..') && !parts.includes('.') && parts[0] !== 'clusters';
+  return value !== '' && !value.startsWith('/') && !value.includes('\\') && !parts.includes('..') && !parts.includes('.') && parts[0] !== CLUSTERS_DIR;
 }
 
 function dependencyProblem(env: Environment, app: App, name: string): string | undefined {
