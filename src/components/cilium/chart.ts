@@ -1,5 +1,6 @@
 import type { ChartRelease } from '../../charts/chart';
 import type { Environment } from '../../model/resolve';
+import type { CiliumValues } from '../../values/cilium';
 import * as versions from '../../versions';
 
 /**
@@ -28,6 +29,6 @@ export function ciliumRelease(env: Environment): ChartRelease {
       // One node at a time: that bound limited a real outage.
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
       operator: { replicas: Math.min(2, Math.max(1, env.liveNodes.length)) },
-    },
+    } satisfies CiliumValues,
   };
 }
