@@ -12,6 +12,8 @@ export default mergeConfig(
         'test/cli.test.ts',
         'test/cli-options.test.ts',
         'test/user-edits.test.ts',
+        'test/new-component.test.ts',
+        'test/values-types.test.ts',
         'test/synth/in-memory.test.ts',
         'test/scripts/**',
         'test/synth/crash-safety.test.ts',

@@ -37,13 +37,19 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
 
 describe('a user makes the repository their own', () => {
-  it('adds two dev servers (raising the memory budget), renames one, adds staging and a secret: synth, check, validate pass', () => {
+  it('adds two dev servers (raising the memory budget), renames one, adds staging, a secret and an app: synth, check, validate pass', () => {
     edit('src/environments/dev.ts', (t) =>
       t
         .replace("{ name: 'k3s-dev-3', ip: '192.168.1.52' },", "{ name: 'k3s-dev-3', ip: '192.168.1.52' },\n    { name: 'k3s-dev-4', ip: '192.168.1.53' },\n    { name: 'k3s-dev-5', ip: '192.168.1.54' },")
         .replace('memoryBudgetMiB: 22528', 'memoryBudgetMiB: 32768')
         .replaceAll('k3s-dev-2', 'k3s-dev-b')
-        .replace("  sops: {", "  secrets: [{ namespace: 'apps', name: 'db', keys: ['PASSWORD'], layer: 'apps' }],\n  sops: {"),
+        .replace("  sops: {", "  secrets: [{ namespace: 'apps', name: 'db', keys: ['PASSWORD'], layer: 'apps' }],\n  sops: {")
+        .replace("  apps: [", "  apps: [\n    { name: 'whoami', layer: 'apps', manifests: 'manifests/dev/whoami' },"),
+    );
+    fs.mkdirSync(path.join(copy, 'manifests/dev/whoami'), { recursive: true });
+    fs.writeFileSync(
+      path.join(copy, 'manifests/dev/whoami/deployment.yaml'),
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: whoami\n  namespace: whoami\nspec:\n  selector:\n    matchLabels: {app: whoami}\n  template:\n    metadata:\n      labels: {app: whoami}\n    spec:\n      containers:\n        - name: whoami\n          image: traefik/whoami:v1.11.0\n',
     );
     fs.writeFileSync(
       path.join(copy, 'src/environments/staging.ts'),
@@ -66,6 +72,7 @@ describe('a user makes the repository their own', () => {
     expect(synth.stdout).toMatch(/^staging: \d+ added/m);
     expect(fs.existsSync(path.join(copy, 'clusters/dev/bootstrap/nodes/k3s-dev-5/config.yaml'))).toBe(true);
     expect(fs.existsSync(path.join(copy, 'clusters/dev/kubernetes/apps/secrets/secret.apps.db.sops.yaml'))).toBe(true);
+    expect(fs.existsSync(path.join(copy, 'clusters/dev/kubernetes/apps/whoami/deployment.yaml'))).toBe(true);
     expect(fs.readFileSync(path.join(copy, 'clusters/dev/terraform/cdk.tf.json'), 'utf8')).toContain('"k3s-dev-b"');
 
     const check = npm('check');

@@ -30,7 +30,7 @@ export function checkSchemas(objects: readonly TreeObject[], store: SchemaStore)
     const validate = store.get(schema);
     if (!validate) {
       if (!KINDS_WITHOUT_SCHEMA.has(`${doc.apiVersion}/${doc.kind}`)) {
-        findings.push({ check: 'schema', where, message: `no schema ${schema} in ${store.dir}; add it, or list ${doc.apiVersion}/${doc.kind} in KINDS_WITHOUT_SCHEMA` });
+        findings.push({ check: 'schema', where, message: `no schema ${schema} in ${store.dir}; add the kind's kubeconform-style JSON schema there (listed in scripts/vendor.ts with its source), or list ${doc.apiVersion}/${doc.kind} in KINDS_WITHOUT_SCHEMA` });
       }
       continue;
     }
