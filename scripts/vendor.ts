@@ -39,6 +39,7 @@ const K3S_HELM: Upstream = { repo: 'k3s-io/helm-controller', tag: 'v0.17.7', pat
 const CAPI_OPERATOR: Upstream = { repo: 'kubernetes-sigs/cluster-api-operator', tag: 'v0.28.0', path: 'config/crd/bases/', commit: 'd32c1c2a0bd227e2a49e8c3db9c7ef6b131ec11f' };
 const CILIUM_POOL: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2 storage, v2alpha1 deprecated)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2/ciliumloadbalancerippools.yaml', commit: '5575315f7bf596c39f75ab4bf852c3b5a6eada17' };
 const CILIUM_L2: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2alpha1)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2alpha1/ciliuml2announcementpolicies.yaml', commit: 'bd8b48d7ae18a5d078bbc47c92d1aa6d251e9428' };
+const GATEWAY_API: Upstream = { repo: 'kubernetes-sigs/gateway-api', tag: 'v1.6.1', path: 'config/crd/standard/', commit: '8bb74df00e56ec8f944d48c25e6c1c9c2f6848e3' };
 const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
 const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
 
@@ -58,6 +59,8 @@ const crds: VendoredFile[] = [
   })),
   { dest: 'schemas/crds/cilium/ciliumloadbalancerippools.yaml', from: 'crds/cilium/ciliumloadbalancerippools.yaml', upstream: CILIUM_POOL },
   { dest: 'schemas/crds/cilium/ciliuml2announcementpolicies.yaml', from: 'crds/cilium/ciliuml2announcementpolicies.yaml', upstream: CILIUM_L2 },
+  // The Gateway the network component emits (the CRDs themselves reach clusters from upstream Git).
+  { dest: 'schemas/crds/gateway-api/gateway.networking.k8s.io_gateways.yaml', from: 'crds/gateway-api/gateway.networking.k8s.io_gateways.yaml', upstream: GATEWAY_API },
 ];
 
 /** JSON schemas of every kind the generator emits (validate fails on an emitted kind without one). */
@@ -74,6 +77,8 @@ const json: VendoredFile[] = [
   })),
   { dest: 'schemas/json/ciliumloadbalancerippool-cilium-v2.json', from: 'json/ciliumloadbalancerippool-cilium-v2.json', upstream: CILIUM_POOL, derived: CRD_JSON },
   { dest: 'schemas/json/ciliuml2announcementpolicy-cilium-v2alpha1.json', from: 'json/ciliuml2announcementpolicy-cilium-v2alpha1.json', upstream: CILIUM_L2, derived: CRD_JSON },
+  // The Gateway the generator emits, and the HTTPRoutes users' apps attach to it.
+  ...['gateway-gateway-v1', 'httproute-gateway-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: GATEWAY_API, derived: CRD_JSON })),
   // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
   ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1'].map((f) => ({
     dest: `schemas/json/${f}.json`,
@@ -103,6 +108,12 @@ const testData: VendoredFile[] = [
     dest: 'test/fixtures/schema-samples/validation-samples.yaml',
     from: 'samples/validation-samples.yaml',
     upstream: { repo: '(source material)', tag: '-', path: 'schemas/samples/validation-samples.yaml', commit: '-' },
+    derived: 'only the samples whose schema is vendored here',
+  },
+  {
+    dest: 'test/fixtures/schema-samples/validation-samples-platform.yaml',
+    from: 'samples/validation-samples-platform.yaml',
+    upstream: { repo: '(source material)', tag: '-', path: 'schemas/samples/validation-samples-platform.yaml', commit: '-' },
     derived: 'only the samples whose schema is vendored here',
   },
   ...['flux-global-secret.sops.yaml', 'flux-age-global.txt', 'flux-age-algorithms.sops.yaml', 'flux-age-algorithms.txt', 'SOURCES.md'].map((f) => ({

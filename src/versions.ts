@@ -48,6 +48,11 @@ export const compatibility = {
   operatorCapiMinor: '1.12',
   /** ...and accepts providers declaring these contracts. */
   operatorContracts: ['v1beta1', 'v1beta2'],
+  /**
+   * The Gateway API release each Cilium minor requires at least (Cilium 1.20's upgrade notes:
+   * "requires Gateway API v1.6.1 at a minimum"; TLSRoute v1 is not in older bundles).
+   */
+  ciliumGatewayApi: { '1.20': 'v1.6.1' } as Readonly<Record<string, string>>,
 } as const;
 
 /** Cluster API providers installed through cluster-api-operator, with the contract each declares. */
@@ -64,10 +69,14 @@ export const capiProviders = {
   ipamInCluster: { version: 'v1.1.1', contract: 'v1beta2' },
 } as const;
 
-/** Gateway API CRDs, applied before Cilium (its Gateway controller needs them at start). */
+/**
+ * Gateway API CRDs (standard channel), pulled by Flux from the upstream repository at this tag and
+ * applied before Cilium: its operator checks for them once, at start.
+ */
 export const gatewayApi = {
+  repo: 'https://github.com/kubernetes-sigs/gateway-api',
   // renovate: datasource=github-releases depName=kubernetes-sigs/gateway-api
-  version: 'v1.4.1',
+  version: 'v1.6.1',
 } as const;
 
 /** Container images that are not installed through a chart. */

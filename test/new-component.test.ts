@@ -68,7 +68,7 @@ describe('adding a component', () => {
     edit('src/components/table.ts', (t) =>
       t
         .replace("import type { ComponentEntry, EnabledComponent } from './entry';", "import type { ComponentEntry, EnabledComponent } from './entry';\nimport { metricsServer } from './metrics-server';")
-        .replace('[cilium, certManager, clusterApiOperator, clusterApi]', '[cilium, certManager, clusterApiOperator, clusterApi, metricsServer]'),
+        .replace(/(export const COMPONENTS: readonly ComponentEntry\[\] = \[[^\]]*)\]/, '$1, metricsServer]'),
     );
     fs.mkdirSync(path.join(copy, 'scratch'));
     fs.writeFileSync(path.join(copy, 'scratch/environments.ts'), ENVIRONMENTS);

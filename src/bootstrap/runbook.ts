@@ -64,7 +64,7 @@ export function runbook(env: Environment, cni?: ChartRelease): string {
       heading(`Cilium ${cilium.version} (Gateway API CRDs first)`),
       '',
       ...fence([
-        `kubectl apply --server-side -f https://github.com/kubernetes-sigs/gateway-api/releases/download/${versions.gatewayApi.version}/standard-install.yaml`,
+        `kubectl apply --server-side -f ${versions.gatewayApi.repo}/releases/download/${versions.gatewayApi.version}/standard-install.yaml`,
         ...(cilium.oci
           ? [`helm install ${cilium.name} ${cilium.oci} --version ${cilium.version} --namespace ${cilium.namespace} --values cilium-values.yaml`]
           : [

@@ -34,6 +34,11 @@ export interface ComponentEntry<Config = unknown> {
   /** Switched on by listing it under `spec.components` (its configure is `fromSwitch`). @default false */
   readonly switchable?: boolean;
   readonly placement: (config: Config) => Placement;
+  /**
+   * Components whose layer must be applied before this one's (their CRDs or webhooks must exist):
+   * its layer must depend on theirs, directly or not (`component.layer-order`). @default []
+   */
+  readonly after?: readonly string[];
   /** Its pins in src/versions.ts (`charts.cilium`, …): checked to exist and to be exact. */
   readonly versions: readonly string[];
   /** The chart it installs, the way the environment installs charts (Flux or k3s). */

@@ -1,7 +1,10 @@
+import { findCycle, layersBefore } from '../model/invariants/flux';
 import { didYouMean } from '../model/spec-check';
 import type { Environment } from '../model/resolve';
 import type { Rule } from '../model/violation';
-import type { ComponentEntry } from './entry';
+import type { ComponentEntry, EnabledComponent } from './entry';
+import { gatewayApiCatalogueRules } from './gateway-api/rules';
+import type { Catalogue } from './gateway-api/rules';
 import { COMPONENTS, componentNamespaces, enabledComponents, layerHealthChecks } from './table';
 
 /** Namespaces every cluster has, owned by Kubernetes, k3s or Flux. */
@@ -101,6 +104,37 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
           }));
       },
     },
+    {
+      code: 'component.layer-order',
+      severity: 'error',
+      summary: "a component's layer depends on the layers of the components it needs first (their CRDs, their webhooks)",
+      check: (env) => {
+        // Within a cycle every order is wrong: flux.dependency-cycle reports that once.
+        if (findCycle(env.flux.layers)) return [];
+        const on = enabled(env);
+        return on.flatMap(({ entry, placement }) =>
+          (entry.after ?? [])
+            .map((name) => on.find((c) => c.entry.name === name))
+            .filter((first): first is EnabledComponent => first !== undefined)
+            // A layer that does not exist is flux.layer-missing's to report.
+            .filter((first) => [placement.layer, first.placement.layer].every((l) => env.flux.layers.some((x) => x.name === l)))
+            .filter((first) => !layersBefore(env, placement.layer).has(first.placement.layer))
+            .map((first) => ({
+              path: placement.path,
+              value: placement.layer,
+              message: first.placement.layer === placement.layer
+                ? `${entry.name} shares layer ${placement.layer} with ${first.entry.name}, which it needs applied first; one dry run would see kinds that do not exist yet`
+                : `${entry.name} needs ${first.entry.name} applied first, but its layer ${placement.layer} does not depend on ${first.entry.name}'s layer ${first.placement.layer}`,
+              fix: first.placement.layer === placement.layer
+                ? `give ${entry.name} a layer of its own that depends on ${placement.layer} (${placement.path})`
+                : `add '${first.placement.layer}' to the dependsOn of layer ${placement.layer}`,
+            })),
+        );
+      },
+    },
     ...table.flatMap((entry) => entry.rules ?? []),
   ];
 }
+
+/** The table's rules on src/versions.ts itself, run once per command (pins of components against each other). */
+export const componentCatalogueRules: readonly Rule<Catalogue>[] = [...gatewayApiCatalogueRules];

@@ -14,6 +14,8 @@ export const dev = {
     { name: 'k3s-dev-3', ip: '192.168.1.52' },
   ],
   controlPlane: { vip: '192.168.1.49', vipInterface: 'enp1s0' },
+  // The ingress Gateway's address, announced by Cilium L2; free below the VIP.
+  ingressVip: '192.168.1.48',
   k3s: { version: versions.k3s.dev, oidc: { realm: 'homelab' } },
   cilium: {},
   infrastructure: {
@@ -35,9 +37,13 @@ export const dev = {
     url: 'https://gitea.dev.home.arpa/ops/k3s-fleet.git',
     branch: 'main',
     layers: [
-      { name: 'platform', namespaces: ['longhorn-system', 'monitoring'] },
+      // Cilium's operator looks for the Gateway API CRDs once, at start: they come first.
+      { name: 'gateway-api' },
+      { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['longhorn-system', 'monitoring'] },
+      // Cilium's own custom resources (LB pool, L2 policy, the ingress Gateway) exist once Cilium runs.
+      { name: 'network', dependsOn: ['platform'] },
       // Shipped paused, as dev first ran, until the platform layer is validated.
-      { name: 'apps', dependsOn: ['platform'], suspend: true, namespaces: ['apps'] },
+      { name: 'apps', dependsOn: ['network'], suspend: true, namespaces: ['apps'] },
     ],
   },
 } satisfies EnvironmentSpec;

@@ -22,8 +22,12 @@ export const prod = {
     url: 'https://gitea.home.arpa/ops/k3s-fleet.git',
     branch: 'main',
     layers: [
-      { name: 'platform', namespaces: ['longhorn-system', 'monitoring'] },
-      { name: 'apps', dependsOn: ['platform'], namespaces: ['apps'] },
+      // Cilium's operator looks for the Gateway API CRDs once, at start: they come first.
+      { name: 'gateway-api' },
+      { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['longhorn-system', 'monitoring'] },
+      // Cilium's own custom resources (LB pool, L2 policy, the ingress Gateway) exist once Cilium runs.
+      { name: 'network', dependsOn: ['platform'] },
+      { name: 'apps', dependsOn: ['network'], namespaces: ['apps'] },
     ],
   },
 } satisfies EnvironmentSpec;

@@ -184,6 +184,13 @@ export const fluxSchema = z.strictObject({
 export const ciliumSchema = z.strictObject({
   /** The layer the HelmRelease lives in. @default 'platform' */
   layer: z.string().optional(),
+  /**
+   * Layers of Cilium's neighbours: the Gateway API CRDs go into a layer Cilium's depends on (its
+   * operator checks for them once, at start), and Cilium's own custom resources (LB pool, L2
+   * policy, the ingress Gateway) into a layer depending on Cilium's (their CRDs exist only once
+   * Cilium runs). @default gateway-api, network
+   */
+  layers: z.strictObject({ gatewayApi: z.string().optional(), network: z.string().optional() }).optional(),
 });
 
 /** The cluster-api-operator kinds, one per provider type. */

@@ -106,7 +106,7 @@ export interface Environment {
     readonly nonrootDevices: boolean;
     readonly oidc?: Oidc;
   };
-  readonly cilium?: { readonly layer: string };
+  readonly cilium?: { readonly layer: string; readonly layers: { readonly gatewayApi: string; readonly network: string } };
   readonly helmInstaller: 'flux' | 'k3s';
   readonly clusterApi?: {
     readonly operatorValues: Readonly<Record<string, unknown>>;
@@ -266,7 +266,10 @@ export function resolve(spec: EnvironmentSpec): Environment {
         clientId: oidc.clientId ?? 'kubernetes',
       },
     },
-    cilium: spec.cilium && { layer: spec.cilium.layer ?? 'platform' },
+    cilium: spec.cilium && {
+      layer: spec.cilium.layer ?? 'platform',
+      layers: { gatewayApi: spec.cilium.layers?.gatewayApi ?? 'gateway-api', network: spec.cilium.layers?.network ?? 'network' },
+    },
     helmInstaller: spec.helmInstaller ?? 'flux',
     clusterApi: spec.clusterApi && {
       operatorValues: spec.clusterApi.operatorValues ?? {},

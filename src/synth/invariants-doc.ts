@@ -1,5 +1,6 @@
 import { environmentRules } from '../check';
 import { appSourceRules } from '../model/invariants/app-sources';
+import { componentCatalogueRules } from '../components/rules';
 import { renderedRules } from './rendered-rules';
 import { secretSourceRules } from '../model/invariants/secrets';
 import { specRules } from '../model/spec-check';
@@ -45,7 +46,7 @@ export function invariantsDoc(): string {
     '',
     '## On src/versions.ts, the fleet and the tree on disk (once per run)',
     '',
-    ...table([...catalogueRules, ...fleetRules, ...planRules]),
+    ...table([...catalogueRules, ...componentCatalogueRules, ...fleetRules, ...planRules]),
     '',
   ].join('\n');
 }

@@ -4,6 +4,9 @@ import type { EnvironmentSpec } from '../model/environment';
 import type { Rule, Violation } from '../model/violation';
 import { checkSpec, specName } from '../model/spec-check';
 import { checkCatalogue } from '../model/invariants/catalogue';
+import { componentCatalogueRules } from '../components/rules';
+import { runRules } from '../model/violation';
+import * as versions from '../versions';
 import { checkFleet } from '../model/invariants/fleet';
 import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
@@ -141,6 +144,6 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
   const unselected = all.filter((spec) => !environments.some((e) => e.name === specName(spec))).flatMap((spec) => shapes.get(spec)!);
   return {
     environments,
-    violations: [...checkCatalogue(), ...duplicateNames(all), ...unselected, ...checkFleet(typed.map(resolve)), ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
+    violations: [...checkCatalogue(), ...runRules(componentCatalogueRules, versions), ...duplicateNames(all), ...unselected, ...checkFleet(typed.map(resolve)), ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
   };
 }

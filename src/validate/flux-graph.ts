@@ -24,10 +24,14 @@ export function checkFluxGraph(tree: EnvironmentTree): Finding[] {
   const kustomizations = tree.objects.filter((o) => isFluxKustomization(o.doc));
   const home = fluxDir(tree.env);
 
+  // A Kustomization of another source (upstream CRDs) has its path in that source, not here.
+  const ofThisRepository = (o: TreeObject) => o.doc.spec?.sourceRef?.kind === 'GitRepository' && o.doc.spec?.sourceRef?.name === 'flux-system';
   for (const o of kustomizations) {
     const target = path.posix.normalize(String(o.doc.spec?.path ?? '')).replace(/\/$/, '');
-    if (target !== home && !target.startsWith(`${home}/`)) add(o, `spec.path ${o.doc.spec?.path} is outside ${home}`);
-    else if (![...tree.files.keys()].some((f) => f.startsWith(`${target}/`))) add(o, `spec.path ${o.doc.spec?.path} does not exist in the repository`);
+    if (ofThisRepository(o)) {
+      if (target !== home && !target.startsWith(`${home}/`)) add(o, `spec.path ${o.doc.spec?.path} is outside ${home}`);
+      else if (![...tree.files.keys()].some((f) => f.startsWith(`${target}/`))) add(o, `spec.path ${o.doc.spec?.path} does not exist in the repository`);
+    }
     for (const dep of (o.doc.spec?.dependsOn ?? []) as { name: string; namespace?: string }[]) {
       if (!kustomizations.some((k) => k.doc.metadata?.name === dep.name && ns(k) === (dep.namespace ?? ns(o)))) add(o, `dependsOn ${dep.name}: no such Kustomization in the tree`);
     }
@@ -36,7 +40,7 @@ export function checkFluxGraph(tree: EnvironmentTree): Finding[] {
     // A layer holding an encrypted file must decrypt it, or Flux applies the ciphertext.
     const nested = kustomizations.map((k) => path.posix.normalize(String(k.doc.spec?.path ?? ''))).filter((p) => p.startsWith(`${target}/`));
     const sops = [...tree.files].filter(([f, text]) => f.startsWith(`${target}/`) && !nested.some((p) => f.startsWith(`${p}/`)) && /\nsops:\n/.test(`\n${text}`));
-    if (sops.length > 0 && o.doc.spec?.decryption?.provider !== 'sops') add(o, `applies SOPS-encrypted ${sops[0]![0]} without decryption.provider: sops`);
+    if (ofThisRepository(o) && sops.length > 0 && o.doc.spec?.decryption?.provider !== 'sops') add(o, `applies SOPS-encrypted ${sops[0]![0]} without decryption.provider: sops`);
   }
 
   const found = findCycle(kustomizations.map((k) => ({ name: String(k.doc.metadata?.name), dependsOn: ((k.doc.spec?.dependsOn ?? []) as { name: string }[]).map((d) => d.name) })));

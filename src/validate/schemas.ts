@@ -11,11 +11,7 @@ export function schemaFileName(apiVersion: string, kind: string): string {
 }
 
 /** Kinds no schema folder has, accepted on purpose; everything else without a schema fails. */
-export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set([
-  // Gateway API objects (its CRDs are not part of the schema set yet).
-  'gateway.networking.k8s.io/v1/Gateway',
-  'gateway.networking.k8s.io/v1/HTTPRoute',
-]);
+export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set<string>([]);
 
 /** A folder of JSON schemas, compiled lazily and once each (ajv in strict=false, all errors). */
 export class SchemaStore {

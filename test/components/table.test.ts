@@ -55,7 +55,7 @@ describe('the component table', () => {
   });
 
   it('switches components on from the spec: Cilium with spec.cilium, the Cluster API three with spec.clusterApi', () => {
-    expect(enabledComponents(resolve(threeServers)).map((c) => c.entry.name)).toEqual(['cilium']);
+    expect(enabledComponents(resolve(threeServers)).map((c) => [c.entry.name, c.placement.layer])).toEqual([['gateway-api', 'gateway-api'], ['cilium', 'platform'], ['ingress-gateway', 'network']]);
     expect(enabledComponents(resolve(mgmt as EnvironmentSpec)).map((c) => [c.entry.name, c.placement.layer])).toEqual([
       ['cert-manager', 'cert-manager'],
       ['cluster-api-operator', 'capi-operator'],

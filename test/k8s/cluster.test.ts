@@ -59,7 +59,8 @@ describe('Kubernetes tree', () => {
   it('writes one Flux Kustomization per layer with the layer settings', () => {
     const tree = rendered(fiveServersTwoPlanned);
     expect(tree.doc('kubernetes/infra.yaml').spec).toMatchObject({ interval: '15m', prune: true, wait: true, suspend: false, path: './clusters/five/kubernetes/infra' });
-    expect(tree.doc('kubernetes/infra.yaml').spec).not.toHaveProperty('dependsOn');
+    expect(tree.doc('kubernetes/crds.yaml').spec).not.toHaveProperty('dependsOn');
+    expect(tree.doc('kubernetes/infra.yaml').spec.dependsOn).toEqual([{ name: 'crds' }]);
     expect(tree.doc('kubernetes/platform.yaml').spec).toMatchObject({ wait: false, dependsOn: [{ name: 'infra' }] });
     expect(tree.doc('kubernetes/apps.yaml').spec).toMatchObject({ suspend: true, prune: false, dependsOn: [{ name: 'platform' }, { name: 'infra' }] });
   });
@@ -73,13 +74,13 @@ describe('Kubernetes tree', () => {
         .filter((p) => p.startsWith(folder) && p !== kfile)
         .map((p) => p.slice(folder.length).split('/')[0]!)
         .filter((name, i, all) => all.indexOf(name) === i);
-      const layers = folder === 'kubernetes/' ? ['platform', 'apps'] : [];
+      const layers = folder === 'kubernetes/' ? ['platform', 'apps', 'gateway-api', 'network'] : [];
       expect(tree.doc(kfile).resources, kfile).toEqual(children.filter((c) => !layers.includes(c)).sort());
     }
   });
 
   it('keeps layer folders out of the root kustomization (their Flux Kustomization applies them)', () => {
-    expect(rendered(threeServers).doc('kubernetes/kustomization.yaml').resources).toEqual(['apps.yaml', 'flux-system', 'platform.yaml']);
+    expect(rendered(threeServers).doc('kubernetes/kustomization.yaml').resources).toEqual(['apps.yaml', 'flux-system', 'gateway-api.yaml', 'network.yaml', 'platform.yaml']);
   });
 
   it('lists Flux’s own components once the environment is bootstrapped', () => {
@@ -88,10 +89,30 @@ describe('Kubernetes tree', () => {
     expect(rendered(threeServers).doc('kubernetes/flux-system/kustomization.yaml').resources).not.toContain('gotk-components.yaml');
   });
 
-  it('announces the ingress VIP from a one-address Cilium pool', () => {
+  it("announces the ingress VIP from a one-address Cilium pool that only the ingress Gateway's Service can take", () => {
     const tree = rendered(prod);
-    expect(tree.doc('kubernetes/platform/cilium-lb/ciliumloadbalancerippool.ingress.yaml').spec.blocks).toEqual([{ start: '192.168.2.20', stop: '192.168.2.20' }]);
-    expect(tree.doc('kubernetes/platform/cilium-lb/ciliuml2announcementpolicy.ingress.yaml').spec).toEqual({ loadBalancerIPs: true, interfaces: ['^eno1$'] });
+    const only = { matchLabels: { 'io.kubernetes.service.namespace': 'ingress', 'io.kubernetes.service.name': 'cilium-gateway-ingress' } };
+    expect(tree.doc('kubernetes/network/ingress-gateway/ciliumloadbalancerippool.ingress.yaml').spec).toEqual({ blocks: [{ start: '192.168.2.20', stop: '192.168.2.20' }], serviceSelector: only });
+    expect(tree.doc('kubernetes/network/ingress-gateway/ciliuml2announcementpolicy.ingress.yaml').spec).toEqual({ loadBalancerIPs: true, interfaces: ['^eno1$'], serviceSelector: only });
+    const gateway = tree.doc('kubernetes/network/ingress-gateway/gateway.ingress.ingress.yaml');
+    expect(gateway.spec.gatewayClassName).toBe('cilium');
+    expect(gateway.spec.listeners).toEqual([{ name: 'http', port: 80, protocol: 'HTTP', allowedRoutes: { namespaces: { from: 'All' } } }]);
+  });
+
+  it("puts Cilium's custom resources in a layer after Cilium's, and the Gateway API CRDs in one before it", () => {
+    const tree = rendered(prod);
+    expect(tree.doc('kubernetes/network.yaml').spec.dependsOn).toEqual([{ name: 'platform' }]);
+    expect(tree.doc('kubernetes/platform.yaml').spec.dependsOn).toEqual([{ name: 'gateway-api' }]);
+    expect([...tree.files.keys()].filter((p) => p.startsWith('kubernetes/platform/') && /cilium(loadbalancer|l2)|gateway\./.test(p))).toEqual([]);
+  });
+
+  it('has Flux pull the Gateway API CRDs of the pinned release from upstream, never pruning them', () => {
+    const tree = rendered(prod);
+    const source = tree.doc('kubernetes/gateway-api/gateway-api/gitrepository.flux-system.gateway-api.yaml');
+    expect(source.spec).toMatchObject({ url: 'https://github.com/kubernetes-sigs/gateway-api', ref: { tag: 'v1.6.1' } });
+    const crds = tree.doc('kubernetes/gateway-api/gateway-api/kustomization.flux-system.gateway-api-crds.yaml');
+    expect(crds.spec).toMatchObject({ path: './config/crd/standard', prune: false, wait: true, sourceRef: { kind: 'GitRepository', name: 'gateway-api' } });
+    expect(crds.metadata.annotations).toEqual({ 'kustomize.toolkit.fluxcd.io/prune': 'disabled' });
   });
 
   it('puts each layer’s namespaces into its namespaces folder', () => {

@@ -18,7 +18,8 @@ export function ciliumRelease(env: Environment): ChartRelease {
       k8sServicePort: env.apiPort,
       // k3s hands out the pod CIDRs (10.42.0.0/16); Cilium's own pool would overlap the services.
       ipam: { mode: 'kubernetes' },
-      gatewayAPI: { enabled: true },
+      // The GatewayClass always: `auto` would depend on what the API server lists at render time.
+      gatewayAPI: { enabled: true, gatewayClass: { create: 'true' } },
       egressGateway: { enabled: true },
       bpf: { masquerade: true },
       enableIPv4Masquerade: true,

@@ -1,5 +1,6 @@
 import semver from 'semver';
 import { duplicates } from '../../model/duplicates';
+import { findCycle, layersBefore } from '../../model/invariants/flux';
 import { PROVIDER_VALUE_KEYS } from '../../model/cluster-api';
 import * as catalogue from '../../versions';
 import type { Environment } from '../../model/resolve';
@@ -110,20 +111,15 @@ export const clusterApiRules: readonly Rule[] = [
     severity: 'error',
     summary: 'the providers layer depends on the operator layer, which depends on the cert-manager layer',
     check: (env) => {
-      if (!env.clusterApi) return [];
+      // Within a cycle every order is wrong: flux.dependency-cycle reports that once.
+      if (!env.clusterApi || findCycle(env.flux.layers)) return [];
       const { certManager, operator, providers } = env.clusterApi.layers;
-      const dependsOn = (from: string, to: string): boolean => {
-        const seen = new Set<string>();
-        const walk = (name: string): boolean =>
-          !seen.has(name) && (seen.add(name), (env.flux.layers.find((l) => l.name === name)?.dependsOn ?? []).some((d) => d === to || walk(d)));
-        return walk(from);
-      };
       return [
         [providers, operator, 'providers are applied before the operator has created their CRDs'],
         [operator, certManager, 'the operator starts before cert-manager can issue its webhook certificate'],
       ]
         // A layer that does not exist is flux.layer-missing's to report.
-        .filter(([from, to]) => [from, to].every((n) => env.flux.layers.some((l) => l.name === n)) && !dependsOn(from!, to!))
+        .filter(([from, to]) => [from, to].every((n) => env.flux.layers.some((l) => l.name === n)) && !layersBefore(env, from!).has(to!))
         .map(([from, to, why]) => ({
           path: `flux.layers[${env.flux.layers.findIndex((l) => l.name === from)}].dependsOn`,
           value: JSON.stringify(env.flux.layers.find((l) => l.name === from)!.dependsOn),

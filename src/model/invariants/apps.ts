@@ -1,26 +1,12 @@
 import { CLUSTERS_DIR } from '../../paths';
 import { duplicates } from '../duplicates';
+import { layersBefore } from './flux';
 import type { App, Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 
 const SOURCES = ['helm', 'construct', 'manifests'] as const;
 const at = (app: App, field?: string) => `apps[${app.index}]${field ? `.${field}` : ''}`;
-
-/** Layers `layer` depends on, directly or through others. */
-function layersBefore(env: Environment, layer: string): Set<string> {
-  const seen = new Set<string>();
-  const walk = (name: string) => {
-    for (const dep of env.flux.layers.find((l) => l.name === name)?.dependsOn ?? []) {
-      if (!seen.has(dep)) {
-        seen.add(dep);
-        walk(dep);
-      }
-    }
-  };
-  walk(layer);
-  return seen;
-}
 
 /** A repository-relative path that stays inside the repository and outside the generated trees. */
 export function isRepositoryPath(value: string): boolean {

@@ -9,6 +9,21 @@ const LAYER_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const layerPath = (env: Environment, name: string) =>
   `flux.layers[${env.flux.layers.findIndex((l) => l.name === name)}]`;
 
+/** Every layer `layer` depends on, directly or through others (missing layers are not followed). */
+export function layersBefore(env: Pick<Environment, 'flux'>, layer: string): Set<string> {
+  const seen = new Set<string>();
+  const walk = (name: string) => {
+    for (const dep of env.flux.layers.find((l) => l.name === name)?.dependsOn ?? []) {
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        walk(dep);
+      }
+    }
+  };
+  walk(layer);
+  return seen;
+}
+
 /**
  * Returns the names on one dependency cycle (first name repeated last), or undefined when the graph
  * is acyclic. A dependency on a missing layer is reported by its own rule, not followed here.

@@ -71,7 +71,8 @@ describe('app invariants', () => {
 
 describe('app invariants of the component table', () => {
   it("keeps apps out of a component's chart source name and its folders", () => {
-    expect(expectOnly(withApps({ ...podinfo, name: 'cilium-lb', layer: 'platform', namespace: 'lb' }), 'app.name-taken')[0]!.message).toContain('layer platform already has a folder cilium-lb/');
+    expect(expectOnly(withApps({ ...podinfo, name: 'namespaces', layer: 'platform', namespace: 'ns' }), 'app.name-taken')[0]!.message).toContain('layer platform already has a folder namespaces/');
+    expect(expectOnly(withApps({ ...podinfo, name: 'ingress-gateway', layer: 'network', namespace: 'gw' }), 'app.name-taken')[0]!.message).toContain('platform component');
     expect(expectOnly(withApps({ ...podinfo, name: 'cilium', layer: 'apps', namespace: 'c' }), 'app.name-taken')[0]!.message).toContain('platform component');
   });
 

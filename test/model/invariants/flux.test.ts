@@ -11,7 +11,7 @@ describe('flux invariants', () => {
 
   it('fails when layers depend on each other in a cycle', () => {
     const [v] = expectOnly(modify(threeServers, (e) => { e.flux.layers[0]!.dependsOn = ['apps']; }), 'flux.dependency-cycle');
-    expect(v!.value).toBe('platform -> apps -> platform');
+    expect(v!.value).toBe('platform -> apps -> network -> platform');
   });
 
   it('finds a longer cycle', () => {
@@ -37,7 +37,7 @@ describe('flux invariants', () => {
   });
 
   it('fails when Cilium is placed in a layer that does not exist', () => {
-    const [v] = expectOnly(modify(threeServers, (e) => { e.cilium = { layer: 'network' }; }), 'flux.layer-missing');
+    const [v] = expectOnly(modify(threeServers, (e) => { e.cilium = { layer: 'infra' }; }), 'flux.layer-missing');
     expect(v!.fix).toContain('platform, apps');
   });
 

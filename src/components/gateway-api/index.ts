@@ -1,0 +1,17 @@
+import * as versions from '../../versions';
+import { defineComponent } from '../entry';
+import { GatewayApiCrds } from './crds';
+
+/**
+ * The Gateway API CRDs, wherever Cilium runs (its Gateway support is on): in a layer of their own
+ * that Cilium's layer depends on, because Cilium's operator looks for them once, at start, and
+ * otherwise turns Gateway support off for good.
+ */
+export const gatewayApi = defineComponent({
+  name: 'gateway-api',
+  configure: (env) => env.cilium && { layer: env.cilium.layers.gatewayApi },
+  placement: (config) => ({ layer: config.layer, path: 'cilium.layers.gatewayApi' }),
+  versions: ['gatewayApi'],
+  namespaces: () => [],
+  objects: ({ folder }) => new GatewayApiCrds(folder('gateway-api'), 'crds', { repo: versions.gatewayApi.repo, version: versions.gatewayApi.version }),
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { gatewayApiCatalogueRules } from '../../src/components/gateway-api/rules';
+import type { Catalogue } from '../../src/components/gateway-api/rules';
+import { runRules } from '../../src/model/violation';
+import * as versions from '../../src/versions';
+import { codes, expectOnly, expectReport } from '../fixtures/expect';
+import { modify, threeServers } from '../fixtures/environments';
+
+/** The catalogue with the Gateway API pin or Cilium's chart version replaced (the module itself is never touched). */
+function pins(gatewayApi: string, cilium: string = versions.charts.cilium.version): Catalogue {
+  return { ...versions, gatewayApi: { ...versions.gatewayApi, version: gatewayApi }, charts: { ...versions.charts, cilium: { ...versions.charts.cilium, version: cilium } } } as unknown as Catalogue;
+}
+
+describe('the Gateway API pin against the Cilium pin', () => {
+  it('accepts the pinned pair, and a newer Gateway API', () => {
+    expect(runRules(gatewayApiCatalogueRules, versions)).toEqual([]);
+    expect(runRules(gatewayApiCatalogueRules, pins('v1.7.0'))).toEqual([]);
+  });
+
+  it("refuses a Gateway API release older than the one Cilium's minor requires", () => {
+    const [v] = expectReport(runRules(gatewayApiCatalogueRules, pins('v1.4.1')));
+    expect(v).toMatchObject({ code: 'compat.gateway-api-cilium', path: 'versions.gatewayApi.version', value: 'v1.4.1' });
+    expect(v!.message).toContain('requires Gateway API v1.6.1');
+  });
+
+  it('asks for the requirement of a Cilium minor the table does not know', () => {
+    const [v] = runRules(gatewayApiCatalogueRules, pins('v1.6.1', '1.21.0'));
+    expect(v).toMatchObject({ code: 'compat.gateway-api-cilium', path: 'versions.compatibility.ciliumGatewayApi', value: '1.21' });
+  });
+});
+
+describe('the layer order of Cilium and its neighbours', () => {
+  it('passes with CRDs, then Cilium, then its custom resources', () => {
+    expect(codes(threeServers)).toEqual([]);
+  });
+
+  it("refuses Cilium's custom resources in Cilium's own layer", () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.cilium = { layers: { network: 'platform' } }; }), 'component.layer-order');
+    expect(v).toMatchObject({ path: 'fixture.cilium.layers.network', value: 'platform' });
+    expect(v!.fix).toContain('a layer of its own');
+  });
+
+  it('refuses a Cilium layer that does not wait for the CRD layer, naming the dependency to add', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.flux.layers[0]!.dependsOn = []; }), 'component.layer-order');
+    expect(v).toMatchObject({ path: 'fixture.cilium.layer', value: 'platform', fix: "add 'gateway-api' to the dependsOn of layer platform" });
+  });
+
+  it('accepts an order that holds through a layer in between', () => {
+    const spec = modify(threeServers, (e) => {
+      e.flux.layers.push({ name: 'crds-extra', dependsOn: ['gateway-api'] });
+      e.flux.layers[0]!.dependsOn = ['crds-extra'];
+    });
+    expect(codes(spec)).toEqual([]);
+  });
+
+  it('has no Gateway objects without an ingress VIP, and no Gateway API CRDs without Cilium', () => {
+    const noVip = modify(threeServers, (e) => { delete e.ingressVip; });
+    expect(codes(noVip)).toEqual([]);
+    expect(codes(modify(threeServers, (e) => { delete (e as any).cilium; }))).toEqual([]);
+  });
+});
