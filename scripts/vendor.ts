@@ -80,7 +80,7 @@ const json: VendoredFile[] = [
   // The Gateway the generator emits, and the HTTPRoutes users' apps attach to it.
   ...['gateway-gateway-v1', 'httproute-gateway-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: GATEWAY_API, derived: CRD_JSON })),
   // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
-  ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1'].map((f) => ({
+  ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1', 'storageclass-storage-v1'].map((f) => ({
     dest: `schemas/json/${f}.json`,
     from: `json/${f}.json`,
     upstream: CLIENT_GO,

@@ -3,6 +3,9 @@
 /** Cilium's bootstrap values: byte for byte the HelmRelease's `spec.values`. */
 export const CILIUM_VALUES_FILE = 'bootstrap/cilium-values.yaml';
 
+/** Where Longhorn keeps its data: the VM layer mounts the data disk here, and Longhorn's default disk is here. */
+export const LONGHORN_DATA_PATH = '/var/lib/longhorn';
+
 /** Where a chart's values.schema.json is kept in the repository (validate reads the same folder). */
 export const VALUES_SCHEMA_DIR = 'schemas/values';
 export const valuesSchemaPath = (chart: string, version: string) => `${VALUES_SCHEMA_DIR}/${chart}-${version}.values.schema.json`;

@@ -1,4 +1,5 @@
 import type { ChartRelease } from '../charts/chart';
+import { LONGHORN_PACKAGES } from '../infra/cloud-init';
 import type { Environment } from '../model/resolve';
 import * as versions from '../versions';
 import { JOIN_TOKEN_FILE } from './k3s-config';
@@ -38,6 +39,14 @@ export function runbook(env: Environment, cni?: ChartRelease): string {
             `tofu -chdir=clusters/${env.name}/terraform apply        # or: cdktf deploy ${env.name}`,
           ]),
         ]),
+    // VMs get these from cloud-init; bare metal from the operator, before anything mounts a volume.
+    ...(env.longhorn && env.infrastructure.kind === 'bare-metal'
+      ? [
+          heading('Longhorn prerequisites, on every server'),
+          '',
+          ...fence([`sudo apt-get install -y ${LONGHORN_PACKAGES.join(' ')}`, 'sudo systemctl enable --now iscsid', `sudo install -d -m 0700 ${env.longhorn.dataPath}`]),
+        ]
+      : []),
     heading(`k3s on the founder, ${founder.name} (${founder.ip})`),
     '',
     ...fence([

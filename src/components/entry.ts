@@ -54,6 +54,8 @@ export interface ComponentEntry<Config = unknown> {
   readonly healthChecks?: (config: Config) => readonly HealthCheck[];
   /** Namespaces the component's workloads run in: no user app may take one. */
   readonly namespaces: (config: Config) => readonly string[];
+  /** Those of its namespaces it creates itself (Namespace objects in its folder): no layer may list them too. @default [] */
+  readonly creates?: (config: Config) => readonly string[];
   /** Folders of its layer its objects use besides its own (`name`): no app may take them. @default [] */
   readonly folders?: readonly string[];
   /** Objects besides the chart. */

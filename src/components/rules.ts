@@ -105,6 +105,25 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
       },
     },
     {
+      code: 'namespace.created-by-component',
+      severity: 'error',
+      summary: 'no layer lists a namespace a component creates itself (two Namespace objects of one name would break the build)',
+      check: (env) => {
+        const created = new Map(enabled(env).flatMap(({ entry, config }) => (entry.creates?.(config) ?? []).map((ns) => [ns, entry.name] as const)));
+        return env.spec.flux.layers.flatMap((l, i) =>
+          (l.namespaces ?? [])
+            .map((ns, j) => ({ ns, j }))
+            .filter(({ ns }) => created.has(ns))
+            .map(({ ns, j }) => ({
+              path: `flux.layers[${i}].namespaces[${j}]`,
+              value: ns,
+              message: `${ns} is created by the ${created.get(ns)} component; listed here too, it would be created twice`,
+              fix: `remove ${ns} from the namespaces of layer ${l.name}`,
+            })),
+        );
+      },
+    },
+    {
       code: 'component.layer-order',
       severity: 'error',
       summary: "a component's layer depends on the layers of the components it needs first (their CRDs, their webhooks)",

@@ -7,12 +7,13 @@ import { clusterApiOperator } from './cluster-api-operator';
 import type { ComponentEntry, EnabledComponent } from './entry';
 import { gatewayApi } from './gateway-api';
 import { ingressGateway } from './ingress-gateway';
+import { longhorn } from './longhorn';
 
 /**
  * The component table: every component the generator can install, in the order they render.
  * A new component is one line here (and its folder, and its pin in src/versions.ts).
  */
-export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, certManager, clusterApiOperator, clusterApi];
+export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, certManager, clusterApiOperator, clusterApi];
 
 /** The components this environment switches on, with their settings and layer. */
 export function enabledComponents(env: Environment, table: readonly ComponentEntry[] = COMPONENTS): EnabledComponent[] {

@@ -18,6 +18,7 @@ export const dev = {
   ingressVip: '192.168.1.48',
   k3s: { version: versions.k3s.dev, oidc: { realm: 'homelab' } },
   cilium: {},
+  longhorn: {},
   infrastructure: {
     kind: 'libvirt',
     uri: 'qemu:///system',
@@ -39,7 +40,7 @@ export const dev = {
     layers: [
       // Cilium's operator looks for the Gateway API CRDs once, at start: they come first.
       { name: 'gateway-api' },
-      { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['longhorn-system', 'monitoring'] },
+      { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['monitoring'] },
       // Cilium's own custom resources (LB pool, L2 policy, the ingress Gateway) exist once Cilium runs.
       { name: 'network', dependsOn: ['platform'] },
       // Shipped paused, as dev first ran, until the platform layer is validated.

@@ -16,6 +16,7 @@ export const prod = {
   ingressVip: '192.168.2.20',
   k3s: { version: versions.k3s.prod, dataDir: '/data/k3s', oidc: { realm: 'homelab' } },
   cilium: {},
+  longhorn: {},
   infrastructure: { kind: 'bare-metal' },
   sops: { ageRecipients: ageRecipients.prod },
   flux: {
@@ -24,7 +25,7 @@ export const prod = {
     layers: [
       // Cilium's operator looks for the Gateway API CRDs once, at start: they come first.
       { name: 'gateway-api' },
-      { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['longhorn-system', 'monitoring'] },
+      { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['monitoring'] },
       // Cilium's own custom resources (LB pool, L2 policy, the ingress Gateway) exist once Cilium runs.
       { name: 'network', dependsOn: ['platform'] },
       { name: 'apps', dependsOn: ['network'], namespaces: ['apps'] },

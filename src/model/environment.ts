@@ -193,6 +193,18 @@ export const ciliumSchema = z.strictObject({
   layers: z.strictObject({ gatewayApi: z.string().optional(), network: z.string().optional() }).optional(),
 });
 
+/** Longhorn: replicated block storage on the nodes' data disks. */
+export const longhornSchema = z.strictObject({
+  /** The layer its HelmRelease and StorageClasses live in. @default 'platform' */
+  layer: z.string().optional(),
+  /** Replicas of every volume of the default StorageClass `longhorn`. @default 3 */
+  replicas: z.number().optional(),
+  /** Replicas of the `bulk` StorageClass, for data that can be rebuilt (caches, media, scratch). @default 1 */
+  bulkReplicas: z.number().optional(),
+  /** Where Longhorn keeps data on bare metal; VM-backed environments use the data disk's mount. @default '/var/lib/longhorn' */
+  dataPath: z.string().optional(),
+});
+
 /** The cluster-api-operator kinds, one per provider type. */
 export const capiProviderKindSchema = z.enum(['CoreProvider', 'BootstrapProvider', 'ControlPlaneProvider', 'InfrastructureProvider', 'IPAMProvider']);
 
@@ -315,6 +327,7 @@ export const environmentSchema = z.strictObject({
   k3s: k3sSchema,
   /** Cilium as CNI and kube-proxy replacement; absent means k3s's own flannel. */
   cilium: ciliumSchema.optional(),
+  longhorn: longhornSchema.optional(),
   flux: fluxSchema,
   /**
    * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
@@ -350,6 +363,7 @@ export type K3sSpec = Spec<typeof k3sSchema>;
 export type FluxLayerSpec = Spec<typeof fluxLayerSchema>;
 export type FluxSpec = Spec<typeof fluxSchema>;
 export type CiliumSpec = Spec<typeof ciliumSchema>;
+export type LonghornSpec = Spec<typeof longhornSchema>;
 export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
 export type CapiProviderSpec = Spec<typeof capiProviderSchema>;
 export type SecretRefSpec = Spec<typeof secretRefSchema>;

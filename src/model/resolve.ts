@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LONGHORN_DATA_PATH } from '../paths';
 import type { AppConstruct, AppHelmSpec, CapiProviderSpec, EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
 import { fluxDir } from '../paths';
 
@@ -107,6 +108,7 @@ export interface Environment {
     readonly oidc?: Oidc;
   };
   readonly cilium?: { readonly layer: string; readonly layers: { readonly gatewayApi: string; readonly network: string } };
+  readonly longhorn?: { readonly layer: string; readonly replicas: number; readonly bulkReplicas: number; readonly dataPath: string };
   readonly helmInstaller: 'flux' | 'k3s';
   readonly clusterApi?: {
     readonly operatorValues: Readonly<Record<string, unknown>>;
@@ -269,6 +271,13 @@ export function resolve(spec: EnvironmentSpec): Environment {
     cilium: spec.cilium && {
       layer: spec.cilium.layer ?? 'platform',
       layers: { gatewayApi: spec.cilium.layers?.gatewayApi ?? 'gateway-api', network: spec.cilium.layers?.network ?? 'network' },
+    },
+    longhorn: spec.longhorn && {
+      layer: spec.longhorn.layer ?? 'platform',
+      replicas: spec.longhorn.replicas ?? 3,
+      bulkReplicas: spec.longhorn.bulkReplicas ?? 1,
+      // A VM's data disk is mounted where the VM layer puts it; only bare metal chooses.
+      dataPath: spec.infrastructure.kind === 'bare-metal' ? (spec.longhorn.dataPath ?? LONGHORN_DATA_PATH) : LONGHORN_DATA_PATH,
     },
     helmInstaller: spec.helmInstaller ?? 'flux',
     clusterApi: spec.clusterApi && {

@@ -14,6 +14,7 @@ export const clusterApi = defineComponent({
   placement: (config) => ({ layer: config.layer, path: 'clusterApi.layers.providers' }),
   versions: ['capiProviders'],
   namespaces: (config) => [...new Set(config.providers.map((p) => p.namespace))].sort(),
+  creates: (config) => [...new Set(config.providers.map((p) => p.namespace))].sort(),
   folders: ['capi-inspector'],
   objects: ({ config, folder }) => {
     const providers = folder('cluster-api');

@@ -18,6 +18,7 @@ export const ingressGateway = defineComponent({
   after: ['cilium'],
   versions: [],
   namespaces: () => [NAMESPACE],
+  creates: () => [NAMESPACE],
   objects: ({ config, folder }) => {
     const own = folder('ingress-gateway');
     new Namespaces(own, 'namespace', { names: [NAMESPACE] });

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { Rule } from '../../model/violation';
+
+/** Longhorn's invariants: replicas the servers can hold, a data disk where there are VMs, a sane data path. */
+export const longhornRules: readonly Rule[] = [
+  {
+    code: 'longhorn.replicas-exceed-servers',
+    severity: 'error',
+    summary: 'no Longhorn StorageClass asks for more replicas than the environment has servers (planned ones included), or fewer than one',
+    check: (env) => {
+      if (!env.longhorn) return [];
+      const all = env.nodes.length;
+      return [
+        { path: 'longhorn.replicas', value: env.longhorn.replicas },
+        { path: 'longhorn.bulkReplicas', value: env.longhorn.bulkReplicas },
+      ]
+        .filter((r) => !Number.isInteger(r.value) || r.value < 1 || r.value > all)
+        .map((r) => ({
+          path: r.path,
+          value: String(r.value),
+          message: r.value > all
+            ? `${r.value} replicas need ${r.value} nodes; ${env.name} has ${all}, so every volume stays degraded and new ones never schedule`
+            : `${r.value} is not a replica count`,
+          fix: `set a whole number from 1 to ${all}`,
+        }));
+    },
+  },
+  {
+    code: 'longhorn.replicas-exceed-live',
+    severity: 'warning',
+    summary: 'while servers are planned, volumes run degraded if the default class wants more replicas than live servers',
+    check: (env) =>
+      env.longhorn && env.longhorn.replicas <= env.nodes.length && env.longhorn.replicas > env.liveNodes.length
+        ? [{
+            path: 'longhorn.replicas',
+            value: String(env.longhorn.replicas),
+            message: `${env.longhorn.replicas} replicas on ${env.liveNodes.length} live server(s): volumes stay degraded until the planned servers are live`,
+            fix: 'bring the planned servers live, or lower longhorn.replicas until they are',
+          }]
+        : [],
+  },
+  {
+    code: 'longhorn.data-disk-missing',
+    severity: 'error',
+    summary: 'where the VM layer makes the nodes, every VM has a data disk for Longhorn',
+    check: (env) =>
+      env.longhorn
+        ? env.vms
+            .filter((vm) => vm.sizing.dataDiskGiB === undefined)
+            .map((vm) => ({
+              path: `nodes[${vm.node.index}].vm.dataDiskGiB`,
+              value: '(not set)',
+              message: `${vm.node.name} gets no data disk: Longhorn would fill its OS disk`,
+              fix: 'set infrastructure.vm.dataDiskGiB (or this node\'s vm.dataDiskGiB), e.g. 100',
+            }))
+        : [],
+  },
+  {
+    code: 'longhorn.data-path',
+    severity: 'error',
+    summary: "Longhorn's data path is an absolute, normalised directory, set only on bare metal (the VM layer decides it on VMs)",
+    check: (env) => {
+      const set = env.spec.longhorn?.dataPath;
+      if (!env.longhorn || set === undefined) return [];
+      if (env.infrastructure.kind !== 'bare-metal') {
+        return [{ path: 'longhorn.dataPath', value: set, message: `the VM layer mounts the data disk at ${env.longhorn.dataPath}; ${set} would be an empty folder on the OS disk`, fix: 'remove longhorn.dataPath (it is for bare metal)' }];
+      }
+      return path.posix.isAbsolute(set) && path.posix.normalize(set) === set && !set.endsWith('/')
+        ? []
+        : [{ path: 'longhorn.dataPath', value: set, message: `"${set}" is not an absolute, normalised directory`, fix: 'write it like /var/lib/longhorn' }];
+    },
+  },
+];

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseYamlDocuments } from '../../src/yaml';
+import { codes, expectOnly } from '../fixtures/expect';
+import { check } from '../../src/check';
+import { fiveServersTwoPlanned, modify, threeServers } from '../fixtures/environments';
+import { prod } from '../fixtures/fleet/prod';
+import { rendered } from '../fixtures/render';
+
+const withLonghorn = modify(threeServers, (e) => { e.longhorn = {}; });
+
+describe('Longhorn', () => {
+  it('installs the chart with a 3-replica default class and its disk on the data disk mount, plus a bulk class and its namespace', () => {
+    const tree = rendered(withLonghorn);
+    const release = tree.doc('kubernetes/platform/longhorn/helmrelease.longhorn-system.longhorn.yaml');
+    expect(release.spec.values).toEqual({
+      persistence: { defaultClass: true, defaultClassReplicaCount: 3, defaultFsType: 'ext4' },
+      defaultSettings: { defaultDataPath: '/var/lib/longhorn' },
+    });
+    expect(tree.doc('kubernetes/platform/longhorn/helmrepository.flux-system.longhorn.yaml').spec.url).toBe('https://charts.longhorn.io');
+    const bulk = tree.doc('kubernetes/platform/longhorn/storageclass.bulk.yaml');
+    expect(bulk).toMatchObject({ provisioner: 'driver.longhorn.io', parameters: { numberOfReplicas: '1', dataLocality: 'best-effort' } });
+    expect(bulk.metadata.annotations).toBeUndefined();
+    expect(tree.doc('kubernetes/platform/longhorn/namespace.longhorn-system.yaml').metadata).toEqual({ name: 'longhorn-system' });
+  });
+
+  it("mounts each VM's data disk where Longhorn's default disk is, and installs iSCSI and NFS there", () => {
+    const tf = JSON.parse(rendered(withLonghorn).text('terraform/cdk.tf.json'));
+    const userData = parseYamlDocuments(tf.locals.nodes_by_name['fx-1'].user_data)[0] as any;
+    expect(userData.mounts).toEqual([['LABEL=longhorn', '/var/lib/longhorn', 'ext4', 'defaults,nofail', '0', '2']]);
+    expect(userData.packages).toEqual(['qemu-guest-agent', 'open-iscsi', 'nfs-common']);
+    expect(userData.runcmd).toContainEqual(['systemctl', 'enable', '--now', 'iscsid']);
+    const without = JSON.parse(rendered(threeServers).text('terraform/cdk.tf.json'));
+    expect((parseYamlDocuments(without.locals.nodes_by_name['fx-1'].user_data)[0] as any).packages).toEqual(['qemu-guest-agent']);
+  });
+
+  it('tells the bare-metal runbook to install the prerequisites on every server, at the chosen data path', () => {
+    const spec = modify(prod, (e) => { e.longhorn = { dataPath: '/data/longhorn' }; });
+    const runbook = rendered(spec).text('bootstrap/README.md');
+    expect(runbook).toContain('Longhorn prerequisites, on every server');
+    expect(runbook).toContain('sudo apt-get install -y open-iscsi nfs-common');
+    expect(rendered(spec).doc('kubernetes/platform/longhorn/helmrelease.longhorn-system.longhorn.yaml').spec.values.defaultSettings.defaultDataPath).toBe('/data/longhorn');
+    expect(rendered(modify(prod, (e) => { delete e.longhorn; })).text('bootstrap/README.md')).not.toContain('Longhorn');
+  });
+
+  it('passes clean on a three-server environment with data disks', () => {
+    expect(codes(withLonghorn)).toEqual([]);
+  });
+
+  it.each([['replicas', 4], ['bulkReplicas', 0], ['replicas', 2.5]])('refuses %s: %s', (field, value) => {
+    const [v] = expectOnly(modify(withLonghorn, (e) => { e.longhorn = { [field]: value }; }), 'longhorn.replicas-exceed-servers');
+    expect(v).toMatchObject({ path: `fixture.longhorn.${field}`, value: String(value) });
+  });
+
+  it('warns while the replicas need servers that are still planned', () => {
+    // Three live servers and two planned: four replicas fit the five, not yet the three.
+    const spec = modify(fiveServersTwoPlanned, (e) => { e.longhorn = { replicas: 4 }; });
+    expect(codes(spec)).toEqual([...codes(fiveServersTwoPlanned), 'longhorn.replicas-exceed-live'].sort());
+    const [v] = check(spec).filter((x) => x.code === 'longhorn.replicas-exceed-live');
+    expect(v).toMatchObject({ severity: 'warning', path: 'five.longhorn.replicas', value: '4' });
+  });
+
+  it('refuses VMs without a data disk', () => {
+    const [v] = expectOnly(modify(withLonghorn, (e: any) => { delete e.infrastructure.vm.dataDiskGiB; }), 'longhorn.data-disk-missing');
+    expect(v).toMatchObject({ path: 'fixture.nodes[0].vm.dataDiskGiB' });
+  });
+
+  it('refuses a data path on VMs, and a relative one on bare metal', () => {
+    expectOnly(modify(withLonghorn, (e) => { e.longhorn = { dataPath: '/srv/longhorn' }; }), 'longhorn.data-path');
+    const spec = modify(prod, (e) => { e.longhorn = { dataPath: 'data/longhorn/' }; });
+    expect(codes(spec)).toContain('longhorn.data-path');
+  });
+
+  it('refuses a layer that lists a namespace the component creates', () => {
+    const [v] = expectOnly(modify(withLonghorn, (e) => { e.flux.layers[0]!.namespaces = ['monitoring', 'longhorn-system']; }), 'namespace.created-by-component');
+    expect(v).toMatchObject({ path: 'fixture.flux.layers[0].namespaces[1]', value: 'longhorn-system' });
+  });
+});
