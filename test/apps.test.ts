@@ -62,7 +62,7 @@ describe("a user's apps", () => {
   });
 
   it('every app is listed by its layer, the layers applied in the order they declare', () => {
-    expect(doc('apps/kustomization.yaml').resources).toEqual(['hello', 'legacy', 'namespaces', 'podinfo', 'podinfo-backend']);
+    expect(doc('apps/kustomization.yaml').resources).toEqual(['default-deny', 'hello', 'legacy', 'namespaces', 'podinfo', 'podinfo-backend']);
     expect(doc('platform/kustomization.yaml').resources).toContain('kustomized');
   });
 

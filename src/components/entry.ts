@@ -14,8 +14,13 @@ export interface Placement {
 export interface RenderContext<Config> {
   readonly config: Config;
   readonly env: Environment;
-  /** A folder under the component's layer: its own (its name) or one it declares in `folders`. */
-  readonly folder: (name: string) => Construct;
+  /**
+   * A folder under the component's layer: its own (its name) or one it declares in `folders`.
+   * `layer` places it in another layer (objects that must follow a namespace created there).
+   */
+  readonly folder: (name: string, layer?: string) => Construct;
+  /** Every namespace the tree creates, with the layer that creates it (layers' lists, components' `creates`). */
+  readonly namespaceLayers: ReadonlyMap<string, string>;
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Rule } from '../model/violation';
 import type { ComponentEntry, EnabledComponent } from './entry';
 import { gatewayApiCatalogueRules } from './gateway-api/rules';
 import type { Catalogue } from './gateway-api/rules';
-import { COMPONENTS, componentNamespaces, enabledComponents, layerHealthChecks } from './table';
+import { COMPONENTS, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
+import { policyLayer, UNCOVERED } from './default-deny';
 
 /** Namespaces every cluster has, owned by Kubernetes, k3s or Flux. */
 const CLUSTER_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];
@@ -149,6 +150,26 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
                 : `add '${first.placement.layer}' to the dependsOn of layer ${placement.layer}`,
             })),
         );
+      },
+    },
+    {
+      code: 'default-deny.unordered',
+      severity: 'error',
+      summary: "every namespace under the baseline is created by a layer ordered with Cilium's custom-resource layer (its policy needs one)",
+      check: (env) => {
+        const on = enabled(env);
+        const baseline = on.find((c) => c.entry.name === 'default-deny');
+        if (!baseline || !env.defaultDeny || !env.flux.layers.some((l) => l.name === baseline.placement.layer)) return [];
+        const network = baseline.placement.layer;
+        return [...namespaceLayers(env, on)]
+          .filter(([ns, layer]) => !UNCOVERED.includes(ns) && !env.defaultDeny!.exempt.includes(ns) && env.flux.layers.some((l) => l.name === layer))
+          .filter(([, layer]) => policyLayer(env, layer, network) === undefined)
+          .map(([ns, layer]) => ({
+            path: `flux.layers[${env.flux.layers.findIndex((l) => l.name === layer)}].dependsOn`,
+            value: layer,
+            message: `layer ${layer} creates ${ns}, but neither it nor layer ${network} depends on the other: the baseline policy of ${ns} has no layer to go into`,
+            fix: `add '${network}' to the dependsOn of layer ${layer} (or the reverse), or list ${ns} in defaultDeny.exempt`,
+          }));
       },
     },
     ...table.flatMap((entry) => entry.rules ?? []),

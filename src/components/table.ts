@@ -5,6 +5,7 @@ import { cilium } from './cilium';
 import { clusterApi } from './cluster-api';
 import { clusterApiOperator } from './cluster-api-operator';
 import type { ComponentEntry, EnabledComponent } from './entry';
+import { defaultDeny } from './default-deny';
 import { gatewayApi } from './gateway-api';
 import { ingressGateway } from './ingress-gateway';
 import { longhorn } from './longhorn';
@@ -13,7 +14,7 @@ import { longhorn } from './longhorn';
  * The component table: every component the generator can install, in the order they render.
  * A new component is one line here (and its folder, and its pin in src/versions.ts).
  */
-export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, certManager, clusterApiOperator, clusterApi];
+export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, certManager, clusterApiOperator, clusterApi];
 
 /** The components this environment switches on, with their settings and layer. */
 export function enabledComponents(env: Environment, table: readonly ComponentEntry[] = COMPONENTS): EnabledComponent[] {
@@ -31,6 +32,14 @@ export function layerHealthChecks(enabled: readonly EnabledComponent[]): Map<str
     if (own.length > 0) checks.set(placement.layer, [...(checks.get(placement.layer) ?? []), ...own]);
   }
   return checks;
+}
+
+/** Every namespace the tree creates, with the layer creating it: the layers' lists, then the components' own. */
+export function namespaceLayers(env: Environment, enabled: readonly EnabledComponent[]): Map<string, string> {
+  return new Map([
+    ...env.flux.layers.flatMap((l) => l.namespaces.map((ns) => [ns, l.name] as const)),
+    ...enabled.flatMap(({ entry, config, placement }) => (entry.creates?.(config) ?? []).map((ns) => [ns, placement.layer] as const)),
+  ]);
 }
 
 /** Namespaces the enabled components run in, with the component that owns each. */

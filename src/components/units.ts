@@ -1,6 +1,7 @@
 import type { ClusterUnit } from '../k8s/cluster';
 import type { Environment } from '../model/resolve';
 import type { EnabledComponent } from './entry';
+import { namespaceLayers } from './table';
 
 /** The enabled components as units of the tree: each chart in its folder, its objects beside it. */
 export function componentUnits(env: Environment, enabled: readonly EnabledComponent[]): ClusterUnit[] {
@@ -13,11 +14,12 @@ export function componentUnits(env: Environment, enabled: readonly EnabledCompon
       entry.objects?.({
         config,
         env,
-        folder: (name) => {
+        folder: (name, layer) => {
           // Declared folders only, so the rules that keep apps out of them see every one.
           if (name !== entry.name && !(entry.folders ?? []).includes(name)) throw new Error(`component ${entry.name} uses folder ${name} without declaring it in folders`);
-          return folder(name);
+          return folder(name, layer);
         },
+        namespaceLayers: namespaceLayers(env, enabled),
       }),
   }));
 }

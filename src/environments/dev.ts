@@ -19,6 +19,7 @@ export const dev = {
   k3s: { version: versions.k3s.dev, oidc: { realm: 'homelab' } },
   cilium: {},
   longhorn: {},
+  defaultDeny: {},
   infrastructure: {
     kind: 'libvirt',
     uri: 'qemu:///system',

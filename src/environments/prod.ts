@@ -17,6 +17,7 @@ export const prod = {
   k3s: { version: versions.k3s.prod, dataDir: '/data/k3s', oidc: { realm: 'homelab' } },
   cilium: {},
   longhorn: {},
+  defaultDeny: {},
   infrastructure: { kind: 'bare-metal' },
   sops: { ageRecipients: ageRecipients.prod },
   flux: {

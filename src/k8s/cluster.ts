@@ -29,8 +29,8 @@ export interface ClusterUnit {
   readonly dependsOn?: readonly ReleaseRef[];
   /** Its folder brings its own kustomization.yaml (a user's manifests). @default false */
   readonly ownKustomization?: boolean;
-  /** Objects besides the chart: `own` is its folder, `folder(name)` any folder of its layer. */
-  readonly build?: (own: () => Construct, folder: (name: string) => Construct) => void;
+  /** Objects besides the chart: `own` is its folder, `folder(name, layer)` a folder of its layer (or of another). */
+  readonly build?: (own: () => Construct, folder: (name: string, layer?: string) => Construct) => void;
 }
 
 export interface ClusterProps {
@@ -89,7 +89,7 @@ export class Cluster extends Construct {
           dependsOn: unit.dependsOn,
         });
       }
-      unit.build?.(own, (name) => place(unit.layer, name));
+      unit.build?.(own, (name, layer = unit.layer) => place(layer, name));
     }
 
     // Each Secret goes, still encrypted, into the folder of the component that uses it.

@@ -205,6 +205,15 @@ export const longhornSchema = z.strictObject({
   dataPath: z.string().optional(),
 });
 
+/**
+ * A default-deny network baseline (Cilium policies) in every namespace of the platform and the
+ * apps, with what each needs: probes, its own traffic, DNS, the API server, the Gateway.
+ */
+export const defaultDenySchema = z.strictObject({
+  /** Namespaces left without the baseline (their owner writes their policies). @default [] */
+  exempt: z.array(z.string()).optional(),
+});
+
 /** The cluster-api-operator kinds, one per provider type. */
 export const capiProviderKindSchema = z.enum(['CoreProvider', 'BootstrapProvider', 'ControlPlaneProvider', 'InfrastructureProvider', 'IPAMProvider']);
 
@@ -328,6 +337,7 @@ export const environmentSchema = z.strictObject({
   /** Cilium as CNI and kube-proxy replacement; absent means k3s's own flannel. */
   cilium: ciliumSchema.optional(),
   longhorn: longhornSchema.optional(),
+  defaultDeny: defaultDenySchema.optional(),
   flux: fluxSchema,
   /**
    * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
@@ -364,6 +374,7 @@ export type FluxLayerSpec = Spec<typeof fluxLayerSchema>;
 export type FluxSpec = Spec<typeof fluxSchema>;
 export type CiliumSpec = Spec<typeof ciliumSchema>;
 export type LonghornSpec = Spec<typeof longhornSchema>;
+export type DefaultDenySpec = Spec<typeof defaultDenySchema>;
 export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
 export type CapiProviderSpec = Spec<typeof capiProviderSchema>;
 export type SecretRefSpec = Spec<typeof secretRefSchema>;

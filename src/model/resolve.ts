@@ -109,6 +109,7 @@ export interface Environment {
   };
   readonly cilium?: { readonly layer: string; readonly layers: { readonly gatewayApi: string; readonly network: string } };
   readonly longhorn?: { readonly layer: string; readonly replicas: number; readonly bulkReplicas: number; readonly dataPath: string };
+  readonly defaultDeny?: { readonly exempt: readonly string[] };
   readonly helmInstaller: 'flux' | 'k3s';
   readonly clusterApi?: {
     readonly operatorValues: Readonly<Record<string, unknown>>;
@@ -279,6 +280,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
       // A VM's data disk is mounted where the VM layer puts it; only bare metal chooses.
       dataPath: spec.infrastructure.kind === 'bare-metal' ? (spec.longhorn.dataPath ?? LONGHORN_DATA_PATH) : LONGHORN_DATA_PATH,
     },
+    defaultDeny: spec.defaultDeny && { exempt: spec.defaultDeny.exempt ?? [] },
     helmInstaller: spec.helmInstaller ?? 'flux',
     clusterApi: spec.clusterApi && {
       operatorValues: spec.clusterApi.operatorValues ?? {},

@@ -1,0 +1,42 @@
+import { layersBefore } from '../../model/invariants/flux';
+import type { Environment } from '../../model/resolve';
+import { defineComponent } from '../entry';
+import { BaselinePolicy } from './policy';
+
+/**
+ * Namespaces the baseline leaves alone: the cluster's own (Cilium, CoreDNS, k3s and Flux live
+ * there and reach the world and the nodes), and the Gateway's, which holds no pods.
+ */
+export const UNCOVERED = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system', 'ingress'];
+
+/**
+ * Where a namespace's policy goes: the layer creating the namespace when that layer comes after
+ * Cilium's custom-resource layer (the policy's kind exists only once Cilium runs), else that
+ * layer; undefined when the two are not ordered.
+ */
+export function policyLayer(env: Pick<Environment, 'flux'>, creating: string, network: string): string | undefined {
+  if (creating === network || layersBefore(env, creating).has(network)) return creating;
+  return layersBefore(env, network).has(creating) ? network : undefined;
+}
+
+/**
+ * The default-deny baseline, where Cilium runs and `defaultDeny` is set: one policy per namespace
+ * of the platform and the apps, in the layer that creates the namespace or, for namespaces made
+ * before Cilium's custom resources can exist, in Cilium's custom-resource layer.
+ */
+export const defaultDeny = defineComponent({
+  name: 'default-deny',
+  configure: (env) => env.cilium && env.defaultDeny && { network: env.cilium.layers.network, exempt: env.defaultDeny.exempt },
+  placement: (config) => ({ layer: config.network, path: 'cilium.layers.network' }),
+  after: ['cilium'],
+  versions: [],
+  namespaces: () => [],
+  objects: ({ config, env, folder, namespaceLayers }) => {
+    for (const [namespace, creating] of [...namespaceLayers].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (UNCOVERED.includes(namespace) || config.exempt.includes(namespace)) continue;
+      const layer = policyLayer(env, creating, config.network);
+      // default-deny.unordered stops synth before an unplaceable policy matters.
+      if (layer !== undefined) new BaselinePolicy(folder('default-deny', layer), namespace, { namespace });
+    }
+  },
+});

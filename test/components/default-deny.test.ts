@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { CiliumRule } from '../../src/components/default-deny/policy';
+import { KUBE_DNS } from '../../src/components/default-deny/policy';
+import { codes, expectOnly } from '../fixtures/expect';
+import { modify, threeServers } from '../fixtures/environments';
+import { dev } from '../fixtures/fleet/dev';
+import { prod } from '../fixtures/fleet/prod';
+import { rendered } from '../fixtures/render';
+import { podinfo } from '../fixtures/corpus';
+import type { EnvironmentSpec } from '../../src/model/environment';
+
+/** Who talks to a pod, or whom a pod talks to: a Cilium entity, or a pod (namespace, labels) on a port. */
+type Peer = { entity: string } | { namespace: string; labels?: Record<string, string>; port?: number };
+
+/**
+ * Cilium's verdict for the rules this project writes (default enforcement mode): with rules
+ * selecting the endpoint in that direction, a peer passes when one rule allows it, else it is
+ * dropped. Entities, same-namespace selectors, label selectors and ports: what the baseline uses.
+ */
+function allowed(rules: readonly CiliumRule[], direction: 'ingress' | 'egress', policyNamespace: string, peer: Peer): boolean {
+  return rules.some((rule) => {
+    const entities = direction === 'ingress' ? rule.fromEntities : rule.toEntities;
+    const endpoints = direction === 'ingress' ? rule.fromEndpoints : rule.toEndpoints;
+    if ('entity' in peer) return (entities ?? []).includes(peer.entity) || (entities ?? []).includes('all');
+    const selected = (endpoints ?? []).some((selector) => {
+      const labels: Record<string, string> = { 'k8s:io.kubernetes.pod.namespace': peer.namespace, ...Object.fromEntries(Object.entries(peer.labels ?? {}).map(([k, v]) => [`k8s:${k}`, v])) };
+      const wanted = selector.matchLabels ?? {};
+      // An empty selector is every endpoint of the policy's own namespace (a CiliumNetworkPolicy is namespaced).
+      const namespace = wanted['k8s:io.kubernetes.pod.namespace'] ?? policyNamespace;
+      return namespace === peer.namespace && Object.entries(wanted).every(([k, v]) => labels[k] === v);
+    });
+    const ports = rule.toPorts?.flatMap((p) => p.ports.map((x) => Number(x.port)));
+    return selected && (ports === undefined || (peer.port !== undefined && ports.includes(peer.port)));
+  });
+}
+
+function policies(spec: EnvironmentSpec): Map<string, { ingress: CiliumRule[]; egress: CiliumRule[]; file: string }> {
+  const tree = rendered(spec);
+  return new Map(
+    [...tree.files.keys()]
+      .filter((p) => /\/default-deny\/ciliumnetworkpolicy\./.test(p))
+      .map((p) => tree.doc(p))
+      .map((doc) => [doc.metadata.namespace, { ...doc.spec, file: doc.metadata.name }]),
+  );
+}
+
+const withApps = modify(dev, (e) => { e.apps = [podinfo]; });
+const dns = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
+
+describe('the default-deny baseline', () => {
+  it("covers every namespace of the platform and the apps, and none of the cluster's own", () => {
+    expect([...policies(withApps).keys()].sort()).toEqual(['apps', 'longhorn-system', 'monitoring', 'podinfo']);
+    expect([...policies(prod).keys()].sort()).toEqual(['apps', 'longhorn-system', 'monitoring']);
+  });
+
+  it.each(['apps', 'longhorn-system', 'monitoring', 'podinfo'])('lets kubelet probes, DNS, the namespace itself, the API server and the Gateway through in %s, and nothing else', (namespace) => {
+    const p = policies(withApps).get(namespace)!;
+    const ingress = (peer: Peer) => allowed(p.ingress, 'ingress', namespace, peer);
+    const egress = (peer: Peer) => allowed(p.egress, 'egress', namespace, peer);
+    // Allowed: probes from the local kubelet, the API server's webhook calls, the namespace's own
+    // pods, the Gateway's Envoy; out to DNS (53 only), the API server, the namespace's own pods.
+    expect(ingress({ entity: 'host' })).toBe(true);
+    expect(ingress({ entity: 'remote-node' })).toBe(true);
+    expect(ingress({ namespace, labels: { app: 'anything' } })).toBe(true);
+    expect(ingress({ entity: 'ingress' })).toBe(true);
+    expect(egress({ ...dns, port: 53 })).toBe(true);
+    expect(egress({ entity: 'kube-apiserver' })).toBe(true);
+    expect(egress({ namespace, port: 8080 })).toBe(true);
+    // Denied: everything else.
+    expect(ingress({ entity: 'world' })).toBe(false);
+    expect(ingress({ namespace: 'other', labels: { app: 'x' } })).toBe(false);
+    expect(ingress({ ...dns })).toBe(false);
+    expect(egress({ entity: 'world' })).toBe(false);
+    expect(egress({ namespace: 'other', port: 53 })).toBe(false);
+    expect(egress({ ...dns, port: 80 })).toBe(false);
+    expect(egress({ namespace: 'kube-system', labels: { 'k8s-app': 'metrics-server' }, port: 53 })).toBe(false);
+    expect(egress({ entity: 'host' })).toBe(false);
+  });
+
+  it('selects kube-dns by the labels Cilium gives it', () => {
+    expect(KUBE_DNS).toEqual({ 'k8s:io.kubernetes.pod.namespace': 'kube-system', 'k8s:k8s-app': 'kube-dns' });
+  });
+
+  it("puts a platform namespace's policy in Cilium's custom-resource layer, an app namespace's in the app's layer", () => {
+    const files = [...rendered(withApps).files.keys()].filter((p) => p.includes('/default-deny/'));
+    expect(files).toContain('kubernetes/network/default-deny/ciliumnetworkpolicy.monitoring.baseline.yaml');
+    expect(files).toContain('kubernetes/apps/default-deny/ciliumnetworkpolicy.podinfo.baseline.yaml');
+  });
+
+  it('leaves exempt namespaces alone, and is off without the setting or without Cilium', () => {
+    expect(policies(modify(withApps, (e) => { e.defaultDeny = { exempt: ['podinfo'] }; })).has('podinfo')).toBe(false);
+    expect(policies(modify(withApps, (e) => { delete e.defaultDeny; })).size).toBe(0);
+    const threeWith = modify(threeServers, (e) => { e.defaultDeny = {}; });
+    expect(codes(threeWith)).toEqual([]);
+    expect(policies(modify(threeWith, (e) => { delete (e as any).cilium; })).size).toBe(0);
+  });
+
+  it("refuses a namespace whose layer is not ordered with Cilium's custom-resource layer", () => {
+    const spec = modify(threeServers, (e) => {
+      e.defaultDeny = {};
+      e.flux.layers.push({ name: 'side', namespaces: ['side'] });
+    });
+    const [v] = expectOnly(spec, 'default-deny.unordered');
+    expect(v).toMatchObject({ path: 'fixture.flux.layers[4].dependsOn', value: 'side' });
+  });
+});
