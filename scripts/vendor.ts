@@ -40,6 +40,7 @@ const CAPI_OPERATOR: Upstream = { repo: 'kubernetes-sigs/cluster-api-operator', 
 const CILIUM_POOL: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2 storage, v2alpha1 deprecated)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2/ciliumloadbalancerippools.yaml', commit: '5575315f7bf596c39f75ab4bf852c3b5a6eada17' };
 const CILIUM_L2: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2alpha1)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2alpha1/ciliuml2announcementpolicies.yaml', commit: 'bd8b48d7ae18a5d078bbc47c92d1aa6d251e9428' };
 const GATEWAY_API: Upstream = { repo: 'kubernetes-sigs/gateway-api', tag: 'v1.6.1', path: 'config/crd/standard/', commit: '8bb74df00e56ec8f944d48c25e6c1c9c2f6848e3' };
+const KYVERNO: Upstream = { repo: 'kyverno/kyverno', tag: 'v1.19.0', path: 'config/crds/kyverno/kyverno.io_clusterpolicies.yaml', commit: 'ee97ce09538b09b6f1b03853cc41a62654d6a58f' };
 const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
 const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
 
@@ -78,6 +79,8 @@ const json: VendoredFile[] = [
   { dest: 'schemas/json/ciliumloadbalancerippool-cilium-v2.json', from: 'json/ciliumloadbalancerippool-cilium-v2.json', upstream: CILIUM_POOL, derived: CRD_JSON },
   { dest: 'schemas/json/ciliuml2announcementpolicy-cilium-v2alpha1.json', from: 'json/ciliuml2announcementpolicy-cilium-v2alpha1.json', upstream: CILIUM_L2, derived: CRD_JSON },
   // The Gateway the generator emits, and the HTTPRoutes users' apps attach to it.
+  // The Kyverno policies the admission component emits (typed by src/components/kyverno/policies.ts).
+  { dest: 'schemas/json/clusterpolicy-kyverno-v1.json', from: 'json/clusterpolicy-kyverno-v1.json', upstream: KYVERNO, derived: CRD_JSON },
   ...['gateway-gateway-v1', 'httproute-gateway-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: GATEWAY_API, derived: CRD_JSON })),
   // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
   ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1', 'storageclass-storage-v1'].map((f) => ({

@@ -26,6 +26,8 @@ export const charts = {
   certManager: { repo: 'https://charts.jetstack.io', oci: 'oci://quay.io/jetstack/charts/cert-manager', chart: 'cert-manager', version: 'v1.21.2' },
   // renovate: datasource=helm depName=longhorn registryUrl=https://charts.longhorn.io
   longhorn: { repo: 'https://charts.longhorn.io', chart: 'longhorn', version: '1.12.1' },
+  // renovate: datasource=docker depName=ghcr.io/kyverno/charts/kyverno
+  kyverno: { repo: 'https://kyverno.github.io/kyverno/', oci: 'oci://ghcr.io/kyverno/charts/kyverno', chart: 'kyverno', version: '3.9.0' },
   // renovate: datasource=helm depName=cluster-api-operator registryUrl=https://kubernetes-sigs.github.io/cluster-api-operator
   clusterApiOperator: { repo: 'https://kubernetes-sigs.github.io/cluster-api-operator', chart: 'cluster-api-operator', version: '0.28.0' },
 } as const;

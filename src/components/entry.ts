@@ -21,6 +21,8 @@ export interface RenderContext<Config> {
   readonly folder: (name: string, layer?: string) => Construct;
   /** Every namespace the tree creates, with the layer that creates it (layers' lists, components' `creates`). */
   readonly namespaceLayers: ReadonlyMap<string, string>;
+  /** The namespaces of the cluster and of every enabled component: the platform's, not the apps'. */
+  readonly platformNamespaces: readonly string[];
 }
 
 /**

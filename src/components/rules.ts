@@ -5,11 +5,9 @@ import type { Rule } from '../model/violation';
 import type { ComponentEntry, EnabledComponent } from './entry';
 import { gatewayApiCatalogueRules } from './gateway-api/rules';
 import type { Catalogue } from './gateway-api/rules';
-import { COMPONENTS, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
+import { CLUSTER_NAMESPACES, COMPONENTS, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
 import { policyLayer, UNCOVERED } from './default-deny';
 
-/** Namespaces every cluster has, owned by Kubernetes, k3s or Flux. */
-const CLUSTER_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];
 
 /** Rules over the table as a whole, then each entry's own rules. */
 export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): Rule[] {

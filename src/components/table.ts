@@ -8,13 +8,14 @@ import type { ComponentEntry, EnabledComponent } from './entry';
 import { defaultDeny } from './default-deny';
 import { gatewayApi } from './gateway-api';
 import { ingressGateway } from './ingress-gateway';
+import { kyverno, kyvernoPolicies } from './kyverno';
 import { longhorn } from './longhorn';
 
 /**
  * The component table: every component the generator can install, in the order they render.
  * A new component is one line here (and its folder, and its pin in src/versions.ts).
  */
-export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, certManager, clusterApiOperator, clusterApi];
+export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, certManager, clusterApiOperator, clusterApi];
 
 /** The components this environment switches on, with their settings and layer. */
 export function enabledComponents(env: Environment, table: readonly ComponentEntry[] = COMPONENTS): EnabledComponent[] {
@@ -41,6 +42,9 @@ export function namespaceLayers(env: Environment, enabled: readonly EnabledCompo
     ...enabled.flatMap(({ entry, config, placement }) => (entry.creates?.(config) ?? []).map((ns) => [ns, placement.layer] as const)),
   ]);
 }
+
+/** Namespaces every cluster has, owned by Kubernetes, k3s or Flux. */
+export const CLUSTER_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];
 
 /** Namespaces the enabled components run in, with the component that owns each. */
 export function componentNamespaces(enabled: readonly EnabledComponent[]): Map<string, string> {

@@ -1,7 +1,7 @@
 import type { ClusterUnit } from '../k8s/cluster';
 import type { Environment } from '../model/resolve';
 import type { EnabledComponent } from './entry';
-import { namespaceLayers } from './table';
+import { CLUSTER_NAMESPACES, componentNamespaces, namespaceLayers } from './table';
 
 /** The enabled components as units of the tree: each chart in its folder, its objects beside it. */
 export function componentUnits(env: Environment, enabled: readonly EnabledComponent[]): ClusterUnit[] {
@@ -20,6 +20,7 @@ export function componentUnits(env: Environment, enabled: readonly EnabledCompon
           return folder(name, layer);
         },
         namespaceLayers: namespaceLayers(env, enabled),
+        platformNamespaces: [...new Set([...CLUSTER_NAMESPACES, ...componentNamespaces(enabled).keys()])].sort(),
       }),
   }));
 }

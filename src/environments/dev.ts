@@ -20,6 +20,7 @@ export const dev = {
   cilium: {},
   longhorn: {},
   defaultDeny: {},
+  kyverno: {},
   infrastructure: {
     kind: 'libvirt',
     uri: 'qemu:///system',
@@ -44,8 +45,10 @@ export const dev = {
       { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['monitoring'] },
       // Cilium's own custom resources (LB pool, L2 policy, the ingress Gateway) exist once Cilium runs.
       { name: 'network', dependsOn: ['platform'] },
+      // Kyverno's ClusterPolicies: their kind exists once Kyverno's chart has run.
+      { name: 'policies', dependsOn: ['platform'] },
       // Shipped paused, as dev first ran, until the platform layer is validated.
-      { name: 'apps', dependsOn: ['network'], suspend: true, namespaces: ['apps'] },
+      { name: 'apps', dependsOn: ['network', 'policies'], suspend: true, namespaces: ['apps'] },
     ],
   },
 } satisfies EnvironmentSpec;

@@ -18,6 +18,7 @@ export const prod = {
   cilium: {},
   longhorn: {},
   defaultDeny: {},
+  kyverno: {},
   infrastructure: { kind: 'bare-metal' },
   sops: { ageRecipients: ageRecipients.prod },
   flux: {
@@ -29,7 +30,9 @@ export const prod = {
       { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['monitoring'] },
       // Cilium's own custom resources (LB pool, L2 policy, the ingress Gateway) exist once Cilium runs.
       { name: 'network', dependsOn: ['platform'] },
-      { name: 'apps', dependsOn: ['network'], namespaces: ['apps'] },
+      // Kyverno's ClusterPolicies: their kind exists once Kyverno's chart has run.
+      { name: 'policies', dependsOn: ['platform'] },
+      { name: 'apps', dependsOn: ['network', 'policies'], namespaces: ['apps'] },
     ],
   },
 } satisfies EnvironmentSpec;

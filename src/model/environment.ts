@@ -214,6 +214,16 @@ export const defaultDenySchema = z.strictObject({
   exempt: z.array(z.string()).optional(),
 });
 
+/** Kyverno admission control with the project's policies (no `latest` tags, resource requests, no `stringData`). */
+export const kyvernoSchema = z.strictObject({
+  /** The layer its HelmRelease lives in. @default 'platform' */
+  layer: z.string().optional(),
+  /** The layer of its ClusterPolicies: after Kyverno's, whose chart creates their kind. @default 'policies' */
+  policiesLayer: z.string().optional(),
+  /** What a violation does: refuse the object, or let it in and report it. @default 'Enforce' */
+  failureAction: z.enum(['Enforce', 'Audit']).optional(),
+});
+
 /** The cluster-api-operator kinds, one per provider type. */
 export const capiProviderKindSchema = z.enum(['CoreProvider', 'BootstrapProvider', 'ControlPlaneProvider', 'InfrastructureProvider', 'IPAMProvider']);
 
@@ -338,6 +348,7 @@ export const environmentSchema = z.strictObject({
   cilium: ciliumSchema.optional(),
   longhorn: longhornSchema.optional(),
   defaultDeny: defaultDenySchema.optional(),
+  kyverno: kyvernoSchema.optional(),
   flux: fluxSchema,
   /**
    * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
@@ -375,6 +386,7 @@ export type FluxSpec = Spec<typeof fluxSchema>;
 export type CiliumSpec = Spec<typeof ciliumSchema>;
 export type LonghornSpec = Spec<typeof longhornSchema>;
 export type DefaultDenySpec = Spec<typeof defaultDenySchema>;
+export type KyvernoSpec = Spec<typeof kyvernoSchema>;
 export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
 export type CapiProviderSpec = Spec<typeof capiProviderSchema>;
 export type SecretRefSpec = Spec<typeof secretRefSchema>;

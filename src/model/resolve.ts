@@ -110,6 +110,7 @@ export interface Environment {
   readonly cilium?: { readonly layer: string; readonly layers: { readonly gatewayApi: string; readonly network: string } };
   readonly longhorn?: { readonly layer: string; readonly replicas: number; readonly bulkReplicas: number; readonly dataPath: string };
   readonly defaultDeny?: { readonly exempt: readonly string[] };
+  readonly kyverno?: { readonly layer: string; readonly policiesLayer: string; readonly failureAction: 'Enforce' | 'Audit' };
   readonly helmInstaller: 'flux' | 'k3s';
   readonly clusterApi?: {
     readonly operatorValues: Readonly<Record<string, unknown>>;
@@ -281,6 +282,11 @@ export function resolve(spec: EnvironmentSpec): Environment {
       dataPath: spec.infrastructure.kind === 'bare-metal' ? (spec.longhorn.dataPath ?? LONGHORN_DATA_PATH) : LONGHORN_DATA_PATH,
     },
     defaultDeny: spec.defaultDeny && { exempt: spec.defaultDeny.exempt ?? [] },
+    kyverno: spec.kyverno && {
+      layer: spec.kyverno.layer ?? 'platform',
+      policiesLayer: spec.kyverno.policiesLayer ?? 'policies',
+      failureAction: spec.kyverno.failureAction ?? 'Enforce',
+    },
     helmInstaller: spec.helmInstaller ?? 'flux',
     clusterApi: spec.clusterApi && {
       operatorValues: spec.clusterApi.operatorValues ?? {},

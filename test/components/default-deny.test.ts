@@ -49,11 +49,11 @@ const dns = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
 
 describe('the default-deny baseline', () => {
   it("covers every namespace of the platform and the apps, and none of the cluster's own", () => {
-    expect([...policies(withApps).keys()].sort()).toEqual(['apps', 'longhorn-system', 'monitoring', 'podinfo']);
-    expect([...policies(prod).keys()].sort()).toEqual(['apps', 'longhorn-system', 'monitoring']);
+    expect([...policies(withApps).keys()].sort()).toEqual(['apps', 'kyverno', 'longhorn-system', 'monitoring', 'podinfo']);
+    expect([...policies(prod).keys()].sort()).toEqual(['apps', 'kyverno', 'longhorn-system', 'monitoring']);
   });
 
-  it.each(['apps', 'longhorn-system', 'monitoring', 'podinfo'])('lets kubelet probes, DNS, the namespace itself, the API server and the Gateway through in %s, and nothing else', (namespace) => {
+  it.each(['apps', 'kyverno', 'longhorn-system', 'monitoring', 'podinfo'])('lets kubelet probes, DNS, the namespace itself, the API server and the Gateway through in %s, and nothing else', (namespace) => {
     const p = policies(withApps).get(namespace)!;
     const ingress = (peer: Peer) => allowed(p.ingress, 'ingress', namespace, peer);
     const egress = (peer: Peer) => allowed(p.egress, 'egress', namespace, peer);

@@ -1,0 +1,28 @@
+import { Namespaces } from '../../k8s/namespaces';
+import { defineComponent } from '../entry';
+import { KYVERNO_NAMESPACE, kyvernoRelease } from './chart';
+import { ProjectPolicies } from './policies';
+
+/** Kyverno, where `spec.kyverno` is set: the chart and its namespace. */
+export const kyverno = defineComponent({
+  name: 'kyverno',
+  configure: (env) => env.kyverno && { layer: env.kyverno.layer },
+  placement: (config) => ({ layer: config.layer, path: 'kyverno.layer' }),
+  versions: ['charts.kyverno'],
+  chart: () => kyvernoRelease(),
+  namespaces: () => [KYVERNO_NAMESPACE],
+  creates: () => [KYVERNO_NAMESPACE],
+  objects: ({ folder }) => new Namespaces(folder('kyverno'), 'namespace', { names: [KYVERNO_NAMESPACE] }),
+});
+
+/** Kyverno's policies, in a layer after Kyverno's: the chart creates their kind. */
+export const kyvernoPolicies = defineComponent({
+  name: 'kyverno-policies',
+  configure: (env) => env.kyverno && { layer: env.kyverno.policiesLayer, failureAction: env.kyverno.failureAction },
+  placement: (config) => ({ layer: config.layer, path: 'kyverno.policiesLayer' }),
+  after: ['kyverno'],
+  versions: [],
+  namespaces: () => [],
+  objects: ({ config, folder, platformNamespaces }) =>
+    new ProjectPolicies(folder('kyverno-policies'), 'policies', { failureAction: config.failureAction, exclude: platformNamespaces }),
+});
