@@ -42,8 +42,8 @@ export async function valuesTypes(root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const { chart, file } of schemasByChart(root)) {
     const schema = JSON.parse(fs.readFileSync(path.join(root, VALUES_DIR, file), 'utf8')) as object;
-    // Titles inside a schema would name the types; the chart's name is the one wanted.
-    const body = await compile({ ...schema, title: undefined } as never, typeName(chart), {
+    // A schema's title or $id would name the type; the chart's name is the one wanted.
+    const body = await compile({ ...schema, title: undefined, $id: undefined } as never, typeName(chart), {
       bannerComment: `/* Generated from ${VALUES_DIR}/${file} by npm run values-types: do not edit. */`,
       additionalProperties: false,
       unknownAny: true,

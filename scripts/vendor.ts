@@ -41,6 +41,7 @@ const CILIUM_POOL: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; 
 const CILIUM_L2: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2alpha1)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2alpha1/ciliuml2announcementpolicies.yaml', commit: 'bd8b48d7ae18a5d078bbc47c92d1aa6d251e9428' };
 const GATEWAY_API: Upstream = { repo: 'kubernetes-sigs/gateway-api', tag: 'v1.6.1', path: 'config/crd/standard/', commit: '8bb74df00e56ec8f944d48c25e6c1c9c2f6848e3' };
 const KYVERNO: Upstream = { repo: 'kyverno/kyverno', tag: 'v1.19.0', path: 'config/crds/kyverno/kyverno.io_clusterpolicies.yaml', commit: 'ee97ce09538b09b6f1b03853cc41a62654d6a58f' };
+const KPS: Upstream = { repo: 'prometheus-community/helm-charts', tag: 'kube-prometheus-stack-88.5.3', path: 'charts/kube-prometheus-stack/charts/crds/crds/crd-prometheusrules.yaml', commit: 'ea930baeebeba39f56d6b44e351f23b2a072a600' };
 const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
 const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
 
@@ -60,6 +61,8 @@ const crds: VendoredFile[] = [
   })),
   { dest: 'schemas/crds/cilium/ciliumloadbalancerippools.yaml', from: 'crds/cilium/ciliumloadbalancerippools.yaml', upstream: CILIUM_POOL },
   { dest: 'schemas/crds/cilium/ciliuml2announcementpolicies.yaml', from: 'crds/cilium/ciliuml2announcementpolicies.yaml', upstream: CILIUM_L2 },
+  // The alert rules the monitoring component emits.
+  { dest: 'schemas/crds/prometheus-operator/crd-prometheusrules.yaml', from: 'crds/prometheus-operator/crd-prometheusrules.yaml', upstream: KPS },
   // The Gateway the network component emits (the CRDs themselves reach clusters from upstream Git).
   { dest: 'schemas/crds/gateway-api/gateway.networking.k8s.io_gateways.yaml', from: 'crds/gateway-api/gateway.networking.k8s.io_gateways.yaml', upstream: GATEWAY_API },
 ];
@@ -79,6 +82,7 @@ const json: VendoredFile[] = [
   { dest: 'schemas/json/ciliumloadbalancerippool-cilium-v2.json', from: 'json/ciliumloadbalancerippool-cilium-v2.json', upstream: CILIUM_POOL, derived: CRD_JSON },
   { dest: 'schemas/json/ciliuml2announcementpolicy-cilium-v2alpha1.json', from: 'json/ciliuml2announcementpolicy-cilium-v2alpha1.json', upstream: CILIUM_L2, derived: CRD_JSON },
   // The Gateway the generator emits, and the HTTPRoutes users' apps attach to it.
+  { dest: 'schemas/json/prometheusrule-monitoring-v1.json', from: 'json/prometheusrule-monitoring-v1.json', upstream: KPS, derived: CRD_JSON },
   // The Kyverno policies the admission component emits (typed by src/components/kyverno/policies.ts).
   { dest: 'schemas/json/clusterpolicy-kyverno-v1.json', from: 'json/clusterpolicy-kyverno-v1.json', upstream: KYVERNO, derived: CRD_JSON },
   ...['gateway-gateway-v1', 'httproute-gateway-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: GATEWAY_API, derived: CRD_JSON })),
@@ -93,6 +97,11 @@ const json: VendoredFile[] = [
 
 /** values.schema.json of the pinned charts that ship one (cluster-api-operator ships none). */
 const values: VendoredFile[] = [
+  {
+    dest: 'schemas/values/loki-18.11.0.values.schema.json',
+    from: 'values/loki-18.11.0.values.schema.json',
+    upstream: { repo: 'grafana-community/helm-charts', tag: 'loki-18.11.0', path: 'charts/loki/values.schema.json', commit: '3386a1156177c6bcd7fdb1ad4c6b1dda094296e0' },
+  },
   {
     dest: 'schemas/values/cilium-1.20.0.values.schema.json',
     from: 'values/cilium-1.20.0.values.schema.json',

@@ -28,6 +28,12 @@ export const charts = {
   longhorn: { repo: 'https://charts.longhorn.io', chart: 'longhorn', version: '1.12.1' },
   // renovate: datasource=docker depName=ghcr.io/kyverno/charts/kyverno
   kyverno: { repo: 'https://kyverno.github.io/kyverno/', oci: 'oci://ghcr.io/kyverno/charts/kyverno', chart: 'kyverno', version: '3.9.0' },
+  // renovate: datasource=docker depName=ghcr.io/prometheus-community/charts/kube-prometheus-stack
+  kubePrometheusStack: { repo: 'https://prometheus-community.github.io/helm-charts', oci: 'oci://ghcr.io/prometheus-community/charts/kube-prometheus-stack', chart: 'kube-prometheus-stack', version: '88.5.3' },
+  // renovate: datasource=docker depName=ghcr.io/grafana-community/helm-charts/loki
+  loki: { repo: 'https://grafana-community.github.io/helm-charts', oci: 'oci://ghcr.io/grafana-community/helm-charts/loki', chart: 'loki', version: '18.11.0' },
+  // renovate: datasource=helm depName=alloy registryUrl=https://grafana.github.io/helm-charts
+  alloy: { repo: 'https://grafana.github.io/helm-charts', chart: 'alloy', version: '1.11.1' },
   // renovate: datasource=helm depName=cluster-api-operator registryUrl=https://kubernetes-sigs.github.io/cluster-api-operator
   clusterApiOperator: { repo: 'https://kubernetes-sigs.github.io/cluster-api-operator', chart: 'cluster-api-operator', version: '0.28.0' },
 } as const;

@@ -20,9 +20,14 @@ export function canonical(value: unknown, top = true): unknown {
   return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v, false)]));
 }
 
-/** One YAML document in canonical form: sorted keys, no anchors, no line folding, LF. */
+/**
+ * One YAML document in canonical form: sorted keys, no anchors, no line folding, LF. Strings are
+ * quoted wherever YAML 1.1 would read them otherwise (`2026-01-01` a timestamp, `yes` a boolean,
+ * `1:20` a number): kustomize, kubectl and Flux read YAML 1.1, so a plain `from: 2026-01-01`
+ * would reach Loki as `2026-01-01T00:00:00Z`.
+ */
 export function toYaml(value: unknown): string {
-  return YAML.stringify(canonical(value), { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false });
+  return YAML.stringify(canonical(value), { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false, version: '1.1' });
 }
 
 /** Several documents joined with `---`, as `kubectl apply -f` and k3s manifests read them. */

@@ -65,6 +65,11 @@ export interface ComponentEntry<Config = unknown> {
   readonly creates?: (config: Config) => readonly string[];
   /** Folders of its layer its objects use besides its own (`name`): no app may take them. @default [] */
   readonly folders?: readonly string[];
+  /**
+   * Memory its pods request (MiB), by what requests it, where this project sets the requests:
+   * summed by the check that the platform fits the nodes' memory. @default none
+   */
+  readonly memory?: (config: Config, env: Environment) => readonly { readonly what: string; readonly mib: number }[];
   /** Objects besides the chart. */
   readonly objects?: (context: RenderContext<Config>) => void;
   /** Invariants of this component, run on every environment (they return nothing where it is off). */

@@ -5,7 +5,7 @@ import type { Rule } from '../model/violation';
 import type { ComponentEntry, EnabledComponent } from './entry';
 import { gatewayApiCatalogueRules } from './gateway-api/rules';
 import type { Catalogue } from './gateway-api/rules';
-import { CLUSTER_NAMESPACES, COMPONENTS, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
+import { CLUSTER_NAMESPACES, COMPONENTS, gib, memoryFigures, PLATFORM_SHARE, RESERVED_PER_NODE_MIB, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
 import { policyLayer, UNCOVERED } from './default-deny';
 
 
@@ -168,6 +168,22 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             message: `layer ${layer} creates ${ns}, but neither it nor layer ${network} depends on the other: the baseline policy of ${ns} has no layer to go into`,
             fix: `add '${network}' to the dependsOn of layer ${layer} (or the reverse), or list ${ns} in defaultDeny.exempt`,
           }));
+      },
+    },
+    {
+      code: 'platform.memory-exceeds-nodes',
+      severity: 'error',
+      summary: "the platform's memory requests fit the live nodes' memory, less what the OS and k3s keep, with headroom",
+      check: (env) => {
+        const figures = memoryFigures(env, enabled(env));
+        if (figures.budgetMiB === undefined || figures.totalMiB <= figures.budgetMiB) return [];
+        const biggest = figures.requests.slice(0, 3).map((r) => `${r.what} ${r.mib} MiB`).join(', ');
+        return [{
+          path: 'nodes',
+          value: `${gib(figures.totalMiB)} requested`,
+          message: `the platform requests ${gib(figures.totalMiB)}, more than the ${gib(figures.budgetMiB)} the live nodes leave it (${env.nodeMemoryMiB.size} nodes, ${RESERVED_PER_NODE_MIB} MiB each for the OS and k3s, ${Math.round((1 - PLATFORM_SHARE) * 100)} % headroom); the biggest: ${biggest}`,
+          fix: "use monitoring.profile: 'small', give the nodes more memory, or bring planned servers live",
+        }];
       },
     },
     ...table.flatMap((entry) => entry.rules ?? []),

@@ -10,12 +10,13 @@ import { gatewayApi } from './gateway-api';
 import { ingressGateway } from './ingress-gateway';
 import { kyverno, kyvernoPolicies } from './kyverno';
 import { longhorn } from './longhorn';
+import { alertRules, alloy, kubePrometheusStack, loki } from './monitoring';
 
 /**
  * The component table: every component the generator can install, in the order they render.
  * A new component is one line here (and its folder, and its pin in src/versions.ts).
  */
-export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, certManager, clusterApiOperator, clusterApi];
+export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, kubePrometheusStack, loki, alloy, alertRules, certManager, clusterApiOperator, clusterApi];
 
 /** The components this environment switches on, with their settings and layer. */
 export function enabledComponents(env: Environment, table: readonly ComponentEntry[] = COMPONENTS): EnabledComponent[] {
@@ -42,6 +43,33 @@ export function namespaceLayers(env: Environment, enabled: readonly EnabledCompo
     ...enabled.flatMap(({ entry, config, placement }) => (entry.creates?.(config) ?? []).map((ns) => [ns, placement.layer] as const)),
   ]);
 }
+
+/** What the OS, k3s and the per-node agents whose requests are not set here keep of each node (MiB). */
+export const RESERVED_PER_NODE_MIB = 1536;
+/** The share of what is left that the platform's requests may take: the rest is headroom for the apps and bursts. */
+export const PLATFORM_SHARE = 0.8;
+
+export interface MemoryFigures {
+  /** Every request, largest first. */
+  readonly requests: readonly { readonly what: string; readonly mib: number }[];
+  readonly totalMiB: number;
+  /** What the platform may request, or undefined where the nodes' memory is unknown (bare metal without memoryMiB). */
+  readonly budgetMiB?: number;
+}
+
+/** The platform's memory requests against what the live nodes can give it. */
+export function memoryFigures(env: Environment, enabled: readonly EnabledComponent[] = enabledComponents(env)): MemoryFigures {
+  const requests = enabled.flatMap(({ entry, config }) => entry.memory?.(config, env) ?? []).sort((a, b) => b.mib - a.mib || (a.what < b.what ? -1 : 1));
+  const nodes = [...env.nodeMemoryMiB.values()];
+  return {
+    requests,
+    totalMiB: requests.reduce((sum, r) => sum + r.mib, 0),
+    budgetMiB: nodes.length === 0 ? undefined : Math.floor(nodes.reduce((sum, mib) => sum + Math.max(0, mib - RESERVED_PER_NODE_MIB), 0) * PLATFORM_SHARE),
+  };
+}
+
+/** `1.2 GiB`: one decimal. */
+export const gib = (mib: number) => `${(mib / 1024).toFixed(1)} GiB`;
 
 /** Namespaces every cluster has, owned by Kubernetes, k3s or Flux. */
 export const CLUSTER_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];

@@ -19,6 +19,7 @@ export const prod = {
   longhorn: {},
   defaultDeny: {},
   kyverno: {},
+  monitoring: {},
   infrastructure: { kind: 'bare-metal' },
   sops: { ageRecipients: ageRecipients.prod },
   flux: {
@@ -27,7 +28,7 @@ export const prod = {
     layers: [
       // Cilium's operator looks for the Gateway API CRDs once, at start: they come first.
       { name: 'gateway-api' },
-      { name: 'platform', dependsOn: ['gateway-api'], namespaces: ['monitoring'] },
+      { name: 'platform', dependsOn: ['gateway-api'] },
       // Cilium's own custom resources (LB pool, L2 policy, the ingress Gateway) exist once Cilium runs.
       { name: 'network', dependsOn: ['platform'] },
       // Kyverno's ClusterPolicies: their kind exists once Kyverno's chart has run.

@@ -60,7 +60,11 @@ export const vmAccessSchema = z.strictObject({
 });
 
 /** Bare metal: nodes exist already; no Terraform is produced. */
-export const bareMetalSchema = z.strictObject({ kind: z.literal('bare-metal') });
+export const bareMetalSchema = z.strictObject({
+  kind: z.literal('bare-metal'),
+  /** RAM of each server, for the check that the platform's memory requests fit. @default unknown (not checked) */
+  memoryMiB: z.number().optional(),
+});
 
 /** VMs on a libvirt host (dmacvicar/libvirt 0.9), one set of resources per live node. */
 export const libvirtSchema = z.strictObject({
@@ -224,6 +228,16 @@ export const kyvernoSchema = z.strictObject({
   failureAction: z.enum(['Enforce', 'Audit']).optional(),
 });
 
+/** Metrics, logs and alerts: kube-prometheus-stack, Loki (single binary), Alloy shipping pod logs. */
+export const monitoringSchema = z.strictObject({
+  /** The layer of its charts. @default 'platform' */
+  layer: z.string().optional(),
+  /** The layer of its alert rules: after its charts', which create their kind. @default 'policies' */
+  rulesLayer: z.string().optional(),
+  /** `small`: one replica, short retention, small volumes (about 1.3 GiB of requests on three nodes). @default 'standard' */
+  profile: z.enum(['small', 'standard']).optional(),
+});
+
 /** The cluster-api-operator kinds, one per provider type. */
 export const capiProviderKindSchema = z.enum(['CoreProvider', 'BootstrapProvider', 'ControlPlaneProvider', 'InfrastructureProvider', 'IPAMProvider']);
 
@@ -349,6 +363,7 @@ export const environmentSchema = z.strictObject({
   longhorn: longhornSchema.optional(),
   defaultDeny: defaultDenySchema.optional(),
   kyverno: kyvernoSchema.optional(),
+  monitoring: monitoringSchema.optional(),
   flux: fluxSchema,
   /**
    * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
@@ -387,6 +402,7 @@ export type CiliumSpec = Spec<typeof ciliumSchema>;
 export type LonghornSpec = Spec<typeof longhornSchema>;
 export type DefaultDenySpec = Spec<typeof defaultDenySchema>;
 export type KyvernoSpec = Spec<typeof kyvernoSchema>;
+export type MonitoringSpec = Spec<typeof monitoringSchema>;
 export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
 export type CapiProviderSpec = Spec<typeof capiProviderSchema>;
 export type SecretRefSpec = Spec<typeof secretRefSchema>;

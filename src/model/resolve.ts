@@ -111,6 +111,9 @@ export interface Environment {
   readonly longhorn?: { readonly layer: string; readonly replicas: number; readonly bulkReplicas: number; readonly dataPath: string };
   readonly defaultDeny?: { readonly exempt: readonly string[] };
   readonly kyverno?: { readonly layer: string; readonly policiesLayer: string; readonly failureAction: 'Enforce' | 'Audit' };
+  readonly monitoring?: { readonly layer: string; readonly rulesLayer: string; readonly profile: 'small' | 'standard' };
+  /** RAM of each live node where the spec tells it (VM sizes, or bare metal's memoryMiB), by node name. */
+  readonly nodeMemoryMiB: ReadonlyMap<string, number>;
   readonly helmInstaller: 'flux' | 'k3s';
   readonly clusterApi?: {
     readonly operatorValues: Readonly<Record<string, unknown>>;
@@ -222,6 +225,13 @@ function layerNamespaces(spec: EnvironmentSpec, apps: readonly App[], layer: str
   return [...new Set([...own, ...fromApps])];
 }
 
+/** RAM of each live node where the spec tells it: its VM's size, or bare metal's memoryMiB. */
+function nodeMemory(spec: EnvironmentSpec, liveNodes: readonly Node[]): Map<string, number> {
+  const infra = spec.infrastructure;
+  if (infra.kind !== 'bare-metal') return new Map(resolveVms(spec, liveNodes).map((vm) => [vm.node.name, vm.sizing.memoryMiB]));
+  return new Map(infra.memoryMiB === undefined ? [] : liveNodes.map((n) => [n.name, infra.memoryMiB!]));
+}
+
 /** Applies defaults and derives founder, API addresses, SANs and paths. Pure and total. */
 export function resolve(spec: EnvironmentSpec): Environment {
   const nodes = spec.nodes.map(resolveNode);
@@ -287,6 +297,12 @@ export function resolve(spec: EnvironmentSpec): Environment {
       policiesLayer: spec.kyverno.policiesLayer ?? 'policies',
       failureAction: spec.kyverno.failureAction ?? 'Enforce',
     },
+    monitoring: spec.monitoring && {
+      layer: spec.monitoring.layer ?? 'platform',
+      rulesLayer: spec.monitoring.rulesLayer ?? 'policies',
+      profile: spec.monitoring.profile ?? 'standard',
+    },
+    nodeMemoryMiB: nodeMemory(spec, liveNodes),
     helmInstaller: spec.helmInstaller ?? 'flux',
     clusterApi: spec.clusterApi && {
       operatorValues: spec.clusterApi.operatorValues ?? {},

@@ -14,6 +14,7 @@ import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
 import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-schema';
+import { gib, memoryFigures } from '../components/table';
 import { CLUSTERS_DIR, treeDir } from '../paths';
 
 /**
@@ -74,9 +75,18 @@ export interface CommandOptions {
   readonly pauseMs?: number;
 }
 
+/** `; platform memory requests 1.2 GiB of 13.6 GiB`: the memory-fit check's figures, where the environment has any. */
+function memoryLine(e: EnvironmentPlan): string {
+  if (!e.synthesized.env || e.synthesized.files.size === 0) return '';
+  const figures = memoryFigures(e.synthesized.env);
+  if (figures.requests.length === 0) return '';
+  const budget = figures.budgetMiB === undefined ? 'unknown node memory (set infrastructure.memoryMiB)' : gib(figures.budgetMiB);
+  return `; platform memory requests ${gib(figures.totalMiB)} of ${budget}`;
+}
+
 const summary = (e: EnvironmentPlan, verb: string) =>
   `${e.name}: ${e.changes.added.length} added, ${e.changes.changed.length} changed, ${e.changes.removed.length} removed ${verb}; ` +
-  `${e.objects} objects, ${e.synthesized.violations.filter((v) => v.severity === 'warning').length} warnings`;
+  `${e.objects} objects, ${e.synthesized.violations.filter((v) => v.severity === 'warning').length} warnings${memoryLine(e)}`;
 
 function prepare(options: CommandOptions) {
   const result = plan(options.root, options.environments, { only: options.only ?? [], prune: options.prune ?? false });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { goRegExp } from '../go-regexp';
 import Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -23,7 +24,7 @@ export class SchemaStore {
   private readonly compiled = new Map<string, ValidateFunction | undefined>();
 
   public constructor(public readonly dir: string) {
-    this.ajv = new Ajv({ strict: false, allErrors: true });
+    this.ajv = new Ajv({ strict: false, allErrors: true, code: { regExp: goRegExp } });
     addFormats(this.ajv);
     // Kubernetes' own formats the upstream CRDs use; their values are checked by the API server.
     for (const format of ['cidr', 'int32', 'int64', 'double', 'float', 'byte']) {

@@ -116,7 +116,7 @@ describe('Kubernetes tree', () => {
   });
 
   it('puts each layer’s namespaces into its namespaces folder', () => {
-    expect(rendered(dev).doc('kubernetes/platform/namespaces/namespace.monitoring.yaml')).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'monitoring' } });
+    expect(rendered(dev).doc('kubernetes/apps/namespaces/namespace.apps.yaml')).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'apps' } });
   });
 
   it('renders no Cilium objects without Cilium', () => {

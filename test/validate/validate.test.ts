@@ -111,16 +111,16 @@ describe('validate', () => {
   });
 
   it.skipIf(!hasKustomize)('fails when a kustomization.yaml lists a missing file', () => {
-    fs.rmSync(file('clusters/dev/kubernetes/platform/namespaces/namespace.monitoring.yaml'));
+    fs.rmSync(file('clusters/dev/kubernetes/apps/namespaces/namespace.apps.yaml'));
     const findings = run(true).findings.filter((f) => f.check === 'kustomize');
-    expect(findings).toContainEqual({ check: 'kustomize', where: 'clusters/dev/kubernetes/platform/namespaces/kustomization.yaml', message: expect.stringContaining('kubectl kustomize failed') });
-    expect(findings.every((f) => f.message.includes('namespace.monitoring.yaml') && !f.message.includes(root))).toBe(true);
+    expect(findings).toContainEqual({ check: 'kustomize', where: 'clusters/dev/kubernetes/apps/namespaces/kustomization.yaml', message: expect.stringContaining('kubectl kustomize failed') });
+    expect(findings.every((f) => f.message.includes('namespace.apps.yaml') && !f.message.includes(root))).toBe(true);
   });
 
   it.skipIf(!hasKustomize)('fails when a folder holds a file its kustomization.yaml does not list', () => {
-    fs.writeFileSync(file('clusters/dev/kubernetes/platform/namespaces/namespace.extra.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: extra\n');
+    fs.writeFileSync(file('clusters/dev/kubernetes/apps/namespaces/namespace.extra.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: extra\n');
     const findings = run(true).findings.filter((f) => f.check === 'kustomize');
-    expect(findings.map((f) => f.where)).toEqual(['clusters/dev/kubernetes/platform/kustomization.yaml', 'clusters/dev/kubernetes/platform/namespaces/kustomization.yaml']);
+    expect(findings.map((f) => f.where)).toEqual(['clusters/dev/kubernetes/apps/kustomization.yaml', 'clusters/dev/kubernetes/apps/namespaces/kustomization.yaml']);
     expect(findings[0]!.message).toContain('unlisted');
   });
 

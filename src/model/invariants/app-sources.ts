@@ -1,3 +1,4 @@
+import { goRegExp } from '../../go-regexp';
 import Ajv from 'ajv';
 import YAML from 'yaml';
 import { CLUSTER_SCOPED } from '../../kinds';
@@ -123,7 +124,7 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
         const file = valuesSchemaPath(app.helm.chart, app.helm.version);
         const text = sources.get(file);
         if (text === undefined) return [];
-        const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+        const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: goRegExp } });
         let validate;
         try {
           validate = ajv.compile(JSON.parse(text) as object);

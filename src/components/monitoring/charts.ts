@@ -1,0 +1,118 @@
+import type { ChartRelease } from '../../charts/chart';
+import type { LokiValues } from '../../values/loki';
+import * as versions from '../../versions';
+import { MONITORING_NAMESPACE, memory } from './profiles';
+import type { MonitoringProfile } from './profiles';
+
+const LOKI_PUSH = `http://loki.${MONITORING_NAMESPACE}.svc:3100/loki/api/v1/push`;
+
+/**
+ * kube-prometheus-stack for k3s: k3s runs the controller manager, scheduler and etcd inside one
+ * process without their metrics endpoints, and Cilium replaces kube-proxy, so those scrapes are
+ * off; every PrometheusRule and ServiceMonitor of the cluster is selected, not only the chart's.
+ */
+export function kubePrometheusStackRelease(p: MonitoringProfile): ChartRelease {
+  return {
+    name: 'kube-prometheus-stack',
+    namespace: MONITORING_NAMESPACE,
+    ...versions.charts.kubePrometheusStack,
+    values: {
+      kubeControllerManager: { enabled: false },
+      kubeScheduler: { enabled: false },
+      kubeProxy: { enabled: false },
+      kubeEtcd: { enabled: false },
+      prometheusOperator: { resources: memory(p.operator.memoryMiB) },
+      'kube-state-metrics': { resources: memory(p.kubeStateMetrics.memoryMiB) },
+      'prometheus-node-exporter': { resources: memory(p.nodeExporter.memoryMiB) },
+      grafana: { resources: memory(p.grafana.memoryMiB), persistence: { enabled: false } },
+      alertmanager: { alertmanagerSpec: { retention: p.alertmanager.retention, resources: memory(p.alertmanager.memoryMiB) } },
+      prometheus: {
+        prometheusSpec: {
+          retention: p.prometheus.retention,
+          retentionSize: p.prometheus.retentionSize,
+          resources: memory(p.prometheus.memoryMiB),
+          ruleSelectorNilUsesHelmValues: false,
+          serviceMonitorSelectorNilUsesHelmValues: false,
+          podMonitorSelectorNilUsesHelmValues: false,
+          storageSpec: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: `${p.prometheus.volumeGi}Gi` } } } } },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Loki as one binary on its own volume: no object store (the chart's default is S3), no
+ * replication (one replica), no memcached caches (8 GiB of default chunk cache would not fit a
+ * small cluster), no gateway, canary or test pods. Alloy pushes to its Service directly.
+ */
+export function lokiRelease(p: MonitoringProfile): ChartRelease {
+  return {
+    name: 'loki',
+    namespace: MONITORING_NAMESPACE,
+    ...versions.charts.loki,
+    values: {
+      deploymentMode: 'Monolithic',
+      loki: {
+        auth_enabled: false,
+        commonConfig: { replication_factor: 1 },
+        storage: { type: 'filesystem' },
+        schemaConfig: { configs: [{ from: '2026-01-01', store: 'tsdb', object_store: 'filesystem', schema: 'v13', index: { prefix: 'index_', period: '24h' } }] },
+        limits_config: { retention_period: p.loki.retention },
+        compactor: { retention_enabled: true, delete_request_store: 'filesystem' },
+      },
+      singleBinary: { replicas: 1, resources: memory(p.loki.memoryMiB), persistence: { size: `${p.loki.volumeGi}Gi` } },
+      read: { replicas: 0 },
+      write: { replicas: 0 },
+      backend: { replicas: 0 },
+      chunksCache: { enabled: false },
+      resultsCache: { enabled: false },
+      gateway: { enabled: false },
+      lokiCanary: { enabled: false },
+      test: { enabled: false },
+    } satisfies LokiValues,
+  };
+}
+
+/**
+ * Alloy, one replica, tailing every pod's log through the API server (no host paths) and pushing
+ * it to Loki: a small cluster's log volume needs no agent per node.
+ */
+export function alloyRelease(p: MonitoringProfile): ChartRelease {
+  const config = [
+    'discovery.kubernetes "pods" {',
+    '  role = "pod"',
+    '}',
+    'discovery.relabel "pods" {',
+    '  targets = discovery.kubernetes.pods.targets',
+    '  rule {',
+    '    source_labels = ["__meta_kubernetes_namespace"]',
+    '    target_label  = "namespace"',
+    '  }',
+    '  rule {',
+    '    source_labels = ["__meta_kubernetes_pod_name"]',
+    '    target_label  = "pod"',
+    '  }',
+    '  rule {',
+    '    source_labels = ["__meta_kubernetes_pod_container_name"]',
+    '    target_label  = "container"',
+    '  }',
+    '}',
+    'loki.source.kubernetes "pods" {',
+    '  targets    = discovery.relabel.pods.output',
+    '  forward_to = [loki.write.default.receiver]',
+    '}',
+    'loki.write "default" {',
+    '  endpoint {',
+    `    url = "${LOKI_PUSH}"`,
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  return {
+    name: 'alloy',
+    namespace: MONITORING_NAMESPACE,
+    ...versions.charts.alloy,
+    values: { alloy: { configMap: { content: config }, resources: memory(p.alloy.memoryMiB) }, controller: { type: 'deployment', replicas: 1 } },
+  };
+}

@@ -1,0 +1,65 @@
+import { Namespaces } from '../../k8s/namespaces';
+import type { Environment } from '../../model/resolve';
+import { defineComponent } from '../entry';
+import { alloyRelease, kubePrometheusStackRelease, lokiRelease } from './charts';
+import { MONITORING_NAMESPACE, PROFILES } from './profiles';
+import { PlatformAlerts } from './rules';
+
+const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile] };
+
+/** kube-prometheus-stack (Prometheus, Alertmanager, Grafana, the exporters) and the monitoring namespace. */
+export const kubePrometheusStack = defineComponent({
+  name: 'kube-prometheus-stack',
+  configure: settings,
+  placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
+  versions: ['charts.kubePrometheusStack'],
+  chart: (config) => kubePrometheusStackRelease(config.profile),
+  namespaces: () => [MONITORING_NAMESPACE],
+  creates: () => [MONITORING_NAMESPACE],
+  objects: ({ folder }) => new Namespaces(folder('kube-prometheus-stack'), 'namespace', { names: [MONITORING_NAMESPACE] }),
+  memory: (config, env) => {
+    const p = config.profile;
+    const nodes = env.liveNodes.length;
+    return [
+      { what: 'Prometheus', mib: p.prometheus.memoryMiB },
+      { what: 'Alertmanager', mib: p.alertmanager.memoryMiB },
+      { what: 'Grafana', mib: p.grafana.memoryMiB },
+      { what: 'prometheus-operator', mib: p.operator.memoryMiB },
+      { what: 'kube-state-metrics', mib: p.kubeStateMetrics.memoryMiB },
+      { what: `node-exporter (${nodes} nodes)`, mib: p.nodeExporter.memoryMiB * nodes },
+    ];
+  },
+});
+
+/** Loki, single binary, on its own volume. */
+export const loki = defineComponent({
+  name: 'loki',
+  configure: settings,
+  placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
+  versions: ['charts.loki'],
+  chart: (config) => lokiRelease(config.profile),
+  namespaces: () => [MONITORING_NAMESPACE],
+  memory: (config) => [{ what: 'Loki', mib: config.profile.loki.memoryMiB }],
+});
+
+/** Alloy, shipping pod logs to Loki. */
+export const alloy = defineComponent({
+  name: 'alloy',
+  configure: settings,
+  placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
+  versions: ['charts.alloy'],
+  chart: (config) => alloyRelease(config.profile),
+  namespaces: () => [MONITORING_NAMESPACE],
+  memory: (config) => [{ what: 'Alloy', mib: config.profile.alloy.memoryMiB }],
+});
+
+/** The platform's alert rules, in a layer after the chart that creates their kind. */
+export const alertRules = defineComponent({
+  name: 'alert-rules',
+  configure: (env) => env.monitoring && { layer: env.monitoring.rulesLayer },
+  placement: (config) => ({ layer: config.layer, path: 'monitoring.rulesLayer' }),
+  after: ['kube-prometheus-stack'],
+  versions: [],
+  namespaces: () => [],
+  objects: ({ folder }) => new PlatformAlerts(folder('alert-rules'), 'alerts'),
+});
