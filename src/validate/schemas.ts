@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { goRegExp } from '../go-regexp';
@@ -18,26 +19,41 @@ export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set<string>([
   'cilium.io/v2/CiliumNetworkPolicy',
 ]);
 
-/** A folder of JSON schemas, compiled lazily and once each (ajv in strict=false, all errors). */
+/** An ajv set up for upstream schemas: strict off, all errors, Go regexps, Kubernetes' formats. */
+function newAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true, code: { regExp: goRegExp } });
+  addFormats(ajv);
+  // Kubernetes' own formats the upstream CRDs use; their values are checked by the API server.
+  for (const format of ['cidr', 'int32', 'int64', 'double', 'float', 'byte']) {
+    if (format === 'byte') ajv.addFormat(format, /^[A-Za-z0-9+/]*={0,2}$/);
+    else ajv.addFormat(format, true);
+  }
+  return ajv;
+}
+
+// Compiling a large schema (a values schema is half a megabyte) costs far more than reading it:
+// validators are kept per content for the life of the process, each in an ajv of its own so
+// schemas sharing an $id never clash.
+const byContent = new Map<string, ValidateFunction>();
+
+/** A folder of JSON schemas, compiled lazily and once per content. */
 export class SchemaStore {
-  private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction | undefined>();
 
-  public constructor(public readonly dir: string) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, code: { regExp: goRegExp } });
-    addFormats(this.ajv);
-    // Kubernetes' own formats the upstream CRDs use; their values are checked by the API server.
-    for (const format of ['cidr', 'int32', 'int64', 'double', 'float', 'byte']) {
-      if (format === 'byte') this.ajv.addFormat(format, /^[A-Za-z0-9+/]*={0,2}$/);
-      else this.ajv.addFormat(format, true);
-    }
-  }
+  public constructor(public readonly dir: string) {}
 
   /** The validator for a file in the folder, or undefined when there is none. */
   public get(file: string): ValidateFunction | undefined {
     if (!this.compiled.has(file)) {
       const full = path.join(this.dir, file);
-      this.compiled.set(file, fs.existsSync(full) ? this.ajv.compile(JSON.parse(fs.readFileSync(full, 'utf8'))) : undefined);
+      if (!fs.existsSync(full)) {
+        this.compiled.set(file, undefined);
+      } else {
+        const text = fs.readFileSync(full, 'utf8');
+        const key = createHash('sha256').update(text).digest('hex');
+        if (!byContent.has(key)) byContent.set(key, newAjv().compile(JSON.parse(text) as object));
+        this.compiled.set(file, byContent.get(key));
+      }
     }
     return this.compiled.get(file);
   }
