@@ -23,6 +23,8 @@ export interface RenderContext<Config> {
   readonly namespaceLayers: ReadonlyMap<string, string>;
   /** The namespaces of the cluster and of every enabled component: the platform's, not the apps'. */
   readonly platformNamespaces: readonly string[];
+  /** The enabled components' traffic beyond the default-deny baseline. */
+  readonly networkNeeds: readonly NetworkNeeds[];
 }
 
 /**
@@ -70,10 +72,25 @@ export interface ComponentEntry<Config = unknown> {
    * summed by the check that the platform fits the nodes' memory. @default none
    */
   readonly memory?: (config: Config, env: Environment) => readonly { readonly what: string; readonly mib: number }[];
+  /**
+   * What its pods need through the default-deny baseline beyond every namespace's allowances:
+   * the nodes (kubelets, host-network exporters), or every pod of the cluster (a metrics scraper,
+   * which every covered namespace then lets in). @default nothing more
+   */
+  readonly networkNeeds?: (config: Config) => NetworkNeeds;
   /** Objects besides the chart. */
   readonly objects?: (context: RenderContext<Config>) => void;
   /** Invariants of this component, run on every environment (they return nothing where it is off). */
   readonly rules?: readonly Rule[];
+}
+
+/** A component's traffic beyond the baseline, from its namespace. */
+export interface NetworkNeeds {
+  readonly namespace: string;
+  /** Out to the nodes (the `host` and `remote-node` entities). */
+  readonly toNodes?: boolean;
+  /** Out to every pod of the cluster, and in to every covered namespace from this one. */
+  readonly scrapesEverything?: boolean;
 }
 
 /** An entry bound to one environment: the settings resolved, ready to render. */

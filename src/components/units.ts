@@ -20,6 +20,7 @@ export function componentUnits(env: Environment, enabled: readonly EnabledCompon
           return folder(name, layer);
         },
         namespaceLayers: namespaceLayers(env, enabled),
+        networkNeeds: enabled.flatMap((c) => (c.entry.networkNeeds ? [c.entry.networkNeeds(c.config)] : [])),
         platformNamespaces: [...new Set([...CLUSTER_NAMESPACES, ...componentNamespaces(enabled).keys()])].sort(),
       }),
   }));

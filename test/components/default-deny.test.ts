@@ -22,6 +22,8 @@ function allowed(rules: readonly CiliumRule[], direction: 'ingress' | 'egress', 
     const entities = direction === 'ingress' ? rule.fromEntities : rule.toEntities;
     const endpoints = direction === 'ingress' ? rule.fromEndpoints : rule.toEndpoints;
     if ('entity' in peer) return (entities ?? []).includes(peer.entity) || (entities ?? []).includes('all');
+    // `cluster` is every endpoint of the cluster, pods of any namespace included.
+    if ((entities ?? []).some((e) => e === 'cluster' || e === 'all')) return true;
     const selected = (endpoints ?? []).some((selector) => {
       const labels: Record<string, string> = { 'k8s:io.kubernetes.pod.namespace': peer.namespace, ...Object.fromEntries(Object.entries(peer.labels ?? {}).map(([k, v]) => [`k8s:${k}`, v])) };
       const wanted = selector.matchLabels ?? {};
@@ -53,7 +55,7 @@ describe('the default-deny baseline', () => {
     expect([...policies(prod).keys()].sort()).toEqual(['apps', 'kyverno', 'longhorn-system', 'monitoring']);
   });
 
-  it.each(['apps', 'kyverno', 'longhorn-system', 'monitoring', 'podinfo'])('lets kubelet probes, DNS, the namespace itself, the API server and the Gateway through in %s, and nothing else', (namespace) => {
+  it.each(['apps', 'kyverno', 'longhorn-system', 'podinfo'])('lets kubelet probes, DNS, the namespace itself, the API server, the Gateway and the metrics scraper through in %s, and nothing else', (namespace) => {
     const p = policies(withApps).get(namespace)!;
     const ingress = (peer: Peer) => allowed(p.ingress, 'ingress', namespace, peer);
     const egress = (peer: Peer) => allowed(p.egress, 'egress', namespace, peer);
@@ -63,6 +65,7 @@ describe('the default-deny baseline', () => {
     expect(ingress({ entity: 'remote-node' })).toBe(true);
     expect(ingress({ namespace, labels: { app: 'anything' } })).toBe(true);
     expect(ingress({ entity: 'ingress' })).toBe(true);
+    expect(ingress({ namespace: 'monitoring', labels: { app: 'prometheus' } })).toBe(true);
     expect(egress({ ...dns, port: 53 })).toBe(true);
     expect(egress({ entity: 'kube-apiserver' })).toBe(true);
     expect(egress({ namespace, port: 8080 })).toBe(true);
@@ -75,6 +78,25 @@ describe('the default-deny baseline', () => {
     expect(egress({ ...dns, port: 80 })).toBe(false);
     expect(egress({ namespace: 'kube-system', labels: { 'k8s-app': 'metrics-server' }, port: 53 })).toBe(false);
     expect(egress({ entity: 'host' })).toBe(false);
+  });
+
+  it('lets monitoring out to the nodes and every pod (kubelets, node exporters, metrics), and in as every other namespace', () => {
+    const p = policies(withApps).get('monitoring')!;
+    const ingress = (peer: Peer) => allowed(p.ingress, 'ingress', 'monitoring', peer);
+    const egress = (peer: Peer) => allowed(p.egress, 'egress', 'monitoring', peer);
+    expect(egress({ entity: 'host' })).toBe(true);
+    expect(egress({ entity: 'remote-node' })).toBe(true);
+    expect(egress({ namespace: 'podinfo', port: 9898 })).toBe(true);
+    expect(ingress({ entity: 'host' })).toBe(true);
+    expect(ingress({ entity: 'ingress' })).toBe(true);
+    expect(egress({ entity: 'world' })).toBe(false);
+    expect(ingress({ entity: 'world' })).toBe(false);
+    expect(ingress({ namespace: 'podinfo' })).toBe(false);
+  });
+
+  it('lets no other namespace in where nothing scrapes', () => {
+    const p = policies(modify(withApps, (e) => { delete e.monitoring; })).get('podinfo')!;
+    expect(allowed(p.ingress, 'ingress', 'podinfo', { namespace: 'monitoring' })).toBe(false);
   });
 
   it('selects kube-dns by the labels Cilium gives it', () => {

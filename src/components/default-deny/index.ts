@@ -2,6 +2,7 @@ import { layersBefore } from '../../model/invariants/flux';
 import type { Environment } from '../../model/resolve';
 import { defineComponent } from '../entry';
 import { BaselinePolicy } from './policy';
+import type { CiliumRule } from './policy';
 
 /**
  * Namespaces the baseline leaves alone: the cluster's own (Cilium, CoreDNS, k3s and Flux live
@@ -31,12 +32,21 @@ export const defaultDeny = defineComponent({
   after: ['cilium'],
   versions: [],
   namespaces: () => [],
-  objects: ({ config, env, folder, namespaceLayers }) => {
+  objects: ({ config, env, folder, namespaceLayers, networkNeeds }) => {
+    const scrapers = networkNeeds.filter((n) => n.scrapesEverything).map((n) => n.namespace);
     for (const [namespace, creating] of [...namespaceLayers].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (UNCOVERED.includes(namespace) || config.exempt.includes(namespace)) continue;
       const layer = policyLayer(env, creating, config.network);
+      const own = networkNeeds.filter((n) => n.namespace === namespace);
+      const egress: CiliumRule[] = [
+        ...(own.some((n) => n.toNodes) ? [{ toEntities: ['host', 'remote-node'] }] : []),
+        ...(own.some((n) => n.scrapesEverything) ? [{ toEntities: ['cluster'] }] : []),
+      ];
+      const ingress: CiliumRule[] = scrapers
+        .filter((s) => s !== namespace)
+        .map((s) => ({ fromEndpoints: [{ matchLabels: { 'k8s:io.kubernetes.pod.namespace': s } }] }));
       // default-deny.unordered stops synth before an unplaceable policy matters.
-      if (layer !== undefined) new BaselinePolicy(folder('default-deny', layer), namespace, { namespace });
+      if (layer !== undefined) new BaselinePolicy(folder('default-deny', layer), namespace, { namespace, ingress, egress });
     }
   },
 });

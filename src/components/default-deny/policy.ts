@@ -26,7 +26,7 @@ export const KUBE_DNS = { 'k8s:io.kubernetes.pod.namespace': 'kube-system', 'k8s
  * unrestricted until a rule selects it, then only what the rules allow passes); the rules below
  * are all that passes.
  */
-export function baselineSpec(): CiliumNetworkPolicySpec {
+export function baselineSpec(extra: { readonly ingress?: readonly CiliumRule[]; readonly egress?: readonly CiliumRule[] } = {}): CiliumNetworkPolicySpec {
   return {
     description: 'Default deny, except probes and node traffic, the namespace itself, the Gateway, DNS and the API server',
     endpointSelector: {},
@@ -41,17 +41,22 @@ export function baselineSpec(): CiliumNetworkPolicySpec {
       { fromEndpoints: [{}] },
       // Requests through the Cilium Gateway arrive from its Envoy: the `ingress` entity.
       { fromEntities: ['ingress'] },
+      ...(extra.ingress ?? []),
     ],
     egress: [
       { toEndpoints: [{}] },
       { toEndpoints: [{ matchLabels: KUBE_DNS }], toPorts: [{ ports: [{ port: '53', protocol: 'ANY' }] }] },
       { toEntities: ['kube-apiserver'] },
+      ...(extra.egress ?? []),
     ],
   };
 }
 
 export interface BaselinePolicyProps {
   readonly namespace: string;
+  /** Rules a component of this namespace needs, or that let a scraper in. @default none */
+  readonly ingress?: readonly CiliumRule[];
+  readonly egress?: readonly CiliumRule[];
 }
 
 /** The `baseline` CiliumNetworkPolicy of one namespace. */
@@ -62,7 +67,7 @@ export class BaselinePolicy extends Construct {
       apiVersion: 'cilium.io/v2',
       kind: 'CiliumNetworkPolicy',
       metadata: { name: 'baseline', namespace: props.namespace },
-      spec: baselineSpec(),
+      spec: baselineSpec({ ingress: props.ingress, egress: props.egress }),
     });
   }
 }

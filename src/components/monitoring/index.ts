@@ -17,6 +17,8 @@ export const kubePrometheusStack = defineComponent({
   namespaces: () => [MONITORING_NAMESPACE],
   creates: () => [MONITORING_NAMESPACE],
   objects: ({ folder }) => new Namespaces(folder('kube-prometheus-stack'), 'namespace', { names: [MONITORING_NAMESPACE] }),
+  // Prometheus scrapes the kubelets and the host-network node exporters, and every pod's metrics.
+  networkNeeds: () => ({ namespace: MONITORING_NAMESPACE, toNodes: true, scrapesEverything: true }),
   memory: (config, env) => {
     const p = config.profile;
     const nodes = env.liveNodes.length;
