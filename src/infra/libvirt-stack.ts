@@ -85,6 +85,8 @@ export class LibvirtClusterStack extends TerraformStack {
           pool,
           capacity: each.getNumber('data_disk_bytes'),
           target: { format: QCOW2 },
+          // Longhorn's replicas live here: a plan that would delete one fails instead.
+          lifecycle: { preventDestroy: infra.protectData ?? true },
         })
       : undefined;
     const seed = new LibvirtCloudinitDisk(this, 'seed', {
@@ -101,6 +103,9 @@ export class LibvirtClusterStack extends TerraformStack {
       name: `${each.key}-seed.iso`,
       pool,
       create: { content: { url: sameKey(seed, 'path') } },
+      // The provider cannot update a volume's content ("Update Not Supported"): a cloud-init
+      // change replaces this node's seed volume instead, and only this node's.
+      lifecycle: { replaceTriggeredBy: ['libvirt_cloudinit_disk.seed[each.key]'] },
     });
 
     const volume = (resource: LibvirtVolume) => ({ volume: { pool, volume: sameKey(resource, 'name') } });

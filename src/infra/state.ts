@@ -9,4 +9,10 @@ import type { TerraformStack } from 'cdktf';
  */
 export function useRepositoryState(stack: TerraformStack, envName: string): void {
   new LocalBackend(stack, { path: `../../../.terraform-state/${envName}.tfstate` });
+  // moved blocks keyed for_each addresses and replace_triggered_by need 1.4+; import blocks with
+  // for_each (adoption, keyed by node) need 1.7, in Terraform and in OpenTofu alike.
+  stack.addOverride('terraform.required_version', `>= ${MINIMUM_TERRAFORM}`);
 }
+
+/** The oldest Terraform / OpenTofu that reads the generated JSON. */
+export const MINIMUM_TERRAFORM = '1.7.0';

@@ -85,6 +85,12 @@ export const libvirtSchema = z.strictObject({
    * from `<type>.<name>[i]` to `<type>.<name>["<node>"]` so adoption destroys nothing.
    */
   migrateFromCount: z.array(z.string()).optional(),
+  /**
+   * Data disks carry `prevent_destroy`: a plan that would delete one fails. Set false for the
+   * one change that removes a node on purpose (its data disk goes with it), then back.
+   * @default true
+   */
+  protectData: z.boolean().optional(),
 });
 
 /** One VM per live node on a Proxmox VE host (bpg/proxmox). */

@@ -114,6 +114,15 @@ export const vmRules: readonly Rule[] = [
             .map(({ key, i }) => ({ path: `infrastructure.access.sshKeys[${i}]`, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in src/environments/ssh-keys.ts' })),
   },
   {
+    code: 'vm.data-unprotected',
+    severity: 'warning',
+    summary: "the VMs' data disks are protected from deletion, except during a change that removes a node on purpose",
+    check: (env) =>
+      env.infrastructure.kind === 'libvirt' && env.infrastructure.protectData === false
+        ? [{ path: 'infrastructure.protectData', value: 'false', message: 'a plan may now delete data disks (and the Longhorn replicas on them) without failing', fix: 'set protectData back to true (or remove it) once the node is gone' }]
+        : [],
+  },
+  {
     code: 'vm.no-ssh-key',
     severity: 'error',
     summary: 'VMs get at least one SSH key (cloud-init disables passwords)',
