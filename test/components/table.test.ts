@@ -25,6 +25,7 @@ describe('layer health checks', () => {
         crd('coreproviders.operator.cluster.x-k8s.io'),
         crd('ipamproviders.operator.cluster.x-k8s.io'),
         crd('infrastructureproviders.operator.cluster.x-k8s.io'),
+        { apiVersion: 'apps/v1', kind: 'Deployment', name: 'cluster-api-operator', namespace: 'capi-operator-system' },
       ],
     });
   });
@@ -32,6 +33,11 @@ describe('layer health checks', () => {
   it('do not depend on the order the providers are declared in', () => {
     const reversed = modify(mgmt as EnvironmentSpec, (e: any) => { e.clusterApi.providers.reverse(); });
     expect(checks(reversed)).toEqual(checks(mgmt as EnvironmentSpec));
+  });
+
+  it("gate on the operator's Deployment under the name the chart gives it", () => {
+    const named = modify(mgmt as EnvironmentSpec, (e: any) => { e.clusterApi.operatorValues = { fullnameOverride: 'capi' }; });
+    expect(checks(named).get('capi-operator')!.at(-1)).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'capi', namespace: 'capi-operator-system' });
   });
 
   it('are none without Cluster API', () => {

@@ -65,6 +65,7 @@ describe('management cluster tree', () => {
     expect(operator.wait).toBe(false);
     expect(operator.healthChecks.map((c: any) => c.name).sort()).toEqual([
       'bootstrapproviders.operator.cluster.x-k8s.io',
+      'cluster-api-operator',
       'controlplaneproviders.operator.cluster.x-k8s.io',
       'coreproviders.operator.cluster.x-k8s.io',
       'infrastructureproviders.operator.cluster.x-k8s.io',

@@ -22,6 +22,12 @@ export const clusterApiOperator = defineComponent({
   placement: (config) => ({ layer: config.layer, path: 'clusterApi.layers.operator' }),
   versions: ['charts.clusterApiOperator'],
   chart: (config) => clusterApiOperatorRelease(config.values),
-  healthChecks: (config) => config.kinds.map((kind) => crdCheck(PROVIDER_CRDS[kind]!)),
+  // The provider CRDs, then the operator's own rollout: its webhooks reject provider objects
+  // until it runs, as the operators' seeds waited for. The Deployment is the chart's fullname:
+  // the release name, which contains the chart name (chart templates/_helpers.tpl).
+  healthChecks: (config) => [
+    ...config.kinds.map((kind) => crdCheck(PROVIDER_CRDS[kind]!)),
+    { apiVersion: 'apps/v1', kind: 'Deployment', name: String(config.values.fullnameOverride ?? 'cluster-api-operator'), namespace: 'capi-operator-system' },
+  ],
   namespaces: () => ['capi-operator-system'],
 });
