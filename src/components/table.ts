@@ -71,9 +71,6 @@ export function memoryFigures(env: Environment, enabled: readonly EnabledCompone
 /** `1.2 GiB`: one decimal. */
 export const gib = (mib: number) => `${(mib / 1024).toFixed(1)} GiB`;
 
-/** Namespaces every cluster has, owned by Kubernetes, k3s or Flux. */
-export const CLUSTER_NAMESPACES: readonly string[] = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];
-
 /** Namespaces the enabled components run in, with the component that owns each. */
 export function componentNamespaces(enabled: readonly EnabledComponent[]): Map<string, string> {
   return new Map(enabled.flatMap(({ entry, config }) => entry.namespaces(config).map((ns) => [ns, entry.name] as const)));

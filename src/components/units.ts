@@ -1,7 +1,8 @@
 import type { ClusterUnit } from '../k8s/cluster';
 import type { Environment } from '../model/resolve';
 import type { EnabledComponent } from './entry';
-import { CLUSTER_NAMESPACES, componentNamespaces, namespaceLayers } from './table';
+import { CLUSTER_NAMESPACES } from '../kinds';
+import { componentNamespaces, namespaceLayers } from './table';
 
 /** The enabled components as units of the tree: each chart in its folder, its objects beside it. */
 export function componentUnits(env: Environment, enabled: readonly EnabledComponent[]): ClusterUnit[] {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CLUSTER_SCOPED } from '../kinds';
+import { CLUSTER_NAMESPACES, CLUSTER_SCOPED } from '../kinds';
 import { findCycle } from '../model/invariants/flux';
 import type { Finding } from './findings';
 import { describeObject } from './findings';
@@ -7,7 +7,7 @@ import type { EnvironmentTree, TreeObject } from './tree-objects';
 import { fluxDir } from '../paths';
 
 /** Namespaces a cluster has before Flux applies anything (flux-system: created by bootstrap). */
-export const SYSTEM_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system']);
+export const SYSTEM_NAMESPACES: ReadonlySet<string> = new Set(CLUSTER_NAMESPACES);
 
 const isFluxKustomization = (doc: Record<string, any>) => doc.apiVersion?.startsWith('kustomize.toolkit.fluxcd.io/') && doc.kind === 'Kustomization';
 const ns = (o: TreeObject) => o.doc.metadata?.namespace ?? 'default';

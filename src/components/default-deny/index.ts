@@ -1,6 +1,8 @@
 import { layersBefore } from '../../model/invariants/flux';
 import type { Environment } from '../../model/resolve';
+import { CLUSTER_NAMESPACES } from '../../kinds';
 import { defineComponent } from '../entry';
+import { INGRESS_NAMESPACE } from '../ingress-gateway';
 import { BaselinePolicy } from './policy';
 import type { CiliumRule } from './policy';
 
@@ -8,7 +10,7 @@ import type { CiliumRule } from './policy';
  * Namespaces the baseline leaves alone: the cluster's own (Cilium, CoreDNS, k3s and Flux live
  * there and reach the world and the nodes), and the Gateway's, which holds no pods.
  */
-export const UNCOVERED = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system', 'ingress'];
+export const UNCOVERED: readonly string[] = [...CLUSTER_NAMESPACES, INGRESS_NAMESPACE];
 
 /**
  * Where a namespace's policy goes: the layer creating the namespace when that layer comes after

@@ -2,7 +2,8 @@ import { Namespaces } from '../../k8s/namespaces';
 import { defineComponent } from '../entry';
 import { IngressGateway } from './gateway';
 
-const NAMESPACE = 'ingress';
+/** The Gateway's namespace: it holds no pods (Cilium's Envoy serves the Gateway). */
+export const INGRESS_NAMESPACE = 'ingress';
 
 /**
  * The ingress Gateway on the ingress VIP, where Cilium runs and the environment has an ingress
@@ -17,11 +18,11 @@ export const ingressGateway = defineComponent({
   placement: (config) => ({ layer: config.layer, path: 'cilium.layers.network' }),
   after: ['cilium'],
   versions: [],
-  namespaces: () => [NAMESPACE],
-  creates: () => [NAMESPACE],
+  namespaces: () => [INGRESS_NAMESPACE],
+  creates: () => [INGRESS_NAMESPACE],
   objects: ({ config, folder }) => {
     const own = folder('ingress-gateway');
-    new Namespaces(own, 'namespace', { names: [NAMESPACE] });
-    new IngressGateway(own, 'gateway', { ingressVip: config.ingressVip, interface: config.interface, namespace: NAMESPACE, name: 'ingress' });
+    new Namespaces(own, 'namespace', { names: [INGRESS_NAMESPACE] });
+    new IngressGateway(own, 'gateway', { ingressVip: config.ingressVip, interface: config.interface, namespace: INGRESS_NAMESPACE, name: 'ingress' });
   },
 });

@@ -1,3 +1,4 @@
+import { CLUSTER_NAMESPACES } from '../../kinds';
 import ipaddr from 'ipaddr.js';
 import { isIpv4, parseSubnet } from '../ipv4';
 import type { Environment } from '../resolve';
@@ -22,7 +23,6 @@ const NOT_A_HOST: Readonly<Record<string, string>> = {
 const RESERVED_HOSTNAMES = ['localhost', 'broadcasthost', 'ip6-localhost', 'ip6-loopback', 'ip6-localnet', 'ip6-mcastprefix', 'ip6-allnodes', 'ip6-allrouters', 'ip6-allhosts'];
 
 /** Namespaces Kubernetes or Flux own: a layer that created one would prune it when it moved. */
-const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease', 'flux-system'];
 
 const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -149,7 +149,7 @@ export const standardRules: readonly Rule[] = [
       env.spec.flux.layers.flatMap((l, i) =>
         (l.namespaces ?? [])
           .map((name, j) => ({ name, path: `flux.layers[${i}].namespaces[${j}]` }))
-          .filter((n) => SYSTEM_NAMESPACES.includes(n.name))
+          .filter((n) => CLUSTER_NAMESPACES.includes(n.name))
           .map((n) => ({ path: n.path, value: n.name, message: `${n.name} exists on every cluster; created by layer ${l.name}, it would be deleted when the layer prunes it`, fix: `remove ${n.name} from the list: objects may use it without creating it` })),
       ),
   },
