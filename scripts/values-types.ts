@@ -41,7 +41,9 @@ export function schemasByChart(root: string): { chart: string; version: string; 
 export async function valuesTypes(root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const { chart, file } of schemasByChart(root)) {
-    const schema = JSON.parse(fs.readFileSync(path.join(root, VALUES_DIR, file), 'utf8')) as object;
+    // A release's values are merged over the chart's defaults before Helm validates them: a key the
+    // schema requires comes from the defaults, so the type of what a release sets requires nothing.
+    const schema = JSON.parse(fs.readFileSync(path.join(root, VALUES_DIR, file), 'utf8'), (k, v: unknown) => (k === 'required' && Array.isArray(v) ? undefined : v)) as object;
     // A schema's title or $id would name the type; the chart's name is the one wanted.
     const body = await compile({ ...schema, title: undefined, $id: undefined } as never, typeName(chart), {
       bannerComment: `/* Generated from ${VALUES_DIR}/${file} by npm run values-types: do not edit. */`,

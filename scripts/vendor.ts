@@ -43,6 +43,7 @@ const GATEWAY_API: Upstream = { repo: 'kubernetes-sigs/gateway-api', tag: 'v1.6.
 const KYVERNO: Upstream = { repo: 'kyverno/kyverno', tag: 'v1.19.0', path: 'config/crds/kyverno/kyverno.io_clusterpolicies.yaml', commit: 'ee97ce09538b09b6f1b03853cc41a62654d6a58f' };
 const KPS: Upstream = { repo: 'prometheus-community/helm-charts', tag: 'kube-prometheus-stack-88.5.3', path: 'charts/kube-prometheus-stack/charts/crds/crds/crd-prometheusrules.yaml', commit: 'ea930baeebeba39f56d6b44e351f23b2a072a600' };
 const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
+const FLUX_OPERATOR: Upstream = { repo: 'controlplaneio-fluxcd/flux-operator', tag: 'v0.58.1', path: 'config/crd/bases/', commit: 'b3b36020aca1f8d2172c76949c0bcb6bbf688dde' };
 const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
 
 const CRD_JSON = 'kubeconform-style JSON schema generated from the CRD (see Conversion below)';
@@ -53,6 +54,8 @@ const crds: VendoredFile[] = [
   ...['gitrepositories', 'helmrepositories', 'ocirepositories'].map((k) => ({ dest: `schemas/crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, from: `crds/flux/source.toolkit.fluxcd.io_${k}.yaml`, upstream: FLUX_SOURCE })),
   { dest: 'schemas/crds/flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml', from: 'crds/flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml', upstream: FLUX_KUSTOMIZE },
   { dest: 'schemas/crds/flux/helm.toolkit.fluxcd.io_helmreleases.yaml', from: 'crds/flux/helm.toolkit.fluxcd.io_helmreleases.yaml', upstream: FLUX_HELM },
+  // The FluxInstance that installs Flux (AGPL-3.0 upstream; the CRD is data here, read by npm run import).
+  { dest: 'schemas/crds/flux-operator/fluxcd.controlplane.io_fluxinstances.yaml', from: 'crds/flux-operator/fluxcd.controlplane.io_fluxinstances.yaml', upstream: FLUX_OPERATOR },
   { dest: 'schemas/crds/k3s-helm-controller/helm.cattle.io_helmcharts.yaml', from: 'crds/k3s-helm-controller/helm.cattle.io_helmcharts.yaml', upstream: K3S_HELM },
   ...['core', 'bootstrap', 'controlplane', 'infrastructure', 'ipam'].map((k) => ({
     dest: `schemas/crds/cluster-api-operator/operator.cluster.x-k8s.io_${k}providers.yaml`,
@@ -72,6 +75,7 @@ const json: VendoredFile[] = [
   ...['gitrepository-source-v1', 'helmrepository-source-v1', 'ocirepository-source-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: FLUX_SOURCE, derived: CRD_JSON })),
   { dest: 'schemas/json/kustomization-kustomize-v1.json', from: 'json/kustomization-kustomize-v1.json', upstream: FLUX_KUSTOMIZE, derived: CRD_JSON },
   { dest: 'schemas/json/helmrelease-helm-v2.json', from: 'json/helmrelease-helm-v2.json', upstream: FLUX_HELM, derived: CRD_JSON },
+  { dest: 'schemas/json/fluxinstance-fluxcd-v1.json', from: 'json/fluxinstance-fluxcd-v1.json', upstream: FLUX_OPERATOR, derived: CRD_JSON },
   { dest: 'schemas/json/helmchart-helm-v1.json', from: 'json/helmchart-helm-v1.json', upstream: K3S_HELM, derived: CRD_JSON },
   ...['core', 'bootstrap', 'controlplane', 'infrastructure', 'ipam'].map((k) => ({
     dest: `schemas/json/${k}provider-operator-v1alpha2.json`,
@@ -97,6 +101,12 @@ const json: VendoredFile[] = [
 
 /** values.schema.json of the pinned charts that ship one (cluster-api-operator ships none). */
 const values: VendoredFile[] = [
+  {
+    // The newest flux-operator chart schema available (the pin is 0.58.1): validate names it as a stand-in.
+    dest: 'schemas/values/flux-operator-0.49.0.values.schema.json',
+    from: 'values/flux-operator-0.49.0.values.schema.json',
+    upstream: { repo: 'controlplaneio-fluxcd/charts', tag: 'flux-operator-0.49.0', path: 'charts/flux-operator/values.schema.json', commit: 'fc87d3b3f55bc28becb11126dadcde2bedf648a0' },
+  },
   {
     dest: 'schemas/values/loki-18.11.0.values.schema.json',
     from: 'values/loki-18.11.0.values.schema.json',

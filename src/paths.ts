@@ -2,6 +2,8 @@
 
 /** Cilium's bootstrap values: byte for byte the HelmRelease's `spec.values`. */
 export const CILIUM_VALUES_FILE = 'bootstrap/cilium-values.yaml';
+/** The FluxInstance the runbook applies once; the tree holds the same object for Flux to keep. */
+export const FLUX_INSTANCE_FILE = 'bootstrap/flux-instance.yaml';
 
 /** Where Longhorn keeps its data: the VM layer mounts the data disk here, and Longhorn's default disk is here. */
 export const LONGHORN_DATA_PATH = '/var/lib/longhorn';

@@ -34,6 +34,8 @@ export const charts = {
   loki: { repo: 'https://grafana-community.github.io/helm-charts', oci: 'oci://ghcr.io/grafana-community/helm-charts/loki', chart: 'loki', version: '18.11.0' },
   // renovate: datasource=helm depName=alloy registryUrl=https://grafana.github.io/helm-charts
   alloy: { repo: 'https://grafana.github.io/helm-charts', chart: 'alloy', version: '1.11.1' },
+  // renovate: datasource=docker depName=ghcr.io/controlplaneio-fluxcd/charts/flux-operator
+  fluxOperator: { oci: 'oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator', chart: 'flux-operator', version: '0.58.1' },
   // renovate: datasource=helm depName=cluster-api-operator registryUrl=https://kubernetes-sigs.github.io/cluster-api-operator
   clusterApiOperator: { repo: 'https://kubernetes-sigs.github.io/cluster-api-operator', chart: 'cluster-api-operator', version: '0.28.0' },
 } as const;
@@ -63,6 +65,12 @@ export const compatibility = {
    * "requires Gateway API v1.6.1 at a minimum"; TLSRoute v1 is not in older bundles).
    */
   ciliumGatewayApi: { '1.20': 'v1.6.1' } as Readonly<Record<string, string>>,
+  /**
+   * The Flux releases whose manifests flux-operator v0.58.1 carries in its image
+   * (`config/data/flux/` at that tag): a FluxInstance outside this range cannot be installed
+   * offline, and newer ones need a newer operator.
+   */
+  fluxOperatorFlux: { min: '2.2.3', max: '2.9.4' },
 } as const;
 
 /** Cluster API providers installed through cluster-api-operator, with the contract each declares. */
@@ -112,4 +120,35 @@ export const terraformProviders = {
   libvirt: { source: 'dmacvicar/libvirt', version: '0.9.7' },
   // renovate: datasource=terraform-provider depName=bpg/proxmox
   proxmox: { source: 'bpg/proxmox', version: '0.111.1' },
+} as const;
+
+/**
+ * The Flux distribution the FluxInstance installs (exact, so a bump is a reviewed change), from
+ * the manifests embedded in the flux-operator image (no `distribution.artifact`: works offline).
+ */
+export const flux = {
+  registry: 'ghcr.io/fluxcd',
+  // renovate: datasource=github-releases depName=fluxcd/flux2
+  version: '2.9.4',
+} as const;
+
+/**
+ * Tools the generated runbook installs on the workstation that runs it (bootstrap/run.sh), each
+ * checked against the SHA-256 of its release before use.
+ */
+export const tools = {
+  helm: {
+    // renovate: datasource=github-releases depName=helm/helm
+    version: 'v4.3.0',
+    /** From the v4.3.0 release notes (get.helm.sh/helm-v4.3.0-linux-<arch>.tar.gz.sha256sum): update with the version. */
+    sha256: {
+      amd64: '86584a54def73570558f66f5111cc53dfed56689637ae32c1201205d494f54fb',
+      arm64: '31c5794dd55c66a51e6b7d2e2ac7a114ae8b1de41ff1d9ba51748ac973b06a08',
+    },
+  },
+  /** The CDKTF CLI behind `npm run deploy` (`cdktf deploy <env>`): the release of the cdktf library in package.json. */
+  cdktfCli: {
+    // renovate: datasource=npm depName=cdktf-cli
+    version: '0.21.0',
+  },
 } as const;

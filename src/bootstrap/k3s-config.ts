@@ -13,8 +13,9 @@ export function k3sConfig(env: Environment, node: Node): Record<string, unknown>
   const cilium = env.cilium !== undefined;
   const oidc = k3s.oidc;
   return {
+    // sqlite (k3s's default) for a server that stays single: no cluster-init.
     ...(node === env.founder
-      ? { 'cluster-init': true }
+      ? k3s.datastore === 'etcd' ? { 'cluster-init': true } : {}
       : { server: `https://${env.apiHost}:${env.apiPort}`, 'token-file': JOIN_TOKEN_FILE }),
     'node-ip': node.ip,
     'tls-san': env.tlsSans,

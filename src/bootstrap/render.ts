@@ -4,7 +4,10 @@ import type { Environment } from '../model/resolve';
 import { k3sConfig } from './k3s-config';
 import { kubeVipManifest } from './kube-vip';
 import { runbook } from './runbook';
-import { CILIUM_VALUES_FILE } from '../paths';
+import { runScript } from './run-script';
+import { FluxInstance } from '../imports/flux-instance-fluxcd.controlplane.io';
+import { fluxInstanceProps } from '../k8s/flux-instance';
+import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE } from '../paths';
 
 export { CILIUM_VALUES_FILE };
 
@@ -21,6 +24,9 @@ export function renderBootstrap(env: Environment, cni?: ChartRelease): Artifact[
     artifacts.push({ path: 'bootstrap/kube-vip.yaml', yaml: kubeVipManifest(env, env.vip, env.vipInterface) });
   }
   if (cni) artifacts.push({ path: CILIUM_VALUES_FILE, yaml: [cni.values] });
+  // Applied once by the runbook; byte for byte the FluxInstance Flux then keeps applied from the tree.
+  artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env))] });
   artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni) + '\n' });
+  artifacts.push({ path: 'bootstrap/run.sh', text: runScript(env, cni) + '\n' });
   return artifacts;
 }

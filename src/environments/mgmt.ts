@@ -13,7 +13,9 @@ export const mgmt = {
   nodes: [{ name: 'lab-mgmt', ip: '192.168.4.21', founder: true, vm: { vmId: 201 } }],
   // One node, no VIP: the API endpoint is the node itself, and k3s keeps its own flannel.
   controlPlane: {},
-  k3s: { version: versions.k3s.mgmt, disable: ['traefik'], writeKubeconfigMode: '0600', nonrootDevices: false },
+  // One server that stays one: k3s's default datastore (sqlite), as the operators run it.
+  k3s: { version: versions.k3s.mgmt, datastore: 'sqlite', disable: ['traefik'], writeKubeconfigMode: '0600', nonrootDevices: false },
+  kubeconfig: { context: 'lab-mgmt' },
   // As the operators run it: charts through k3s's own helm-controller.
   helmInstaller: 'k3s',
   clusterApi: {
@@ -44,6 +46,8 @@ export const mgmt = {
     vlan: 4,
     vm: { vcpus: 2, memoryMiB: 4096, osDiskGiB: 30 },
     access: { user: 'ubuntu', sshKeys: opsKeys },
+    // VM 201 runs already: imported into the state (never recreated) on the first deploy.
+    adopt: true,
   },
   sops: { ageRecipients: ageRecipients.mgmt },
   flux: {

@@ -8,9 +8,10 @@ export const prod = {
   baseDomain: 'home.arpa',
   network: { subnet: '192.168.2.0/24', gateway: '192.168.2.1', dns: ['192.168.2.1'] },
   nodes: [
-    { name: 'k3s-prod-1', ip: '192.168.2.10', founder: true },
-    { name: 'k3s-prod-2', ip: '192.168.2.11', state: 'planned' },
-    { name: 'k3s-prod-3', ip: '192.168.2.12', state: 'planned' },
+    // SSH goes through the NAT target 192.168.2.102, one port per server (225x), not the node IP.
+    { name: 'k3s-prod-1', ip: '192.168.2.10', founder: true, ssh: { host: '192.168.2.102', port: 2251 } },
+    { name: 'k3s-prod-2', ip: '192.168.2.11', state: 'planned', ssh: { host: '192.168.2.102', port: 2252 } },
+    { name: 'k3s-prod-3', ip: '192.168.2.12', state: 'planned', ssh: { host: '192.168.2.102', port: 2253 } },
   ],
   controlPlane: { vip: '192.168.2.9', vipInterface: 'eno1' },
   ingressVip: '192.168.2.20',

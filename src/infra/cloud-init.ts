@@ -33,6 +33,17 @@ export function userData(env: Environment, vm: Vm, dataDevice?: string): string 
   return `#cloud-config\n${toYaml(config)}`;
 }
 
+/**
+ * `#cloud-config` vendor data for Proxmox VMs, whose user data the API writes (user, keys,
+ * addresses): only what the image lacks, the guest agent the VM enables.
+ */
+export function vendorData(env: Environment): string {
+  return `#cloud-config\n${toYaml({
+    packages: ['qemu-guest-agent', ...(env.longhorn ? LONGHORN_PACKAGES : [])],
+    runcmd: [['systemctl', 'enable', '--now', 'qemu-guest-agent'], ...(env.longhorn ? [['systemctl', 'enable', '--now', 'iscsid']] : [])],
+  })}`;
+}
+
 export function metaData(vm: Vm): string {
   return toYaml({ 'instance-id': vm.node.name, 'local-hostname': vm.node.name });
 }

@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import type { LibvirtSpec } from '../model/environment';
 import type { Environment } from '../model/resolve';
 import { metaData, networkConfig, userData } from './cloud-init';
+import { adoptionPlan } from './adoption';
 import { CachedImage, imageFile } from './image-cache';
 import { nodesByName } from './nodes-by-name';
 import { addNodeOutputs } from './outputs';
@@ -70,6 +71,11 @@ export class LibvirtClusterStack extends TerraformStack {
       target: { format: QCOW2 },
       create: { content: { url: image.path } },
     });
+    // Adopted disks were created by another module, from another base image: the attributes that
+    // only describe how a volume was made are left as they are, and a plan that would still
+    // replace a running system disk or domain fails instead of rebuilding it.
+    const adopting = infra.adopt !== undefined;
+    const adopted = adopting ? { ignoreChanges: ['create', 'backing_store', 'target'], preventDestroy: true } : undefined;
     const os = new LibvirtVolume(this, 'os', {
       forEach: each,
       name: `${each.key}-os.qcow2`,
@@ -77,6 +83,7 @@ export class LibvirtClusterStack extends TerraformStack {
       capacity: each.getNumber('os_disk_bytes'),
       target: { format: QCOW2 },
       backingStore: { path: base.path, format: QCOW2 },
+      lifecycle: adopted,
     });
     const data = withData
       ? new LibvirtVolume(this, 'data', {
@@ -86,7 +93,7 @@ export class LibvirtClusterStack extends TerraformStack {
           capacity: each.getNumber('data_disk_bytes'),
           target: { format: QCOW2 },
           // Longhorn's replicas live here: a plan that would delete one fails instead.
-          lifecycle: { preventDestroy: infra.protectData ?? true },
+          lifecycle: { preventDestroy: infra.protectData ?? true, ...(adopting && { ignoreChanges: ['create', 'target'] }) },
         })
       : undefined;
     const seed = new LibvirtCloudinitDisk(this, 'seed', {
@@ -111,6 +118,7 @@ export class LibvirtClusterStack extends TerraformStack {
     const volume = (resource: LibvirtVolume) => ({ volume: { pool, volume: sameKey(resource, 'name') } });
     new LibvirtDomain(this, 'node', {
       forEach: each,
+      lifecycle: adopting ? { preventDestroy: true } : undefined,
       name: each.key,
       type: 'kvm',
       memory: each.getNumber('memory_mib'),
@@ -142,6 +150,8 @@ export class LibvirtClusterStack extends TerraformStack {
     // cdktf has no moved-block API for a count -> for_each key move; a stack override writes
     // plain `moved` blocks and, unlike moveTo(), calls no terraform binary during synth.
     if (moved.length > 0) this.addOverride('moved', moved);
+    const imports = adoptionPlan(env).imports;
+    if (imports.length > 0) this.addOverride('import', imports);
     addNodeOutputs(this, env);
   }
 }

@@ -3,10 +3,13 @@ import type { Construct } from 'constructs';
 import type { ProxmoxSpec } from '../model/environment';
 import type { Environment } from '../model/resolve';
 import * as versions from '../versions';
+import { adoptionPlan } from './adoption';
+import { vendorData as vendorDataFor } from './cloud-init';
 import { cloudImageUrl, imageFile } from './image-cache';
 import { nodesByName } from './nodes-by-name';
 import { addNodeOutputs } from './outputs';
 import { ProxmoxDownloadFile } from './providers/proxmox-download-file';
+import { ProxmoxFile } from './providers/proxmox-file';
 import { ProxmoxProvider } from './providers/proxmox-provider';
 import { ProxmoxVm } from './providers/proxmox-vm';
 import { useRepositoryState } from './state';
@@ -35,7 +38,7 @@ export class ProxmoxVmStack extends TerraformStack {
     });
     // A null default makes the variable optional; cdktf's `default: null` crashes its synth.
     token.addOverride('default', null);
-    new ProxmoxProvider(this, 'proxmox', { endpoint: infra.endpoint, apiToken: token.stringValue, insecure: infra.insecure });
+    new ProxmoxProvider(this, 'proxmox', { endpoint: infra.endpoint, apiToken: token.stringValue, insecure: infra.insecure, sshAgent: true });
 
     const image = new ProxmoxDownloadFile(this, 'image', {
       nodeName: infra.node,
@@ -46,6 +49,16 @@ export class ProxmoxVmStack extends TerraformStack {
       fileName: imageFile('qcow2'),
       checksum: versions.cloudImage.sha256,
       checksumAlgorithm: 'sha256',
+    });
+
+    // The guest agent the VMs enable must exist, or every create and refresh waits for it (15 min):
+    // cloud-init vendor data installs it at first boot, beside the user account the API sets.
+    const vendorData = new ProxmoxFile(this, 'vendor_data', {
+      nodeName: infra.node,
+      datastoreId: infra.imageDatastore,
+      contentType: 'snippets',
+      fileName: `${env.name}-vendor-data.yaml`,
+      data: vendorDataFor(env),
     });
 
     const prefix = env.network.prefixLength;
@@ -80,11 +93,21 @@ export class ProxmoxVmStack extends TerraformStack {
         dns: [{ servers: env.network.dns }],
         ip_config: [{ ipv4: [{ address: each.getString('address'), gateway: env.network.gateway }] }],
         user_account: [{ username: env.vmUser, keys: access.sshKeys }],
+        vendor_data_file_id: vendorData.id,
+      },
+      lifecycle: {
+        // Vendor data acts at first boot only, and the provider replaces a VM when it changes: a
+        // later edit (or adopting a VM created without it) must never rebuild the VM.
+        ignoreChanges: ['initialization[0].vendor_data_file_id'],
+        // An adopted VM is the one that runs: a plan that would replace it fails instead.
+        preventDestroy: infra.adopt === true,
       },
       serialDevices: [{ device: 'socket' }],
       vga: { type: 'serial0' },
       operatingSystem: { type: 'l26' },
     });
+    const imports = adoptionPlan(env).imports;
+    if (imports.length > 0) this.addOverride('import', imports);
     addNodeOutputs(this, env);
   }
 }

@@ -5,6 +5,7 @@ import { ChartInstall } from './chart-install';
 import { Component } from './component';
 import { FluxLayer } from './flux-layer';
 import type { HealthCheck } from './flux-layer';
+import { FluxOperator } from './flux-instance';
 import { FluxSync } from './flux-sync';
 import { Namespaces } from './namespaces';
 import { SopsFile } from './sops-file';
@@ -54,10 +55,13 @@ export class Cluster extends Construct {
 
     const root = new Component(this, 'root', { folder: '', fileNaming: 'name' });
     const fluxSystem = new Component(root, 'flux-system', {
-      // Flux's own controllers, committed by `flux bootstrap`; listed once it has run.
+      // Flux's own controllers, committed by `flux bootstrap`: listed until the migration to flux-operator.
       extraResources: env.flux.bootstrapped ? ['gotk-components.yaml'] : [],
     });
-    new FluxSync(fluxSystem, 'sync', { env });
+    // A bootstrapped cluster keeps bootstrap's sync until the operator has taken over; every other
+    // cluster gets Flux from flux-operator, whose FluxInstance creates the same sync objects.
+    if (env.flux.bootstrapped) new FluxSync(fluxSystem, 'sync', { env });
+    else new FluxOperator(fluxSystem, 'flux', { env });
 
     const layers = new Map<string, Component>();
     for (const layer of env.flux.layers) {

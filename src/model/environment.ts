@@ -50,6 +50,17 @@ export const nodeSchema = z.strictObject({
   founder: z.boolean().optional(),
   /** Per-node VM settings over the environment's `infrastructure.vm` defaults. */
   vm: nodeVmSchema.optional(),
+  /** How the runbook reaches the node over SSH, where that is not the node's own IP on port 22 (a NAT target). */
+  ssh: z
+    .strictObject({
+      /** @default the node's IP */
+      host: z.string().optional(),
+      /** @default 22 */
+      port: z.number().optional(),
+      /** @default the VM user on VMs; on bare metal, whatever ~/.ssh/config says */
+      user: z.string().optional(),
+    })
+    .optional(),
 });
 
 /** Who may log in to a VM: the cloud-init user and its SSH keys. */
@@ -64,6 +75,14 @@ export const bareMetalSchema = z.strictObject({
   kind: z.literal('bare-metal'),
   /** RAM of each server, for the check that the platform's memory requests fit. @default unknown (not checked) */
   memoryMiB: z.number().optional(),
+});
+
+/** Domains and volumes that already run, imported into the state under their live names instead of created. */
+export const libvirtAdoptSchema = z.strictObject({
+  /** The storage pool's folder on the host (`virsh pool-dumpxml <pool>`): a volume's import id is its path there. */
+  poolPath: z.string(),
+  /** The live domain's UUID per node name (`virsh domuuid <node>`): a domain is imported by UUID. */
+  domains: z.record(z.string(), z.string()),
 });
 
 /** VMs on a libvirt host (dmacvicar/libvirt 0.9), one set of resources per live node. */
@@ -91,6 +110,8 @@ export const libvirtSchema = z.strictObject({
    * @default true
    */
   protectData: z.boolean().optional(),
+  /** Adopt domains and volumes that exist without a Terraform state: import blocks, keyed by node. */
+  adopt: libvirtAdoptSchema.optional(),
 });
 
 /** One VM per live node on a Proxmox VE host (bpg/proxmox). */
@@ -111,6 +132,8 @@ export const proxmoxSchema = z.strictObject({
   vlan: z.number().optional(),
   vm: vmSizingSchema,
   access: vmAccessSchema,
+  /** Adopt the VMs that already run (by node and `vm.vmId`) and the cloud image: import blocks, keyed by node. @default false */
+  adopt: z.boolean().optional(),
 });
 
 export const infrastructureSchema = z.discriminatedUnion('kind', [bareMetalSchema, libvirtSchema, proxmoxSchema]);
@@ -153,6 +176,11 @@ export const k3sSchema = z.strictObject({
   disable: z.array(z.string()).optional(),
   /** An octal file mode. @default '0644' */
   writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').optional(),
+  /**
+   * `etcd`: embedded etcd (`cluster-init` on the founder), required for more than one server.
+   * `sqlite`: k3s's default datastore, for a single server that stays single. @default 'etcd'
+   */
+  datastore: z.enum(['etcd', 'sqlite']).optional(),
   /** Lets non-root KubeVirt/CDI pods open raw block devices. @default true */
   nonrootDevices: z.boolean().optional(),
   oidc: oidcSchema.optional(),
@@ -183,9 +211,15 @@ export const fluxSchema = z.strictObject({
   /** @default '1m' */
   interval: z.string().optional(),
   /**
-   * Set once `flux bootstrap` has committed `flux-system/gotk-components.yaml`: from then on the
-   * generated `flux-system/kustomization.yaml` lists it, so Flux manages itself from Git.
-   * @default false
+   * A Secret in `flux-system` (declared under `secrets`) with what Flux needs to pull the
+   * repository: `username`/`password` or `bearerToken` (HTTPS), `identity`/`known_hosts` (SSH),
+   * and `ca.crt` for a forge with a private CA. None for a public repository. @default none
+   */
+  pullSecret: z.string().optional(),
+  /**
+   * The cluster still runs Flux installed by `flux bootstrap` (its `flux-system/gotk-components.yaml`
+   * is in the tree): the tree keeps bootstrap's sync objects and lists that file, until the
+   * migration to flux-operator (README, "Migrating from flux bootstrap") is done. @default false
    */
   bootstrapped: z.boolean().optional(),
   layers: z.array(fluxLayerSchema),
@@ -371,6 +405,15 @@ export const environmentSchema = z.strictObject({
   kyverno: kyvernoSchema.optional(),
   monitoring: monitoringSchema.optional(),
   flux: fluxSchema,
+  /** The workstation's kubeconfig of this cluster, written by the runbook. */
+  kubeconfig: z
+    .strictObject({
+      /** Cluster, user and context name in it. @default the environment's name */
+      context: z.string().optional(),
+      /** Where it is written, mode 0600; never another environment's. @default ~/.kube/<env>.kubeconfig */
+      file: z.string().optional(),
+    })
+    .optional(),
   /**
    * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
    * k3s's own helm-controller keeps applied. @default 'flux'
@@ -396,6 +439,7 @@ export type NodeSpec = Spec<typeof nodeSchema>;
 export type VmAccessSpec = Spec<typeof vmAccessSchema>;
 export type BareMetalSpec = Spec<typeof bareMetalSchema>;
 export type LibvirtSpec = Spec<typeof libvirtSchema>;
+export type LibvirtAdoptSpec = Spec<typeof libvirtAdoptSchema>;
 export type ProxmoxSpec = Spec<typeof proxmoxSchema>;
 export type InfrastructureSpec = Spec<typeof infrastructureSchema>;
 export type NetworkSpec = Spec<typeof networkSchema>;

@@ -13,6 +13,14 @@ export interface Node {
   readonly index: number;
 }
 
+/** Where the runbook reaches a node over SSH. */
+export interface SshTarget {
+  readonly host: string;
+  readonly port: number;
+  /** Unset: whatever the workstation's ~/.ssh/config says. */
+  readonly user?: string;
+}
+
 /** A live node's VM, sizing merged from the environment defaults and the node's overrides. */
 export interface Vm {
   readonly node: Node;
@@ -105,6 +113,7 @@ export interface Environment {
     readonly disable: readonly string[];
     readonly writeKubeconfigMode: string;
     readonly nonrootDevices: boolean;
+    readonly datastore: 'etcd' | 'sqlite';
     readonly oidc?: Oidc;
   };
   readonly cilium?: { readonly layer: string; readonly layers: { readonly gatewayApi: string; readonly network: string } };
@@ -132,11 +141,17 @@ export interface Environment {
   readonly vms: readonly Vm[];
   /** The cloud-init login user of VM-backed environments. */
   readonly vmUser: string;
+  /** How the runbook reaches each node, by node name. */
+  readonly ssh: ReadonlyMap<string, SshTarget>;
+  /** The workstation's kubeconfig of this cluster: its context name and file. */
+  readonly kubeconfig: { readonly context: string; readonly file: string };
   readonly flux: {
     readonly url: string;
     readonly branch: string;
     readonly interval: string;
     readonly bootstrapped: boolean;
+    /** The Secret in flux-system Flux pulls the repository with; none for a public one. */
+    readonly pullSecret?: string;
     /** The path `flux bootstrap --path` points at: the only folder Flux syncs. */
     readonly path: string;
     readonly layers: readonly FluxLayer[];
@@ -247,6 +262,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
   const oidc = spec.k3s.oidc;
   const fluxPath = fluxDir(spec.name);
   const apps = resolveApps(spec);
+  const vmUser = spec.infrastructure.kind === 'bare-metal' ? '' : (spec.infrastructure.access.user ?? 'ubuntu');
 
   return {
     spec,
@@ -275,6 +291,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
       disable: spec.k3s.disable ?? (spec.cilium ? ['traefik', 'servicelb'] : ['traefik']),
       writeKubeconfigMode: spec.k3s.writeKubeconfigMode ?? '0644',
       nonrootDevices: spec.k3s.nonrootDevices ?? true,
+      datastore: spec.k3s.datastore ?? 'etcd',
       oidc: oidc && {
         issuerUrl: `https://${oidc.issuerHost ?? 'auth'}.${spec.baseDomain}/realms/${oidc.realm}`,
         clientId: oidc.clientId ?? 'kubernetes',
@@ -320,12 +337,17 @@ export function resolve(spec: EnvironmentSpec): Environment {
     ageRecipients: spec.sops?.ageRecipients ?? [],
     infrastructure: spec.infrastructure,
     vms: resolveVms(spec, liveNodes),
-    vmUser: spec.infrastructure.kind === 'bare-metal' ? '' : (spec.infrastructure.access.user ?? 'ubuntu'),
+    vmUser,
+    ssh: new Map(
+      spec.nodes.map((n) => [n.name, { host: n.ssh?.host ?? n.ip, port: n.ssh?.port ?? 22, user: n.ssh?.user ?? (vmUser === '' ? undefined : vmUser) }]),
+    ),
+    kubeconfig: { context: spec.kubeconfig?.context ?? spec.name, file: spec.kubeconfig?.file ?? `~/.kube/${spec.name}.kubeconfig` },
     flux: {
       url: spec.flux.url,
       branch: spec.flux.branch ?? 'main',
       interval: spec.flux.interval ?? '1m',
       bootstrapped: spec.flux.bootstrapped ?? false,
+      pullSecret: spec.flux.pullSecret,
       path: fluxPath,
       layers: spec.flux.layers.map((layer) => ({
         name: layer.name,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { dayTwoNotes } from '../bootstrap/day-two';
 import type { EnvironmentSpec } from '../model/environment';
 import { formatViolation, hasErrors } from '../model/violation';
 import { unifiedDiff } from './diff';
@@ -106,9 +107,9 @@ function refused(report: string, action: string): CommandResult {
 export function synthCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'nothing was written');
-  const lines = result.environments.map((e) => {
+  const lines = result.environments.flatMap((e) => {
     replaceTree(path.join(options.root, CLUSTERS_DIR), e.name, e.next, { pauseMs: options.pauseMs });
-    return summary(e, '');
+    return [summary(e, ''), ...(e.synthesized.env ? dayTwoNotes(e.synthesized.env, e.current, e.next).map((n) => `note: ${n}`) : [])];
   });
   for (const file of staleRootFiles(options)) {
     fs.writeFileSync(file.file, file.next);

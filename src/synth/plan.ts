@@ -45,7 +45,27 @@ export class UsageError extends Error {}
 export const planRules: readonly Omit<Rule<unknown>, 'check'>[] = [
   { code: 'environment.duplicate-name', severity: 'error', summary: 'no two environments share a name (and so a clusters/ folder)' },
   { code: 'tree.unowned-file', severity: 'error', summary: 'synth never deletes or overwrites a file it did not write (not in the tree\'s synth-manifest.txt) unless --prune says so' },
+  { code: 'flux.bootstrap-components-unlisted', severity: 'error', summary: "while flux bootstrap's gotk-components.yaml is in a tree, flux.bootstrapped keeps it listed (unlisting it makes Flux prune its own controllers)" },
 ];
+
+/** Where `flux bootstrap` commits Flux's controllers (a foreign file: never read, written or removed). */
+const BOOTSTRAP_COMPONENTS = 'kubernetes/flux-system/gotk-components.yaml';
+
+/**
+ * A tree that still holds bootstrap's components but no longer lists them: the root
+ * Kustomization would prune Flux's own controllers and CRDs, with every Flux object.
+ */
+function unlistedBootstrapComponents(root: string, env: Environment): Violation[] {
+  if (env.flux.bootstrapped || !fs.existsSync(path.join(root, treeDir(env.name), BOOTSTRAP_COMPONENTS))) return [];
+  return [{
+    code: 'flux.bootstrap-components-unlisted',
+    severity: 'error',
+    path: `${env.name}.flux.bootstrapped`,
+    value: '(not set)',
+    message: `${treeDir(env.name)}/${BOOTSTRAP_COMPONENTS} is still in the tree; without flux.bootstrapped the tree stops listing it and Flux prunes its own controllers and CRDs`,
+    fix: 'set flux.bootstrapped: true until flux-operator has taken over, then follow the README (Migrating from flux bootstrap): annotate, delete the file, unset bootstrapped',
+  }];
+}
 
 function selectEnvironments(all: readonly unknown[], only: readonly string[]): unknown[] {
   const names = all.map(specName);
@@ -136,7 +156,10 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
       next,
       current,
       changes,
-      unowned: files.length === 0 || options.prune ? [] : unownedFiles(name, changes, current),
+      unowned: [
+        ...(files.length === 0 || options.prune ? [] : unownedFiles(name, changes, current)),
+        ...(isTyped ? unlistedBootstrapComponents(root, resolve(spec as EnvironmentSpec)) : []),
+      ],
       objects: [...next.keys()].filter((p) => p.startsWith('kubernetes/') && !p.endsWith('/kustomization.yaml') && p !== 'kubernetes/kustomization.yaml').length,
     };
   });

@@ -1,4 +1,5 @@
 import type { Artifact } from '../artifact';
+import type { ChartRelease } from '../charts/chart';
 import { renderBootstrap } from '../bootstrap/render';
 import { renderTerraform } from '../infra/render';
 import { appUnits } from '../apps/units';
@@ -43,14 +44,19 @@ export interface SynthInputs {
   readonly appSources?: ReadonlyMap<string, string>;
 }
 
+/** The CNI's release (the component table's), which the bootstrap installs before Flux; none with flannel. */
+export function cniRelease(env: Environment): ChartRelease | undefined {
+  const cni = enabledComponents(env).find((c) => c.entry.cni);
+  return cni && cni.entry.chart?.(cni.config, env);
+}
+
 /** Renders one environment's artefacts to bytes, keyed by their path under `clusters/<env>/`. */
 export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'previous'> = {}): Map<string, string> {
   const enabled = enabledComponents(env);
   const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map())];
   const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets });
-  const cni = enabled.find((c) => c.entry.cni);
   const files = new Map<string, string>();
-  for (const artifact of [...kubernetes, ...renderBootstrap(env, cni && cni.entry.chart?.(cni.config, env)), ...renderTerraform(env)]) {
+  for (const artifact of [...kubernetes, ...renderBootstrap(env, cniRelease(env)), ...renderTerraform(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     files.set(artifact.path, serialize(artifact));
   }

@@ -149,15 +149,18 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
   {
     code: 'k3s.join-target',
     severity: 'error',
-    summary: 'the founder runs cluster-init; every other server joins the founder, never the VIP',
+    summary: 'the founder runs cluster-init (etcd) or nothing (sqlite) and joins nobody; every other server joins the founder, never the VIP',
     check: (tree) =>
       nodeConfigs(tree).flatMap(({ path, name, config }): Finding[] => {
         const { env } = tree;
         const expected = `https://${env.apiHost}:${env.apiPort}`;
         if (name === env.founder.name) {
-          return config['cluster-init'] === true && config.server === undefined
+          const etcd = env.k3s.datastore === 'etcd';
+          return config['cluster-init'] === (etcd ? true : undefined) && config.server === undefined
             ? []
-            : [{ path: at(tree, path), value: shown(config.server ?? config['cluster-init']), message: `the founder ${name} must run cluster-init and join nobody`, fix: 'set cluster-init: true and remove server' }];
+            : etcd
+              ? [{ path: at(tree, path), value: shown(config.server ?? config['cluster-init']), message: `the founder ${name} must run cluster-init and join nobody`, fix: 'set cluster-init: true and remove server' }]
+              : [{ path: at(tree, path), value: shown(config.server ?? config['cluster-init']), message: `the founder ${name} keeps sqlite: cluster-init would move it to etcd, and it joins nobody`, fix: 'remove cluster-init and server' }];
         }
         return config.server === expected
           ? []
@@ -252,6 +255,26 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
           }]
         : [];
     },
+  },
+  {
+    code: 'capi.config-secret-changed-in-place',
+    severity: 'warning',
+    summary: "a provider's configSecret is rotated under a new name: the operator does not watch the Secret it names",
+    check: (tree) =>
+      (tree.env.clusterApi?.providers ?? []).flatMap((p) => {
+        if (!p.configSecret || !tree.previous) return [];
+        const file = [...tree.files.keys()].find((f) => f.endsWith(`/secret.${p.namespace}.${p.configSecret!.name}.sops.yaml`));
+        const before = file && tree.previous.get(file);
+        const data = (text: string) => JSON.stringify((parseYamlDocuments(text)[0] as { data?: unknown } | undefined)?.data ?? null);
+        return file && before !== undefined && data(before) !== data(tree.files.get(file)!)
+          ? [{
+              path: at(tree, file),
+              value: `${p.namespace}/${p.configSecret.name}`,
+              message: `the values of ${p.configSecret.name} changed under the same name; cluster-api-operator does not watch it, so the ${p.name} provider keeps the old credentials`,
+              fix: `write the new values under a new name (npm run secrets -- set ${tree.env.name} ${p.namespace}/${p.configSecret.name}-2 …) and point configSecret.name at it; ignore this after a re-key (secrets init), which changes no value`,
+            }]
+          : [];
+      }),
   },
   {
     code: 'flux.sops-not-decrypted',

@@ -17,6 +17,9 @@ export function versionTable(): string {
     ...Object.values(versions.images).map((i) => ['image', i.repository, i.tag]),
     ['cloud image', `${versions.cloudImage.name} (sha256 ${versions.cloudImage.sha256.slice(0, 12)}…)`, versions.cloudImage.serial],
     ...Object.values(versions.terraformProviders).map((p) => ['Terraform provider', p.source, p.version]),
+    ['Flux', `distribution installed by flux-operator (${versions.flux.registry})`, versions.flux.version],
+    ['tool', `helm (the runbook's, SHA-256 ${versions.tools.helm.sha256.amd64.slice(0, 12)}… amd64)`, versions.tools.helm.version],
+    ['tool', 'cdktf-cli (npm run deploy)', versions.tools.cdktfCli.version],
   ];
   return [
     TABLE_START,

@@ -40,6 +40,13 @@ export const CEL_RULES: readonly CelRule[] = [
     holds: (doc) => !has(doc.spec?.upgrade?.strategy?.retryInterval) || doc.spec.upgrade.strategy.name === 'RetryOnFailure',
     message: "spec.upgrade.strategy: retryInterval can only be set when name is 'RetryOnFailure'",
   },
+  {
+    apiVersion: 'fluxcd.controlplane.io/v1',
+    kind: 'FluxInstance',
+    rule: "self.metadata.name == 'flux'",
+    holds: (doc) => doc.metadata?.name === 'flux',
+    message: "metadata.name: the only accepted name for a FluxInstance is 'flux'",
+  },
   ...(['helm.toolkit.fluxcd.io/v2/HelmRelease', 'kustomize.toolkit.fluxcd.io/v1/Kustomization'] as const).map((gvk): CelRule => ({
     apiVersion: gvk.slice(0, gvk.lastIndexOf('/')),
     kind: gvk.slice(gvk.lastIndexOf('/') + 1),

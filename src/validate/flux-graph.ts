@@ -18,11 +18,17 @@ const ns = (o: TreeObject) => o.doc.metadata?.namespace ?? 'default';
  */
 export function checkFluxGraph(tree: EnvironmentTree): Finding[] {
   const findings: Finding[] = [];
-  const add = (o: TreeObject, message: string) => findings.push({ check: 'flux-graph', where: `${o.file} (${describeObject(o.doc)})`, message });
-  const exists = (kind: string, name: string, namespace: string) =>
-    tree.objects.some((o) => o.doc.kind === kind && o.doc.metadata?.name === name && ns(o) === namespace);
-  const kustomizations = tree.objects.filter((o) => isFluxKustomization(o.doc));
   const home = fluxDir(tree.env);
+  const add = (o: TreeObject, message: string) => findings.push({ check: 'flux-graph', where: `${o.file} (${describeObject(o.doc)})`, message });
+  // A FluxInstance with a sync creates its source and Kustomization itself, named after its namespace.
+  const synced = tree.objects
+    // The tree's instance, the one Flux keeps applied (bootstrap/ holds the copy applied once).
+    .filter((o) => o.doc.kind === 'FluxInstance' && o.doc.spec?.sync && o.file.startsWith(`${home}/`))
+    .flatMap((o) => [{ kind: String(o.doc.spec.sync.kind), name: String(o.doc.spec.sync.name ?? ns(o)), namespace: ns(o) }, { kind: 'Kustomization', name: String(o.doc.spec.sync.name ?? ns(o)), namespace: ns(o) }]);
+  const exists = (kind: string, name: string, namespace: string) =>
+    tree.objects.some((o) => o.doc.kind === kind && o.doc.metadata?.name === name && ns(o) === namespace) ||
+    synced.some((s) => s.kind === kind && s.name === name && s.namespace === namespace);
+  const kustomizations = tree.objects.filter((o) => isFluxKustomization(o.doc));
 
   // A Kustomization of another source (upstream CRDs) has its path in that source, not here.
   const ofThisRepository = (o: TreeObject) => o.doc.spec?.sourceRef?.kind === 'GitRepository' && o.doc.spec?.sourceRef?.name === 'flux-system';

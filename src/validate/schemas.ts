@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { goRegExp } from '../go-regexp';
 import Ajv from 'ajv';
+import Ajv2019 from 'ajv/dist/2019';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
@@ -19,9 +20,13 @@ export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set<string>([
   'cilium.io/v2/CiliumNetworkPolicy',
 ]);
 
-/** An ajv set up for upstream schemas: strict off, all errors, Go regexps, Kubernetes' formats. */
-function newAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true, code: { regExp: goRegExp } });
+/**
+ * An ajv set up for upstream schemas: strict off, all errors, Go regexps, Kubernetes' formats;
+ * the draft the schema names (flux-operator's values schemas are draft 2019-09).
+ */
+function newAjv(draft2019: boolean): Ajv {
+  const options = { strict: false, allErrors: true, code: { regExp: goRegExp } };
+  const ajv = draft2019 ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
   // Kubernetes' own formats the upstream CRDs use; their values are checked by the API server.
   for (const format of ['cidr', 'int32', 'int64', 'double', 'float', 'byte']) {
@@ -40,7 +45,15 @@ const byContent = new Map<string, ValidateFunction>();
 export class SchemaStore {
   private readonly compiled = new Map<string, ValidateFunction | undefined>();
 
-  public constructor(public readonly dir: string) {}
+  /**
+   * `values`: the schemas check a release's own values, which Helm merges over the chart's
+   * defaults before it validates; a key the schema requires comes from those defaults, so
+   * `required` is left out (every type, enum and pattern still applies).
+   */
+  public constructor(
+    public readonly dir: string,
+    private readonly mode: 'objects' | 'values' = 'objects',
+  ) {}
 
   /** The validator for a file in the folder, or undefined when there is none. */
   public get(file: string): ValidateFunction | undefined {
@@ -50,8 +63,11 @@ export class SchemaStore {
         this.compiled.set(file, undefined);
       } else {
         const text = fs.readFileSync(full, 'utf8');
-        const key = createHash('sha256').update(text).digest('hex');
-        if (!byContent.has(key)) byContent.set(key, newAjv().compile(JSON.parse(text) as object));
+        const key = createHash('sha256').update(`${this.mode}\n${text}`).digest('hex');
+        if (!byContent.has(key)) {
+          const schema = JSON.parse(text, this.mode === 'values' ? (k, v: unknown) => (k === 'required' && Array.isArray(v) ? undefined : v) : undefined) as { $schema?: string };
+          byContent.set(key, newAjv(/draft\/2019-09/.test(schema.$schema ?? '')).compile(schema));
+        }
         this.compiled.set(file, byContent.get(key));
       }
     }

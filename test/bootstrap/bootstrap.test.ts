@@ -80,15 +80,23 @@ describe('bootstrap tree', () => {
     expect(rendered(singleServer).files.has('bootstrap/kube-vip.yaml')).toBe(false);
   });
 
-  it('writes the cold-build runbook in order k3s, kube-vip, VIP wait, Cilium, verify, flux bootstrap', () => {
+  it('writes the cold-build runbook in order VMs, cloud-init, k3s, kube-vip, VIP wait, kubeconfig, Cilium, joins, verify, Flux', () => {
     const text = rendered(dev).text('bootstrap/README.md');
     const steps = [
-      "INSTALL_K3S_VERSION='v1.36.4+k3s1'",
-      'kube-vip.yaml /var/lib/rancher/k3s/server/manifests/kube-vip.yaml',
+      '(cd ../../.. && npm run deploy -- dev)',
+      "ubuntu@192.168.1.52 'sudo cloud-init status --wait >/dev/null'",
+      "/etc/rancher/k3s/config.yaml' < nodes/k3s-dev-1/config.yaml",
+      "/var/lib/rancher/k3s/server/manifests/kube-vip.yaml' < kube-vip.yaml",
+      'sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh -s - server',
       'https://192.168.1.49:6443/livez',
-      'helm install cilium oci://quay.io/cilium/charts/cilium --version 1.20.0 --namespace kube-system --values cilium-values.yaml',
+      'install -D -m 0600 "$KUBECONFIG.new" "$KUBECONFIG"',
+      'helm upgrade --install cilium oci://quay.io/cilium/charts/cilium --version 1.20.0 --namespace kube-system --values cilium-values.yaml',
       'rollout status daemonset/cilium',
-      'flux bootstrap git --url=https://gitea.dev.home.arpa/ops/k3s-fleet.git --branch=main --path=clusters/dev/kubernetes',
+      'kubectl wait --for=condition=Ready node/k3s-dev-2',
+      'kubectl wait --for=condition=Ready node/k3s-dev-3',
+      'helm upgrade --install flux-operator oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator --version 0.58.1',
+      'kubectl apply --server-side -f flux-instance.yaml',
+      'kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready',
     ];
     const positions = steps.map((s) => text.indexOf(s));
     expect(positions.every((p) => p >= 0), JSON.stringify(positions)).toBe(true);
@@ -97,6 +105,8 @@ describe('bootstrap tree', () => {
 
   it('fetches the join token from the founder data dir in the runbook', () => {
     expect(rendered(prod).text('bootstrap/README.md')).toContain('Planned, not rendered: k3s-prod-2 (192.168.2.11), k3s-prod-3 (192.168.2.12)');
-    expect(rendered(dev).text('bootstrap/README.md')).toContain('ssh 192.168.1.50 sudo cat /var/lib/rancher/k3s/server/token');
+    expect(rendered(dev).text('bootstrap/README.md')).toContain(
+      "ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 'sudo cat /var/lib/rancher/k3s/server/token' | ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51 'sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/cluster-token'",
+    );
   });
 });

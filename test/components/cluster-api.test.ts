@@ -135,6 +135,28 @@ describe('Cluster API checks on the rendered tree', () => {
   });
 });
 
+describe("rotating a provider's credentials", () => {
+  const env = resolve(base);
+  const FILE = 'kubernetes/capi-providers/cluster-api/secret.capmox-system.capmox-variables.sops.yaml';
+  const source = (token: string) => new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', `apiVersion: v1\nkind: Secret\nmetadata:\n  name: capmox-variables\n  namespace: capmox-system\ndata:\n  PROXMOX_TOKEN: ENC[AES256_GCM,data:${token},tag:x,type:str]\nsops:\n  mac: x\n`]]);
+  const tree = (token: string) => renderEnvironment(env, { secrets: source(token) });
+
+  it('warns when the config Secret changes its values under the same name (the operator would never see them)', () => {
+    const changed = checkRendered({ env, files: tree('bmV3'), previous: tree('b2xk') }).filter((v) => v.code === 'capi.config-secret-changed-in-place');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ severity: 'warning', path: `clusters/mgmt/${FILE}`, value: 'capmox-system/capmox-variables' });
+    expect(changed[0]!.fix).toContain('capmox-variables-2');
+    expect(tree('b2xk').get(FILE)).toBeDefined();
+  });
+
+  it('says nothing when the values stay, or the Secret gets a new name', () => {
+    expect(checkRendered({ env, files: tree('b2xk'), previous: tree('b2xk') }).map((v) => v.code)).not.toContain('capi.config-secret-changed-in-place');
+    const previous = tree('b2xk');
+    previous.delete(FILE);
+    expect(checkRendered({ env, files: tree('bmV3'), previous }).map((v) => v.code)).not.toContain('capi.config-secret-changed-in-place');
+  });
+});
+
 describe('SOPS files in the rendered tree', () => {
   const shipped = new Map([['secrets/mgmt/capmox-system.capmox-variables.sops.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: capmox-variables\n  namespace: capmox-system\nsops:\n  mac: x\n']]);
   const env = resolve(base);

@@ -36,8 +36,9 @@ describe('Longhorn', () => {
   it('tells the bare-metal runbook to install the prerequisites on every server, at the chosen data path', () => {
     const spec = modify(prod, (e) => { e.longhorn = { dataPath: '/data/longhorn' }; });
     const runbook = rendered(spec).text('bootstrap/README.md');
-    expect(runbook).toContain('Longhorn prerequisites, on every server');
-    expect(runbook).toContain('sudo apt-get install -y open-iscsi nfs-common');
+    expect(runbook).toContain('Longhorn prerequisites on every live server');
+    // Over the NAT target the model gives for each server.
+    expect(runbook).toContain("-p 2251 192.168.2.102 'sudo apt-get install -y open-iscsi nfs-common && sudo systemctl enable --now iscsid && sudo install -d -m 0700 /data/longhorn'");
     expect(rendered(spec).doc('kubernetes/platform/longhorn/helmrelease.longhorn-system.longhorn.yaml').spec.values.defaultSettings.defaultDataPath).toBe('/data/longhorn');
     expect(rendered(modify(prod, (e) => { delete e.longhorn; })).text('bootstrap/README.md')).not.toContain('Longhorn');
   });

@@ -5,6 +5,10 @@ import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fi
 import { rendered } from '../fixtures/render';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import * as versions from '../../src/versions';
+import { parseYamlDocuments } from '../../src/yaml';
+import { resolve } from '../../src/model/resolve';
+import { renderEnvironment } from '../../src/synth/render';
+import type { EnvironmentSpec } from '../../src/model/environment';
 
 describe('Kubernetes tree', () => {
   it('points the dev Cilium HelmRelease at the dev VIP', () => {
@@ -42,8 +46,38 @@ describe('Kubernetes tree', () => {
     });
   });
 
-  it('syncs the environment repository at the environment path', () => {
+  it('installs Flux through flux-operator: a FluxInstance syncing the environment path, the operator release under the bootstrap name', () => {
     const tree = rendered(singleServer);
+    const instance = tree.doc('kubernetes/flux-system/fluxinstance.flux-system.flux.yaml');
+    expect(instance.metadata.name).toBe('flux');
+    expect(instance.spec.sync).toEqual({
+      kind: 'GitRepository',
+      url: 'ssh://git@git.single.test/ops/fleet.git',
+      ref: 'refs/heads/live',
+      path: 'clusters/single/kubernetes',
+      interval: '1m',
+    });
+    expect(instance.spec.distribution).toEqual({ version: versions.flux.version, registry: 'ghcr.io/fluxcd' });
+    expect(instance.spec.components).toEqual(['source-controller', 'kustomize-controller', 'helm-controller', 'notification-controller']);
+    expect(tree.doc('kubernetes/flux-system/helmrelease.flux-system.flux-operator.yaml').spec).toMatchObject({
+      releaseName: 'flux-operator',
+      chartRef: { kind: 'OCIRepository', name: 'flux-operator', namespace: 'flux-system' },
+    });
+    expect(tree.doc('kubernetes/flux-system/ocirepository.flux-system.flux-operator.yaml').spec).toMatchObject({ url: versions.charts.fluxOperator.oci, ref: { tag: versions.charts.fluxOperator.version } });
+    // The FluxInstance creates bootstrap's sync objects itself: none in the tree.
+    expect([...tree.files.keys()].filter((f) => f.includes('gitrepository.') || f.includes('kustomization.flux-system.flux-system'))).toEqual([]);
+    // The bootstrap applies the very object Flux keeps applied.
+    expect(tree.text('bootstrap/flux-instance.yaml')).toBe(tree.text('kubernetes/flux-system/fluxinstance.flux-system.flux.yaml'));
+  });
+
+  it("names the pull secret in the FluxInstance's sync", () => {
+    const spec = { ...singleServer, flux: { ...singleServer.flux, pullSecret: 'git-auth' }, secrets: [{ namespace: 'flux-system', name: 'git-auth', keys: ['identity', 'known_hosts'] }] };
+    const tree = renderEnvironment(resolve(spec as EnvironmentSpec), { secrets: new Map([['secrets/single/flux-system.git-auth.sops.yaml', 'apiVersion: v1\nkind: Secret\nsops: {}\n']]) });
+    expect(parseYamlDocuments(tree.get('kubernetes/flux-system/fluxinstance.flux-system.flux.yaml')!)[0]).toMatchObject({ spec: { sync: { pullSecret: 'git-auth' } } });
+  });
+
+  it("keeps bootstrap's sync objects and lists gotk-components.yaml while the cluster still runs flux bootstrap's Flux", () => {
+    const tree = rendered({ ...singleServer, flux: { ...singleServer.flux, bootstrapped: true } });
     expect(tree.doc('kubernetes/flux-system/gitrepository.flux-system.flux-system.yaml').spec).toEqual({
       interval: '1m',
       ref: { branch: 'live' },
@@ -54,6 +88,9 @@ describe('Kubernetes tree', () => {
       prune: true,
       sourceRef: { kind: 'GitRepository', name: 'flux-system' },
     });
+    expect(tree.doc('kubernetes/flux-system/kustomization.yaml').resources).toContain('gotk-components.yaml');
+    // Not yet the operator's: its kind would not exist until the migration installs it.
+    expect([...tree.files.keys()].some((f) => f.startsWith('kubernetes/') && f.includes('fluxinstance'))).toBe(false);
   });
 
   it('writes one Flux Kustomization per layer with the layer settings', () => {
@@ -149,12 +186,16 @@ describe('charts the way Flux recommends', () => {
     expect(seen).toBeGreaterThanOrEqual(4);
   });
 
-  it('keeps Flux from ever pruning the CNI (its release and its source), and nothing else', () => {
+  it('keeps Flux from ever pruning the CNI and Flux itself (the operator release, its source, the FluxInstance), and nothing else', () => {
     const tree = rendered(threeServers);
-    for (const file of ['kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml', 'kubernetes/platform/cilium/ocirepository.flux-system.cilium.yaml']) {
-      expect(tree.doc(file).metadata.annotations, file).toEqual({ 'kustomize.toolkit.fluxcd.io/prune': 'disabled' });
+    const never = { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
+    for (const file of ['kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml', 'kubernetes/platform/cilium/ocirepository.flux-system.cilium.yaml', 'kubernetes/flux-system/helmrelease.flux-system.flux-operator.yaml', 'kubernetes/flux-system/ocirepository.flux-system.flux-operator.yaml']) {
+      expect(tree.doc(file).metadata.annotations, file).toEqual(never);
     }
-    const others = [...rendered(specs[2]!).files.keys()].filter((f) => f.includes('/helmrelease.'));
+    // Deleting the FluxInstance makes the operator uninstall Flux.
+    expect(tree.doc('kubernetes/flux-system/fluxinstance.flux-system.flux.yaml').metadata.annotations).toMatchObject(never);
+    const others = [...rendered(specs[2]!).files.keys()].filter((f) => f.includes('/helmrelease.') && !f.startsWith('kubernetes/flux-system/'));
+    expect(others.length).toBeGreaterThan(0);
     for (const file of others) expect(rendered(specs[2]!).doc(file).metadata.annotations, file).toBeUndefined();
   });
 });

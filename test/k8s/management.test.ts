@@ -74,9 +74,8 @@ describe('management cluster tree', () => {
     expect(providers.wait).toBe(true);
   });
 
-  it('renders the mgmt k3s config as the operators run it', () => {
+  it('renders the mgmt k3s config as the operators run it: one server on the default datastore, no cluster-init', () => {
     expect(tree().doc('bootstrap/nodes/lab-mgmt/config.yaml')).toEqual({
-      'cluster-init': true,
       'data-dir': '/var/lib/rancher/k3s',
       disable: ['traefik'],
       'node-ip': '192.168.4.21',
@@ -84,8 +83,8 @@ describe('management cluster tree', () => {
       'write-kubeconfig-mode': '0600',
     });
     expect(tree().text('bootstrap/nodes/lab-mgmt/config.yaml')).toContain('write-kubeconfig-mode: "0600"');
-    expect(tree().text('bootstrap/README.md')).toContain("INSTALL_K3S_VERSION='v1.35.8+k3s1'");
-    expect(tree().text('bootstrap/README.md')).toContain('flux bootstrap git --url=https://gitea.home.arpa/ops/k3s-fleet.git --branch=main --path=clusters/mgmt/kubernetes');
+    expect(tree().text('bootstrap/README.md')).toContain('sudo INSTALL_K3S_VERSION=v1.35.8+k3s1 sh -s - server');
+    expect(tree().doc('bootstrap/flux-instance.yaml').spec.sync).toMatchObject({ url: 'https://gitea.home.arpa/ops/k3s-fleet.git', ref: 'refs/heads/main', path: 'clusters/mgmt/kubernetes' });
   });
 
   it('renders no kube-vip and no Cilium without a VIP and without Cilium', () => {
@@ -127,7 +126,8 @@ describe('one chart, installed the way the environment says', () => {
     const files = renderEnvironment(env);
     const chart = parseYamlDocuments(files.get('kubernetes/platform/cilium/helmchart.kube-system.cilium.yaml')!)[0] as any;
     expect(chart.spec.valuesContent).toBe(files.get('bootstrap/cilium-values.yaml'));
-    expect([...files.keys()].some((p) => p.includes('helmrelease'))).toBe(false);
+    // Only Flux's own operator is a HelmRelease (it has no HTTP repository for k3s to use).
+    expect([...files.keys()].filter((p) => p.includes('helmrelease'))).toEqual(['kubernetes/flux-system/helmrelease.flux-system.flux-operator.yaml']);
     expect(checkRendered({ env, files })).toEqual([]);
   });
 

@@ -53,4 +53,19 @@ describe('the synth manifest', () => {
     fs.writeFileSync(tree('kubernetes/old.yaml'), 'left over\n');
     expect(unowned()).toEqual(['synth did not write this file and would delete it kubernetes/old.yaml']);
   });
+
+  it("refuses to stop listing flux bootstrap's components while they are in the tree (Flux would prune itself)", () => {
+    fs.writeFileSync(tree('kubernetes/flux-system/gotk-components.yaml'), '# flux bootstrap wrote this\n');
+    const refused = synthCommand({ root, environments: [singleServer] });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('[flux.bootstrap-components-unlisted]');
+    // While it is bootstrapped the tree lists the file, and synth goes on.
+    const bootstrapped = modify(singleServer, (e) => { e.flux.bootstrapped = true; });
+    expect(synthCommand({ root, environments: [bootstrapped] }).exitCode).toBe(0);
+    expect(fs.readFileSync(tree('kubernetes/flux-system/kustomization.yaml'), 'utf8')).toContain('gotk-components.yaml');
+    // Migrated: the file goes, bootstrapped goes, synth writes the operator's tree.
+    fs.rmSync(tree('kubernetes/flux-system/gotk-components.yaml'));
+    expect(synthCommand({ root, environments: [singleServer] }).exitCode).toBe(0);
+    expect(fs.existsSync(tree('kubernetes/flux-system/fluxinstance.flux-system.flux.yaml'))).toBe(true);
+  });
 });

@@ -124,6 +124,32 @@ describe('validate', () => {
     expect(findings[0]!.message).toContain('unlisted');
   });
 
+  describe('Flux through flux-operator', () => {
+    const INSTANCE = 'clusters/dev/kubernetes/flux-system/fluxinstance.flux-system.flux.yaml';
+    const OPERATOR = 'clusters/dev/kubernetes/flux-system/helmrelease.flux-system.flux-operator.yaml';
+
+    it("checks the FluxInstance against its schema, and the name rule the schema cannot hold", () => {
+      edit(INSTANCE, (doc) => { delete doc.spec.distribution.registry; });
+      expect(run().findings).toEqual([expect.objectContaining({ check: 'schema', where: expect.stringContaining(INSTANCE), message: expect.stringContaining("must have required property 'registry'") })]);
+      edit(INSTANCE, (doc) => { doc.spec.distribution.registry = 'ghcr.io/fluxcd'; doc.metadata.name = 'flux2'; });
+      expect(run().findings).toContainEqual(expect.objectContaining({ check: 'cel', message: "metadata.name: the only accepted name for a FluxInstance is 'flux'" }));
+    });
+
+    it("resolves the layers' source through the FluxInstance's sync, and fails without it", () => {
+      edit(INSTANCE, (doc) => { delete doc.spec.sync; });
+      const findings = run().findings.filter((f) => f.check === 'flux-graph');
+      expect(findings.length).toBeGreaterThan(0);
+      expect(findings.every((f) => f.message === 'sourceRef GitRepository/flux-system does not resolve to an object in the tree')).toBe(true);
+    });
+
+    it("validates the operator's values against the newest schema there is, and says it stands in", () => {
+      const report = run();
+      expect(report.summary.join('\n')).toContain('chart flux-operator 0.58.1 validated against flux-operator-0.49.0.values.schema.json (a stand-in');
+      edit(OPERATOR, (doc) => { doc.spec.values = { hostNetwork: 'yes' }; });
+      expect(run().findings).toEqual([expect.objectContaining({ check: 'values', message: expect.stringContaining('flux-operator-0.49.0.values.schema.json') })]);
+    });
+  });
+
   it('fails, never skips, when the schema folders are missing', () => {
     const report = validate({ root, environments: ENVS, schemas: path.join(root, 'no-schemas'), kustomize: false });
     expect(report.findings.filter((f) => f.message.includes('folder does not exist')).map((f) => f.message)).toEqual([

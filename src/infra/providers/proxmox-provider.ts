@@ -16,6 +16,11 @@ export interface ProxmoxProviderConfig {
   readonly apiToken?: string;
   /** Accept the node's self-signed certificate. @default false */
   readonly insecure?: boolean;
+  /**
+   * SSH to the node for what the API cannot do (uploading snippets), through the workstation's
+   * ssh-agent; the user comes from PROXMOX_VE_SSH_USERNAME at apply time.
+   */
+  readonly sshAgent?: boolean;
 }
 
 export class ProxmoxProvider extends TerraformProvider {
@@ -32,6 +37,11 @@ export class ProxmoxProvider extends TerraformProvider {
   }
 
   protected override synthesizeAttributes(): Record<string, unknown> {
-    return { endpoint: this.config.endpoint, api_token: this.config.apiToken, insecure: this.config.insecure };
+    return {
+      endpoint: this.config.endpoint,
+      api_token: this.config.apiToken,
+      insecure: this.config.insecure,
+      ssh: this.config.sshAgent ? [{ agent: true }] : undefined,
+    };
   }
 }

@@ -25,6 +25,8 @@ export interface VmInitialization {
   readonly dns?: readonly { readonly servers: readonly string[] }[];
   readonly ip_config: readonly { readonly ipv4: readonly { readonly address: string; readonly gateway: string }[] }[];
   readonly user_account: readonly { readonly username: string; readonly keys: readonly string[] }[];
+  /** A snippet's id, `<ds>:snippets/<file>`: cloud-init vendor data (ForceNew in the provider). */
+  readonly vendor_data_file_id?: string;
 }
 
 /** `proxmox_virtual_environment_vm` (SDKv2; still the production VM resource in 0.111). */

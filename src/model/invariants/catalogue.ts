@@ -1,3 +1,4 @@
+import semver from 'semver';
 import * as versions from '../../versions';
 import { runRules, shown } from '../violation';
 import type { Rule, Violation } from '../violation';
@@ -34,6 +35,25 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
           message: `"${p.version}" in src/versions.ts is not an exact version; every environment installing it would drift`,
           fix: 'pin an exact release there, e.g. 1.20.0 or v1.36.4+k3s1',
         })),
+  },
+  {
+    code: 'compat.flux-operator-distribution',
+    severity: 'error',
+    summary: 'the Flux distribution pin is one the flux-operator pin carries',
+    check: (catalogue) => {
+      const pins = catalogue as unknown as typeof versions;
+      const range = pins.compatibility?.fluxOperatorFlux;
+      const flux = semver.coerce(pins.flux?.version ?? '');
+      if (!range || !pins.flux || !pins.charts?.fluxOperator) return [];
+      return flux && semver.gte(flux, semver.coerce(range.min)!) && semver.lte(flux, semver.coerce(range.max)!)
+        ? []
+        : [{
+            path: 'versions.flux.version',
+            value: pins.flux.version,
+            message: `flux-operator ${pins.charts.fluxOperator.version} carries the manifests of Flux ${range.min} to ${range.max}; the FluxInstance could not install ${pins.flux.version}`,
+            fix: `pin a Flux release in that range, or bump charts.fluxOperator and versions.compatibility.fluxOperatorFlux together`,
+          }];
+    },
   },
 ];
 

@@ -73,6 +73,15 @@ export const fleetRules: readonly Rule<readonly Environment[]>[] = [
           ),
         ),
   },
+  {
+    code: 'fleet.shared-kubeconfig',
+    severity: 'error',
+    summary: "no two environments write the same kubeconfig file (prod's must never overwrite dev's)",
+    check: (envs) =>
+      pairs(envs)
+        .filter(([a, b]) => a.kubeconfig.file === b.kubeconfig.file)
+        .flatMap(([env, other]) => prefixed(env, [{ path: 'kubeconfig.file', value: env.kubeconfig.file, message: `${other.name} writes its kubeconfig to ${env.kubeconfig.file} too: one runbook would overwrite the other's credentials`, fix: `leave it unset (~/.kube/${env.name}.kubeconfig) or pick a file of its own` }])),
+  },
 ];
 
 /** Every clash between the environments of one fleet; paths carry their environment's name. */

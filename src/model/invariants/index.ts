@@ -1,4 +1,5 @@
 import type { Rule } from '../violation';
+import { accessRules } from './access';
 import { addressRules } from './addresses';
 import { appRules } from './apps';
 import { controlPlaneRules } from './control-plane';
@@ -29,6 +30,7 @@ export const modelRules: readonly Rule[] = [
   ...versionRules,
   ...fluxRules,
   ...vmRules,
+  ...accessRules,
   ...sopsRules,
   ...appRules,
 ];

@@ -82,6 +82,15 @@ describe('the version catalogue is checked once, by its key', () => {
     });
   });
 
+  it('fails on a Flux release the pinned flux-operator does not carry, and names the pin', () => {
+    withCatalogue(catalogue.flux as Record<string, unknown>, 'version', '2.10.0', () => {
+      const violations = expectReport(checkCatalogue());
+      expect(violations.map((v) => [v.code, v.path, v.value])).toEqual([['compat.flux-operator-distribution', 'versions.flux.version', '2.10.0']]);
+    });
+    withCatalogue(catalogue.flux as Record<string, unknown>, 'version', '2.2.3', () => expect(checkCatalogue()).toEqual([]));
+    withCatalogue(catalogue.flux as Record<string, unknown>, 'version', '2.1.0', () => expect(checkCatalogue().map((v) => v.code)).toEqual(['compat.flux-operator-distribution']));
+  });
+
   it('leaves the compatibility table alone (it states ranges on purpose)', () => {
     expect(cataloguePins(catalogue).map((p) => p.key).filter((k) => k.startsWith('compatibility'))).toEqual([]);
     expect(cataloguePins(catalogue).map((p) => p.key)).toContain('capiProviders.proxmox.version');

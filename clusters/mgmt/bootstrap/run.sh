@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Cold build of mgmt, generated from src/environments/mgmt.ts by npm run synth (edit that file).
+# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]
+# Each command line below is a string that `run` hands to bash: it expands when it runs.
+# shellcheck disable=SC2016,SC1003
+set -euo pipefail
+cd "$(dirname "$0")"
+
+DRY_RUN=0 LIST=0 FROM=1 ONLY=0 ALLOW_PLANNED=0
+usage() { sed -n 3,4p "$0" | sed "s/^# //" >&2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dry-run) DRY_RUN=1 ;;
+    --list) LIST=1 ;;
+    --allow-planned) ALLOW_PLANNED=1 ;;
+    --from | --only)
+      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-8)" >&2; exit 2 ;; esac
+      if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
+      shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "unknown option: $1" >&2; usage; exit 2 ;;
+  esac
+  shift
+done
+
+# No planned servers: --allow-planned changes nothing here.
+: "$ALLOW_PLANNED"
+
+# mgmt: run from clusters/mgmt/bootstrap on a Linux workstation with ssh, curl, tar and sha256sum.
+TOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/k3s-gitops-synth/tools"
+case "$(uname -m)" in
+  x86_64 | amd64) ARCH=amd64 HELM_SHA256=86584a54def73570558f66f5111cc53dfed56689637ae32c1201205d494f54fb ;;
+  aarch64 | arm64) ARCH=arm64 HELM_SHA256=31c5794dd55c66a51e6b7d2e2ac7a114ae8b1de41ff1d9ba51748ac973b06a08 ;;
+  *) echo "unsupported workstation architecture: $(uname -m)" >&2; exit 1 ;;
+esac
+export TOOLS ARCH HELM_SHA256 PATH="$TOOLS/bin:$PATH"
+# This cluster's credentials: written by the kubeconfig step, used by every kubectl and helm below.
+export KUBECONFIG="$HOME/.kube/mgmt.kubeconfig"
+
+# step <n> <title>: true when step n is selected; prints its heading.
+step() {
+  if [ "$LIST" -eq 1 ]; then printf "%2d. %s\n" "$1" "$2"; return 1; fi
+  if [ "$ONLY" -ne 0 ] && [ "$1" -ne "$ONLY" ]; then return 1; fi
+  if [ "$1" -lt "$FROM" ]; then return 1; fi
+  printf "\n== %d. %s\n" "$1" "$2"
+}
+# run <command line>: prints it, and runs it unless --dry-run.
+run() {
+  printf "+ %s\n" "$1"
+  if [ "$DRY_RUN" -eq 0 ]; then bash -euo pipefail -c "$1"; fi
+}
+
+if step 1 'Workstation tools (on workstation)'; then
+  run 'command -v ssh curl tar sha256sum timeout >/dev/null'
+  run 'mkdir -p "$TOOLS/bin"'
+  run 'helm version --short 2>/dev/null | grep -q '\''^v4.3.0+'\'' || { curl -fsSLo "$TOOLS/helm.tgz" "https://get.helm.sh/helm-v4.3.0-linux-$ARCH.tar.gz" && echo "$HELM_SHA256  $TOOLS/helm.tgz" | sha256sum -c --quiet - && tar -xzf "$TOOLS/helm.tgz" -C "$TOOLS/bin" --strip-components=1 "linux-$ARCH/helm" && rm "$TOOLS/helm.tgz"; }'
+  run 'kubectl version --client 2>/dev/null | grep -q '\''Client Version: v1.35.8$'\'' || { curl -fsSLo "$TOOLS/bin/kubectl" "https://dl.k8s.io/release/v1.35.8/bin/linux/$ARCH/kubectl" && echo "$(curl -fsSL "https://dl.k8s.io/release/v1.35.8/bin/linux/$ARCH/kubectl.sha256")  $TOOLS/bin/kubectl" | sha256sum -c --quiet - && chmod 0755 "$TOOLS/bin/kubectl"; }'
+fi
+if step 2 'Proxmox prerequisites on pv1-1 (on Proxmox host 192.168.0.8)'; then
+  run ': "${PROXMOX_VE_API_TOKEN:?export PROXMOX_VE_API_TOKEN='\''user@pam!token=secret'\'' first}" "${PROXMOX_VE_SSH_USERNAME:?export PROXMOX_VE_SSH_USERNAME=root (snippet uploads go over SSH)}"'
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 "$PROXMOX_VE_SSH_USERNAME@192.168.0.8" '\''pvesm status --content import'\'' | awk '\''NR > 1 { print $1 }'\'' | grep -qx local'
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 "$PROXMOX_VE_SSH_USERNAME@192.168.0.8" '\''pvesm status --content snippets'\'' | awk '\''NR > 1 { print $1 }'\'' | grep -qx local'
+fi
+if step 3 'Adopt the running VMs (on workstation)'; then
+  run '(cd ../../.. && npm run deploy -- mgmt)'
+fi
+if step 4 'Wait for cloud-init on every VM (on lab-mgmt)'; then
+  run 'timeout 900 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 true 2>/dev/null; do sleep 5; done'\'''
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 '\''sudo cloud-init status --wait >/dev/null'\'''
+fi
+if step 5 'k3s on the founder, lab-mgmt (192.168.4.21) (on lab-mgmt)'; then
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/config.yaml'\'' < nodes/lab-mgmt/config.yaml'
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 '\''curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=v1.35.8+k3s1 sh -s - server'\'''
+  run 'timeout 300 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 '\''\'\'''\''sudo k3s kubectl get --raw /readyz'\''\'\'''\'' >/dev/null 2>&1; do sleep 5; done'\'''
+fi
+if step 6 'Kubeconfig ~/.kube/mgmt.kubeconfig (context lab-mgmt) (on workstation)'; then
+  run 'mkdir -p "$(dirname "$KUBECONFIG")"'
+  run 'umask 077 && ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 '\''sudo cat /etc/rancher/k3s/k3s.yaml'\'' | sed -E -e '\''s#https://127\.0\.0\.1:[0-9]+#https://192.168.4.21:6443#'\'' -e '\''s/^([ -]*(name|cluster|user|current-context): )default$/\1lab-mgmt/'\'' > "$KUBECONFIG.new"'
+  run 'if [ -f "$KUBECONFIG" ] && ! grep -qx '\''    server: https://192.168.4.21:6443'\'' "$KUBECONFIG"; then echo "$KUBECONFIG belongs to another cluster; move it away first" >&2; rm -f "$KUBECONFIG.new"; exit 1; fi'
+  run 'install -D -m 0600 "$KUBECONFIG.new" "$KUBECONFIG" && rm "$KUBECONFIG.new"'
+  run 'kubectl get --raw /readyz'
+fi
+if step 7 'Verify (on workstation)'; then
+  run 'kubectl wait --for=condition=Ready node --all --timeout=10m'
+  run 'kubectl get nodes -o wide'
+fi
+if step 8 'Flux, through flux-operator (on workstation)'; then
+  run 'helm upgrade --install flux-operator oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator --version 0.58.1 --namespace flux-system --create-namespace --wait --timeout 10m'
+  run 'kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=../../../.age/mgmt.agekey --dry-run=client -o yaml | kubectl apply -f -'
+  run 'kubectl apply --server-side -f flux-instance.yaml'
+  run 'kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system get kustomizations'
+fi
+
+if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ]; then echo "mgmt: done; Flux reconciles clusters/mgmt/kubernetes"; fi

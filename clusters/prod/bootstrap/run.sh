@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Cold build of prod, generated from src/environments/prod.ts by npm run synth (edit that file).
+# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]
+#   --allow-planned   build although servers are still planned (see README.md)
+# Each command line below is a string that `run` hands to bash: it expands when it runs.
+# shellcheck disable=SC2016,SC1003
+set -euo pipefail
+cd "$(dirname "$0")"
+
+DRY_RUN=0 LIST=0 FROM=1 ONLY=0 ALLOW_PLANNED=0
+usage() { sed -n 3,4p "$0" | sed "s/^# //" >&2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dry-run) DRY_RUN=1 ;;
+    --list) LIST=1 ;;
+    --allow-planned) ALLOW_PLANNED=1 ;;
+    --from | --only)
+      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-8)" >&2; exit 2 ;; esac
+      if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
+      shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "unknown option: $1" >&2; usage; exit 2 ;;
+  esac
+  shift
+done
+
+if [ "$ALLOW_PLANNED" -eq 0 ] && [ "$LIST" -eq 0 ]; then
+  echo 'prod has planned servers (k3s-prod-2, k3s-prod-3): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with k3s-prod-1 alone.' >&2
+  exit 1
+fi
+
+# prod: run from clusters/prod/bootstrap on a Linux workstation with ssh, curl, tar and sha256sum.
+TOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/k3s-gitops-synth/tools"
+case "$(uname -m)" in
+  x86_64 | amd64) ARCH=amd64 HELM_SHA256=86584a54def73570558f66f5111cc53dfed56689637ae32c1201205d494f54fb ;;
+  aarch64 | arm64) ARCH=arm64 HELM_SHA256=31c5794dd55c66a51e6b7d2e2ac7a114ae8b1de41ff1d9ba51748ac973b06a08 ;;
+  *) echo "unsupported workstation architecture: $(uname -m)" >&2; exit 1 ;;
+esac
+export TOOLS ARCH HELM_SHA256 PATH="$TOOLS/bin:$PATH"
+# This cluster's credentials: written by the kubeconfig step, used by every kubectl and helm below.
+export KUBECONFIG="$HOME/.kube/prod.kubeconfig"
+
+# step <n> <title>: true when step n is selected; prints its heading.
+step() {
+  if [ "$LIST" -eq 1 ]; then printf "%2d. %s\n" "$1" "$2"; return 1; fi
+  if [ "$ONLY" -ne 0 ] && [ "$1" -ne "$ONLY" ]; then return 1; fi
+  if [ "$1" -lt "$FROM" ]; then return 1; fi
+  printf "\n== %d. %s\n" "$1" "$2"
+}
+# run <command line>: prints it, and runs it unless --dry-run.
+run() {
+  printf "+ %s\n" "$1"
+  if [ "$DRY_RUN" -eq 0 ]; then bash -euo pipefail -c "$1"; fi
+}
+
+if step 1 'Workstation tools (on workstation)'; then
+  run 'command -v ssh curl tar sha256sum timeout >/dev/null'
+  run 'mkdir -p "$TOOLS/bin"'
+  run 'helm version --short 2>/dev/null | grep -q '\''^v4.3.0+'\'' || { curl -fsSLo "$TOOLS/helm.tgz" "https://get.helm.sh/helm-v4.3.0-linux-$ARCH.tar.gz" && echo "$HELM_SHA256  $TOOLS/helm.tgz" | sha256sum -c --quiet - && tar -xzf "$TOOLS/helm.tgz" -C "$TOOLS/bin" --strip-components=1 "linux-$ARCH/helm" && rm "$TOOLS/helm.tgz"; }'
+  run 'kubectl version --client 2>/dev/null | grep -q '\''Client Version: v1.36.4$'\'' || { curl -fsSLo "$TOOLS/bin/kubectl" "https://dl.k8s.io/release/v1.36.4/bin/linux/$ARCH/kubectl" && echo "$(curl -fsSL "https://dl.k8s.io/release/v1.36.4/bin/linux/$ARCH/kubectl.sha256")  $TOOLS/bin/kubectl" | sha256sum -c --quiet - && chmod 0755 "$TOOLS/bin/kubectl"; }'
+fi
+if step 2 'Longhorn prerequisites on every live server (on k3s-prod-1)'; then
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''sudo apt-get install -y open-iscsi nfs-common && sudo systemctl enable --now iscsid && sudo install -d -m 0700 /var/lib/longhorn'\'''
+fi
+if step 3 'k3s on the founder, k3s-prod-1 (192.168.2.10) (on k3s-prod-1)'; then
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/config.yaml'\'' < nodes/k3s-prod-1/config.yaml'
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''sudo install -D -m 0600 /dev/stdin /data/k3s/server/manifests/kube-vip.yaml'\'' < kube-vip.yaml'
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh -s - server'\'''
+  run 'timeout 300 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''\'\'''\''sudo k3s kubectl get --raw /readyz'\''\'\'''\'' >/dev/null 2>&1; do sleep 5; done'\'''
+fi
+if step 4 'Wait until the VIP 192.168.2.9 answers on 6443 (on workstation)'; then
+  run 'timeout 300 bash -c '\''until curl -ks -o /dev/null --max-time 2 https://192.168.2.9:6443/livez; do sleep 2; done'\'''
+fi
+if step 5 'Kubeconfig ~/.kube/prod.kubeconfig (context prod) (on workstation)'; then
+  run 'mkdir -p "$(dirname "$KUBECONFIG")"'
+  run 'umask 077 && ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''sudo cat /etc/rancher/k3s/k3s.yaml'\'' | sed -E -e '\''s#https://127\.0\.0\.1:[0-9]+#https://192.168.2.9:6443#'\'' -e '\''s/^([ -]*(name|cluster|user|current-context): )default$/\1prod/'\'' > "$KUBECONFIG.new"'
+  run 'if [ -f "$KUBECONFIG" ] && ! grep -qx '\''    server: https://192.168.2.9:6443'\'' "$KUBECONFIG"; then echo "$KUBECONFIG belongs to another cluster; move it away first" >&2; rm -f "$KUBECONFIG.new"; exit 1; fi'
+  run 'install -D -m 0600 "$KUBECONFIG.new" "$KUBECONFIG" && rm "$KUBECONFIG.new"'
+  run 'kubectl get --raw /readyz'
+fi
+if step 6 'Cilium 1.20.0 (Gateway API CRDs first) (on workstation)'; then
+  run 'kubectl apply --server-side -f https://github.com/kubernetes-sigs/gateway-api/releases/download/v1.6.1/standard-install.yaml'
+  run 'helm upgrade --install cilium oci://quay.io/cilium/charts/cilium --version 1.20.0 --namespace kube-system --values cilium-values.yaml'
+  run 'kubectl -n kube-system rollout status daemonset/cilium --timeout=10m'
+  run 'kubectl wait --for=condition=Ready node/k3s-prod-1 --timeout=10m'
+fi
+if step 7 'Verify (on workstation)'; then
+  run 'kubectl wait --for=condition=Ready node --all --timeout=10m'
+  run 'kubectl -n kube-system rollout status daemonset/cilium --timeout=10m'
+  run 'kubectl get nodes -o wide'
+fi
+if step 8 'Flux, through flux-operator (on workstation)'; then
+  run 'helm upgrade --install flux-operator oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator --version 0.58.1 --namespace flux-system --create-namespace --wait --timeout 10m'
+  run 'kubectl apply --server-side -f flux-instance.yaml'
+  run 'kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system get kustomizations'
+fi
+
+if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ]; then echo "prod: done; Flux reconciles clusters/prod/kubernetes"; fi

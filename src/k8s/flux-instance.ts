@@ -1,0 +1,73 @@
+import { Construct } from 'constructs';
+import type { ChartRelease } from '../charts/chart';
+import * as instance from '../imports/flux-instance-fluxcd.controlplane.io';
+import type { Environment } from '../model/resolve';
+import type { FluxOperatorValues } from '../values/flux-operator';
+import * as versions from '../versions';
+import { FluxHelmRelease } from './flux-helm-release';
+import { FLUX_NAMESPACE } from './flux-sync';
+
+/** The only name flux-operator accepts for a FluxInstance (a CEL rule of its CRD). */
+export const FLUX_INSTANCE_NAME = 'flux';
+
+/** Never pruned: deleting the FluxInstance makes the operator uninstall Flux itself. */
+const NEVER_PRUNE = { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
+
+/** The flux-operator chart, installed by the bootstrap's `helm install` and then by Flux. */
+export function fluxOperatorRelease(): ChartRelease {
+  const pin = versions.charts.fluxOperator;
+  // The chart's defaults; `satisfies` keeps a value set here to the chart's own keys.
+  return { name: pin.chart, namespace: FLUX_NAMESPACE, oci: pin.oci, chart: pin.chart, version: pin.version, values: {} satisfies FluxOperatorValues };
+}
+
+/**
+ * The FluxInstance of an environment: the pinned Flux distribution from the manifests inside the
+ * operator image (no artifact: nothing else to pull), the four controllers the tree needs, and the
+ * sync of `clusters/<env>/kubernetes` under bootstrap's names (`flux-system`), so a cluster that
+ * ran `flux bootstrap` is taken over without a second sync.
+ */
+export function fluxInstanceProps(env: Environment): instance.FluxInstanceProps {
+  const { flux } = env;
+  return {
+    metadata: {
+      name: FLUX_INSTANCE_NAME,
+      namespace: FLUX_NAMESPACE,
+      annotations: { ...NEVER_PRUNE, 'fluxcd.controlplane.io/reconcileEvery': '1h', 'fluxcd.controlplane.io/reconcileTimeout': '5m' },
+    },
+    spec: {
+      distribution: { version: versions.flux.version, registry: versions.flux.registry },
+      components: [
+        instance.FluxInstanceSpecComponents.SOURCE_HYPHEN_CONTROLLER,
+        instance.FluxInstanceSpecComponents.KUSTOMIZE_HYPHEN_CONTROLLER,
+        instance.FluxInstanceSpecComponents.HELM_HYPHEN_CONTROLLER,
+        instance.FluxInstanceSpecComponents.NOTIFICATION_HYPHEN_CONTROLLER,
+      ],
+      cluster: { type: instance.FluxInstanceSpecClusterType.KUBERNETES, networkPolicy: true, domain: 'cluster.local' },
+      sync: {
+        kind: instance.FluxInstanceSpecSyncKind.GIT_REPOSITORY,
+        url: flux.url,
+        ref: `refs/heads/${flux.branch}`,
+        path: flux.path,
+        interval: flux.interval,
+        pullSecret: flux.pullSecret,
+      },
+    },
+  };
+}
+
+export interface FluxOperatorProps {
+  readonly env: Environment;
+}
+
+/**
+ * Flux as flux-operator runs it: the operator's own release (its OCIRepository and HelmRelease,
+ * under the bootstrap's release name so Flux adopts it) and the FluxInstance. Both are kept from
+ * pruning; Flux upgrades the operator, and the operator upgrades Flux.
+ */
+export class FluxOperator extends Construct {
+  public constructor(scope: Construct, id: string, props: FluxOperatorProps) {
+    super(scope, id);
+    new FluxHelmRelease(this, 'operator', { release: fluxOperatorRelease(), protectFromPrune: true });
+    new instance.FluxInstance(this, 'instance', fluxInstanceProps(props.env));
+  }
+}

@@ -1,0 +1,104 @@
+import type { Environment, Node } from '../resolve';
+import { shown } from '../violation';
+import type { Finding, Rule } from '../violation';
+
+// How the runbook and Flux reach the cluster: SSH targets, the workstation's kubeconfig, the
+// datastore the founder starts, and the credentials Flux pulls the repository with.
+
+/** The keys Flux's GitRepository reads from its `secretRef` (source-controller v1.9 docs). */
+const GIT_SECRET_KEYS = ['username', 'password', 'bearerToken', 'identity', 'identity.pub', 'known_hosts', 'ca.crt', 'tls.crt', 'tls.key'];
+
+const servers = (env: Environment) => env.nodes.length;
+
+/** The declared secret Flux pulls with, if `flux.pullSecret` names one. */
+const pullSecretRef = (env: Environment) => env.secrets.find((s) => s.namespace === 'flux-system' && s.name === env.flux.pullSecret);
+
+function pullSecretKeyFindings(env: Environment): Finding[] {
+  const ref = pullSecretRef(env);
+  if (!ref) return [];
+  const keys = new Set(ref.keys);
+  const at = ref.declaredAt;
+  const findings: Finding[] = ref.keys
+    .filter((k) => !GIT_SECRET_KEYS.includes(k))
+    .map((k) => ({ path: `${at}.keys`, value: k, message: `Flux's GitRepository reads no key ${k} from its secret`, fix: `use ${GIT_SECRET_KEYS.join(', ')}` }));
+  const ssh = /^ssh:\/\//.test(env.flux.url);
+  if (ssh && !(keys.has('identity') && keys.has('known_hosts'))) {
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is an SSH URL: Flux needs the private key and the host's key`, fix: 'declare the keys identity and known_hosts' });
+  }
+  if (!ssh && keys.has('identity')) {
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is not an SSH URL, so Flux ignores identity`, fix: 'use username/password or bearerToken for HTTPS, or an ssh:// URL' });
+  }
+  if (keys.has('username') !== keys.has('password')) {
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: 'basic auth needs both username and password', fix: 'declare both keys, or use bearerToken' });
+  }
+  return findings;
+}
+
+export const accessRules: readonly Rule[] = [
+  {
+    code: 'k3s.sqlite-multi-server',
+    severity: 'error',
+    summary: 'sqlite serves one server only; more servers (planned ones too) need embedded etcd',
+    check: (env) =>
+      env.k3s.datastore === 'sqlite' && servers(env) > 1
+        ? [{ path: 'k3s.datastore', value: 'sqlite', message: `${servers(env)} servers are declared, but sqlite cannot be shared: the others could never join`, fix: "use datastore: 'etcd' (k3s migrates a sqlite server to etcd when it restarts with cluster-init)" }]
+        : [],
+  },
+  {
+    code: 'ssh.port-invalid',
+    severity: 'error',
+    summary: "a node's SSH port is a TCP port",
+    check: (env) =>
+      env.nodes
+        .map((n) => ({ n, port: env.ssh.get(n.name)!.port }))
+        .filter(({ port }) => !Number.isInteger(port) || port < 1 || port > 65535)
+        .map(({ n, port }) => ({ path: `nodes[${n.index}].ssh.port`, value: shown(port), message: `${port} is not a TCP port`, fix: 'leave it unset (22) or use the NAT port that reaches this node, 1-65535' })),
+  },
+  {
+    code: 'ssh.shared-target',
+    severity: 'error',
+    summary: 'each node is reached at its own SSH address and port',
+    check: (env) => {
+      const seen = new Map<string, string>();
+      // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule.
+      const explicit = (n: Node) => env.spec.nodes[n.index]?.ssh !== undefined;
+      return env.nodes.filter(explicit).flatMap((n) => {
+        const t = env.ssh.get(n.name)!;
+        const key = `${t.host}:${t.port}`;
+        const other = seen.get(key);
+        seen.set(key, other ?? n.name);
+        return other === undefined
+          ? []
+          : [{ path: `nodes[${n.index}].ssh`, value: key, message: `${n.name} and ${other} are both reached at ${key}: the runbook would configure one server twice`, fix: 'give each node behind a NAT target its own port' }];
+      });
+    },
+  },
+  {
+    code: 'kubeconfig.invalid',
+    severity: 'error',
+    summary: "the kubeconfig's context is a plain name and its file a path of its own",
+    // Only what the spec sets: the defaults derive from the name, which has its own rule.
+    check: (env) => {
+      const { context, file } = env.spec.kubeconfig ?? {};
+      return [
+        ...(context === undefined || /^[A-Za-z0-9][-A-Za-z0-9_.@]*$/.test(context) ? [] : [{ path: 'kubeconfig.context', value: context, message: 'not a context name the runbook can write without quoting', fix: 'use letters, digits, -, _, . and @, e.g. lab-mgmt' }]),
+        ...(file === undefined || (/^(~\/|\/)[^\s'"$`\\]+$/.test(file) && !file.endsWith('/')) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces or quotes', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
+      ];
+    },
+  },
+  {
+    code: 'flux.pull-secret-undeclared',
+    severity: 'error',
+    summary: 'the Secret Flux pulls the repository with is declared, in flux-system',
+    check: (env) =>
+      env.flux.pullSecret === undefined || pullSecretRef(env)
+        ? []
+        : [{ path: 'flux.pullSecret', value: env.flux.pullSecret, message: `no Secret flux-system/${env.flux.pullSecret} is declared, so the bootstrap has nothing to create and Flux could not pull`, fix: `declare it: secrets: [{ namespace: 'flux-system', name: '${env.flux.pullSecret}', keys: ['username', 'password'] }], then npm run secrets -- set ${env.name} flux-system/${env.flux.pullSecret} …` }],
+  },
+  {
+    code: 'flux.pull-secret-keys',
+    severity: 'error',
+    summary: "the pull Secret's keys are ones Flux reads, complete for the URL's scheme",
+    check: pullSecretKeyFindings,
+  },
+];
