@@ -120,7 +120,7 @@ function vmSteps(env: Environment): Step[] {
     title: adoption.imports.length > 0 ? 'Adopt the running VMs' : 'VMs',
     where: 'workstation',
     notes: [
-      `\`npm run deploy -- ${env.name}\` (cdktf deploy, pinned) synthesizes the same JSON as \`clusters/${env.name}/terraform/cdk.tf.json\`, shows the plan and asks before applying; \`tofu -chdir=clusters/${env.name}/terraform init && tofu -chdir=clusters/${env.name}/terraform apply\` is the equivalent. Both keep state in \`.terraform-state/${env.name}.tfstate\` (git-ignored). Commit \`clusters/${env.name}/${lock}\` after the first \`tofu init\` (synth keeps it); cdktf writes its own in \`cdktf.out/\`.`,
+      `\`npm run deploy -- ${env.name}\` (cdktf deploy, pinned) synthesizes the same JSON as \`clusters/${env.name}/terraform/cdk.tf.json\`, shows the plan and asks before applying (it runs \`terraform\`, or OpenTofu with \`TERRAFORM_BINARY_NAME=tofu\`); \`tofu -chdir=clusters/${env.name}/terraform init && tofu -chdir=clusters/${env.name}/terraform apply\` is the equivalent. Both keep state in \`.terraform-state/${env.name}.tfstate\` (git-ignored). Commit \`clusters/${env.name}/${lock}\` after the first \`tofu init\` (synth keeps it); cdktf writes its own in \`cdktf.out/\`.`,
       ...(adoption.imports.length > 0
         ? [
             `The environment adopts VMs that already run: the plan must say **${adoption.imports.length} to import**, ${adoption.creates.length + adoption.replaces.length} to add, ${adoption.replaces.length} to destroy${adoption.replaces.length > 0 ? ' (only the replaced volumes below)' : ''}, nothing else. Stop if it differs: a plan that would replace a running VM or disk fails on \`prevent_destroy\` instead.`,

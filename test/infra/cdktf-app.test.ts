@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLEET_MODULE, fleetRepo } from '../fixtures/fleet-repo';
+import * as versions from '../../src/versions';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -27,5 +28,11 @@ describe('cdktf app (the entry point of cdktf synth / deploy)', () => {
     }
     fs.rmSync(out, { recursive: true });
     fs.rmSync(root, { recursive: true });
+  });
+
+  it('deploys through npm run deploy with the CDKTF CLI of the pinned release, the library\'s own', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    expect(pkg.scripts.deploy).toBe(`CHECKPOINT_DISABLE=1 npx --yes cdktf-cli@${versions.tools.cdktfCli.version} deploy`);
+    expect(pkg.dependencies.cdktf).toBe(versions.tools.cdktfCli.version);
   });
 });
