@@ -33,6 +33,9 @@ export class CachedImage extends DataResource {
     const path = `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile('img')}")}`;
     super(scope, id, {
       input: { url, sha256, path },
+      // A provisioner runs only when the resource is created, and a changed `input` is an update
+      // in place: a new serial must replace the resource, or its image would never be fetched.
+      triggersReplace: { url, sha256 },
       provisioners: [{ type: 'local-exec', command: FETCH, environment: { IMAGE: path, URL: url, SHA256: sha256 } }],
     });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check';
 import { MINIMUM_TERRAFORM } from '../../src/infra/state';
+import * as versions from '../../src/versions';
 import { modify } from '../fixtures/environments';
 import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
@@ -20,6 +21,12 @@ describe('VM-layer safety', () => {
 
   it("replaces only the node's own seed volume when its cloud-init changes (the provider cannot update one)", () => {
     expect(terraform(dev).resource.libvirt_volume.seed_iso.lifecycle).toEqual({ replace_triggered_by: ['libvirt_cloudinit_disk.seed[each.key]'] });
+  });
+
+  it('fetches a new cloud image when the serial changes: the download is replaced, not updated (its provisioner runs only on create)', () => {
+    const image = terraform(dev).resource.terraform_data.image;
+    expect(image.triggers_replace).toEqual({ url: image.input.url, sha256: image.input.sha256 });
+    expect(image.input.url).toContain(versions.cloudImage.serial);
   });
 
   it('states the oldest Terraform / OpenTofu that reads the JSON, in both stacks', () => {

@@ -45,6 +45,20 @@ function killAfter(root: string, from: 'start' | 'write', delayMs: number): Prom
   });
 }
 
+/** How long the slow synth's write phase lasts: from its first staging folder to its exit. */
+function writePhaseMs(root: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/crash-synth.ts'), root, 'new', String(PAUSE_MS)], { cwd: repo });
+    const clusters = path.join(root, 'clusters');
+    let started: number | undefined;
+    const poll = setInterval(() => { if (started === undefined && fs.readdirSync(clusters).some((e) => e.startsWith('.synth-'))) started = Date.now(); }, 1);
+    child.on('exit', () => {
+      clearInterval(poll);
+      resolve(Date.now() - (started ?? Date.now()));
+    });
+  });
+}
+
 beforeAll(() => { work = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-')); });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -54,10 +68,14 @@ describe('crash safety of synth', () => {
     const after = build(true);
     const outcomes: string[] = [];
     let leftovers = 0;
-    // Right after start (still rendering), then all through the writes (~3 ms per file), then never.
+    // Right after start (still rendering), then all through the writes, then never. The moments
+    // are fractions of a write phase measured here, on this machine, with these trees.
+    const timed = fs.mkdtempSync(path.join(work, 'timed-'));
+    expect(synthCommand({ root: timed, environments: crashEnvironments(false) }).exitCode).toBe(0);
+    const writeMs = await writePhaseMs(timed);
     const moments: ['start' | 'write', number][] = [
       ['start', 0],
-      ...[0, 2, 10, 25, 45, 70, 100, 130, 160, 200, 250].map((d): ['write', number] => ['write', d]),
+      ...[0, 0.01, 0.04, 0.1, 0.18, 0.28, 0.4, 0.5, 0.6, 0.72, 0.9].map((f): ['write', number] => ['write', Math.round(f * writeMs)]),
       ['start', 60_000],
     ];
     for (const [from, delay] of moments) {
