@@ -1,0 +1,119 @@
+import type { ObjectChange, TreeObject } from './flux-diff';
+import type { TfChange } from './terraform';
+
+/** A change that can take a cluster, its data or its access down, and why. */
+export interface Danger {
+  readonly code: string;
+  readonly what: string;
+  readonly why: string;
+}
+
+export interface EnvironmentChange {
+  readonly servers: { readonly before: readonly string[]; readonly after: readonly string[] };
+  readonly vm: readonly TfChange[];
+  readonly objects: readonly ObjectChange[];
+  readonly base: ReadonlyMap<string, TreeObject>;
+  readonly head: ReadonlyMap<string, TreeObject>;
+  /** Facts read from both trees: the VIP, the API endpoint, the ingress VIP, the node subnet. */
+  readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
+}
+
+const LOSES = new Set(['replace', 'destroy', 'may-replace']);
+/** What a change means for a server even when prevent_destroy stops the plan: it was asked for. */
+const ASKS_TO_LOSE = new Set([...LOSES, 'blocked']);
+/** The VM resource that is a server itself (its domain or Proxmox VM), by node name. */
+const serverOf = (c: TfChange) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.node\["(.+)"\]$/.exec(c.address)?.[2];
+
+function controlPlane(e: EnvironmentChange): Danger[] {
+  const lostVms = e.vm.filter((c) => ASKS_TO_LOSE.has(c.action)).map(serverOf).filter((n): n is string => n !== undefined);
+  const removed = e.servers.before.filter((n) => !e.servers.after.includes(n));
+  const lost = [...new Set([...lostVms, ...removed])].filter((n) => e.servers.before.includes(n)).sort();
+  const members = e.servers.before.length;
+  const quorum = Math.floor(members / 2) + 1;
+  if (lost.length === 0) return [];
+  if (lost.length > 1 || members - lost.length < quorum) {
+    return [{
+      code: 'control-plane',
+      what: `${lost.length} of ${members} control-plane member(s) replaced or removed in one change: ${lost.join(', ')}`,
+      why: members - lost.length < quorum ? `etcd keeps quorum with ${quorum} of ${members}; ${members - lost.length} would remain` : 'one member at a time: a second failure during the change loses quorum',
+    }];
+  }
+  return [];
+}
+
+function data(e: EnvironmentChange): Danger[] {
+  const volumes = e.vm.filter((c) => /^libvirt_volume\.data\[/.test(c.address) && LOSES.has(c.action));
+  const classes = e.objects.filter((o) => o.kind === 'StorageClass' && o.change === 'removed');
+  return [
+    ...volumes.map((v) => ({ code: 'data-volume', what: `${v.address} is ${v.action === 'destroy' ? 'destroyed' : 'replaced'}`, why: `it holds the node's Longhorn replicas (${v.reason})` })),
+    ...classes.map((o) => ({ code: 'storage-class', what: `StorageClass ${o.id.split('/').at(-1)} removed`, why: 'volumes provisioned through it lose their class; new claims naming it stay Pending' })),
+  ];
+}
+
+function platform(e: EnvironmentChange): Danger[] {
+  const removed = e.objects.filter((o) => o.change === 'removed');
+  const cni = removed.filter((o) => (o.kind === 'HelmRelease' || o.kind === 'HelmChart') && /\/cilium$/.test(o.id));
+  // A Flux Kustomization of another source than this repository delivers upstream CRDs (Gateway API).
+  const crds = removed.filter((o) => o.kind === 'CustomResourceDefinition' || (o.kind === 'Kustomization' && e.base.get(o.id)?.doc.spec?.sourceRef?.name !== 'flux-system' && e.base.get(o.id)?.doc.spec?.sourceRef !== undefined));
+  const sync = removed.filter((o) => (o.kind === 'GitRepository' || o.kind === 'Kustomization') && o.id.endsWith('flux-system/flux-system'));
+  const namespaces = removed.filter((o) => o.kind === 'Namespace').map((o) => o.id.split('/').at(-1)!).filter((ns) =>
+    [...e.base.values()].some((b) => b.kind !== 'Namespace' && (b.namespace === ns || b.doc.spec?.targetNamespace === ns)));
+  return [
+    ...cni.map((o) => ({ code: 'cni', what: `the CNI's release ${o.id} is removed`, why: 'uninstalling Cilium takes every pod\'s network with it' })),
+    ...crds.map((o) => ({ code: 'crd', what: `${o.id} is removed`, why: o.kind === 'CustomResourceDefinition' ? 'deleting a CRD deletes every object of its kind' : 'it delivers CRDs; removing it can delete every object of their kinds' })),
+    ...sync.map((o) => ({ code: 'flux-sync', what: `Flux's own sync ${o.id} leaves the tree`, why: 'the root Kustomization prunes what leaves it, its own sync included, unless flux-operator has taken it over and it is annotated prune: disabled (README, Migrating from flux bootstrap)' })),
+    ...namespaces.map((ns) => ({ code: 'namespace', what: `namespace ${ns} is removed`, why: 'it holds workloads: deleting it deletes them and their volumes\' claims' })),
+  ];
+}
+
+function flux(e: EnvironmentChange): Danger[] {
+  const moved = e.objects.filter((o) => o.fromLayer !== undefined).map((o) => ({
+    code: 'layer-move',
+    what: `${o.id} moves from layer ${o.fromLayer} to ${o.layer}`,
+    why: `layer ${o.fromLayer} prunes it as soon as it leaves, whether or not ${o.layer} has applied it: ${o.kind === 'HelmRelease' ? 'the release is uninstalled, then installed again' : 'it is deleted, then created again'}`,
+  }));
+  return [...moved, ...e.objects.flatMap((o) => {
+    const suspend = o.fields.find((f) => f.path === 'spec.suspend');
+    return suspend ? [{ code: 'suspend', what: `${o.id}: suspend ${suspend.before ?? 'false'} -> ${suspend.after ?? 'false'}`, why: suspend.after === 'true' ? 'Flux stops reconciling it: drift and fixes go unapplied' : 'Flux resumes it and applies everything pending at once' }] : [];
+  })];
+}
+
+/** Plans that stop: a protected instance asked to go, an update the provider cannot make. */
+function planFails(e: EnvironmentChange): Danger[] {
+  return e.vm
+    .filter((c) => c.action === 'blocked' || c.action === 'fails')
+    .map((c) => ({ code: 'plan-fails', what: `${c.address}: ${c.action === 'blocked' ? 'the plan fails' : 'the apply fails'}`, why: c.reason }));
+}
+
+/** Every (apiGroup, resource, verb) a role's rules grant. */
+const grants = (doc: Record<string, any> | undefined) => new Set(((doc?.rules ?? []) as Record<string, string[]>[]).flatMap((r) =>
+  (r.apiGroups ?? ['']).flatMap((g) => (r.resources ?? r.nonResourceURLs ?? []).flatMap((res) => (r.verbs ?? []).map((v) => `${g}/${res}:${v}`)))));
+
+function rbac(e: EnvironmentChange): Danger[] {
+  return e.objects
+    .filter((o) => /^(Cluster)?Role(Binding)?$/.test(o.kind) && o.change !== 'removed')
+    .flatMap((o) => {
+      const now = e.head.get(o.id)!.doc;
+      if (/Binding$/.test(o.kind)) {
+        const admin = now.roleRef?.name === 'cluster-admin';
+        return admin && (o.change === 'added' || e.base.get(o.id)?.doc.roleRef?.name !== 'cluster-admin') ? [{ code: 'rbac', what: `${o.id} binds cluster-admin`, why: 'its subjects can do anything in the cluster' }] : [];
+      }
+      const before = grants(e.base.get(o.id)?.doc);
+      const added = [...grants(now)].filter((g) => !before.has(g));
+      const wide = added.filter((g) => g.includes('*') || /secrets:(get|list|watch)/.test(g) || /:(create|delete|deletecollection|update|patch|escalate|bind|impersonate)$/.test(g));
+      return o.change === 'changed' && added.length > 0 ? [{ code: 'rbac', what: `${o.id} grants more: ${added.slice(0, 6).join(', ')}${added.length > 6 ? ', …' : ''}`, why: wide.length > 0 ? 'it adds write, wildcard or Secret access' : 'review who holds it' }] : [];
+    });
+}
+
+function addresses(e: EnvironmentChange): Danger[] {
+  const labels: Record<string, string> = { vip: 'control-plane VIP', endpoint: 'API endpoint (Cilium\'s k8sServiceHost)', ingressVip: 'ingress VIP', subnet: 'node subnet' };
+  return Object.keys(labels).flatMap((k) => {
+    const [a, b] = [e.facts.before[k], e.facts.after[k]];
+    return a !== undefined && b !== undefined && a !== b ? [{ code: 'address', what: `${labels[k]} ${a} -> ${b}`, why: 'every client, certificate SAN and announcement that names the old address must move with it' }] : [];
+  });
+}
+
+/** The dangers of one environment's change, most severe kinds first. */
+export function dangers(e: EnvironmentChange): Danger[] {
+  return [...controlPlane(e), ...data(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
+}

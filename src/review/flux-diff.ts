@@ -1,0 +1,129 @@
+import { parseYamlDocuments } from '../yaml';
+
+/** One object of a Kubernetes tree, where it lives and what it is. */
+export interface TreeObject {
+  readonly id: string;
+  readonly kind: string;
+  readonly namespace?: string;
+  readonly name: string;
+  /** Its Flux layer (`flux-system`, a layer's name, or `(root)` for the layer Kustomizations). */
+  readonly layer: string;
+  readonly file: string;
+  readonly doc: Record<string, any>;
+}
+
+export interface FieldChange {
+  readonly path: string;
+  readonly before?: string;
+  readonly after?: string;
+}
+
+export interface ObjectChange {
+  readonly id: string;
+  readonly kind: string;
+  readonly layer: string;
+  readonly change: 'added' | 'removed' | 'changed';
+  /** Was in another layer (a move between layers: Flux prunes it from one and applies it in the other). */
+  readonly fromLayer?: string;
+  readonly fields: readonly FieldChange[];
+}
+
+export interface VersionBump {
+  readonly id: string;
+  readonly what: 'chart' | 'image' | 'provider';
+  readonly before: string;
+  readonly after: string;
+}
+
+const layerOf = (file: string) => {
+  const rest = file.replace(/^kubernetes\//, '');
+  return rest.includes('/') ? rest.split('/')[0]! : '(root)';
+};
+
+/** Every object under `kubernetes/` (kustomize's own files aside), by `Kind/namespace/name`. */
+export function treeObjects(files: ReadonlyMap<string, string>): Map<string, TreeObject> {
+  const objects = new Map<string, TreeObject>();
+  for (const [file, text] of files) {
+    if (!file.startsWith('kubernetes/') || !/\.ya?ml$/.test(file) || /(^|\/)kustomization\.ya?ml$/.test(file)) continue;
+    for (const doc of parseYamlDocuments(text)) {
+      if (!doc || typeof doc !== 'object') continue;
+      const d = doc as Record<string, any>;
+      const namespace = d.metadata?.namespace as string | undefined;
+      const id = `${d.kind}/${namespace ? `${namespace}/` : ''}${d.metadata?.name}`;
+      objects.set(id, { id, kind: String(d.kind), namespace, name: String(d.metadata?.name), layer: layerOf(file), file, doc: d });
+    }
+  }
+  return objects;
+}
+
+/** A value as one short line: long or multi-line strings say how long they are. */
+function shown(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string' && value.startsWith('ENC[')) return '(encrypted)';
+  if (text.includes('\n')) return `(${text.split('\n').length} lines)`;
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function leaves(value: unknown, prefix: string, out: Map<string, unknown>): Map<string, unknown> {
+  if (value && typeof value === 'object' && !(Array.isArray(value) && value.every((v) => typeof v !== 'object'))) {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    if (entries.length === 0) out.set(prefix, value);
+    for (const [k, v] of entries) leaves(v, prefix === '' ? k : `${prefix}.${k}`, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+/** Field by field, every leaf that differs (a SOPS file's metadata block is left out: it changes with any edit). */
+export function fieldChanges(before: Record<string, any>, after: Record<string, any>): FieldChange[] {
+  const strip = (doc: Record<string, any>) => Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'sops'));
+  const a = leaves(strip(before), '', new Map());
+  const b = leaves(strip(after), '', new Map());
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .sort()
+    .filter((p) => JSON.stringify(a.get(p)) !== JSON.stringify(b.get(p)))
+    .map((p) => ({ path: p, before: shown(a.get(p)), after: shown(b.get(p)) }));
+}
+
+/** Objects added, removed and changed between two trees, by their identity. */
+export function diffObjects(base: ReadonlyMap<string, TreeObject>, head: ReadonlyMap<string, TreeObject>): ObjectChange[] {
+  const changes: ObjectChange[] = [];
+  for (const [id, now] of head) {
+    const was = base.get(id);
+    if (!was) changes.push({ id, kind: now.kind, layer: now.layer, change: 'added', fields: [] });
+    else {
+      const fields = fieldChanges(was.doc, now.doc);
+      if (fields.length > 0 || was.layer !== now.layer) changes.push({ id, kind: now.kind, layer: now.layer, change: 'changed', fields, ...(was.layer !== now.layer && { fromLayer: was.layer }) });
+    }
+  }
+  for (const [id, was] of base) if (!head.has(id)) changes.push({ id, kind: was.kind, layer: was.layer, change: 'removed', fields: [] });
+  return changes.sort((x, y) => (x.layer === y.layer ? (x.id < y.id ? -1 : 1) : x.layer < y.layer ? -1 : 1));
+}
+
+/** Chart, image and Cluster API provider version changes, listed on their own. */
+export function versionBumps(base: ReadonlyMap<string, TreeObject>, head: ReadonlyMap<string, TreeObject>): VersionBump[] {
+  const bumps: VersionBump[] = [];
+  for (const [id, now] of head) {
+    const was = base.get(id);
+    if (!was) continue;
+    const pick = (doc: Record<string, any>): [VersionBump['what'], unknown][] => [
+      ['chart', doc.spec?.chart?.spec?.version],
+      ['chart', doc.kind === 'OCIRepository' ? doc.spec?.ref?.tag : undefined],
+      ['chart', doc.kind === 'HelmChart' ? doc.spec?.version : undefined],
+      ['provider', /Provider$/.test(String(doc.kind)) ? doc.spec?.version : undefined],
+    ];
+    const [a, b] = [pick(was.doc), pick(now.doc)];
+    a.forEach(([what, v], i) => {
+      if (v !== undefined && b[i]![1] !== undefined && v !== b[i]![1]) bumps.push({ id, what, before: String(v), after: String(b[i]![1]) });
+    });
+    // Images anywhere in the object: a leaf named `image`, or a `tag` beside a `repository`.
+    const images = (doc: Record<string, any>) => [...leaves(doc, '', new Map())].filter(([p]) => /(^|\.)image$|(^|\.)image\.tag$/.test(p));
+    const before = new Map(images(was.doc));
+    for (const [p, v] of images(now.doc)) {
+      if (before.has(p) && before.get(p) !== v) bumps.push({ id: `${id} ${p}`, what: 'image', before: String(before.get(p)), after: String(v) });
+    }
+  }
+  return bumps;
+}

@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
+import { reviewCommand } from './command';
+import { GitError } from './git-tree';
+
+const USAGE = `usage: npm run review -- [--base <git ref>] [--format markdown|json] [--fail-on danger] [--env <name>]... [--root <dir>] [--environments <module>]
+  compares clusters/ at the base (default: the merge base with main) with the working tree, which
+  must be freshly synthesized; prints what the change does to VMs, servers and the Flux tree,
+  dangers first. --fail-on danger exits 1 when any danger is found.`;
+
+class UsageError extends Error {}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      base: { type: 'string' },
+      format: { type: 'string' },
+      'fail-on': { type: 'string' },
+      env: { type: 'string', multiple: true },
+      root: { type: 'string' },
+      environments: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
+  const format = values.format ?? 'markdown';
+  if (format !== 'markdown' && format !== 'json') throw new UsageError(`--format ${format}: use markdown or json`);
+  if (values['fail-on'] !== undefined && values['fail-on'] !== 'danger') throw new UsageError(`--fail-on ${values['fail-on']}: the only level is danger`);
+  const environments = await loadEnvironments(values.environments);
+  const result = reviewCommand({
+    root: values.root ?? process.cwd(),
+    environments,
+    base: values.base,
+    format,
+    failOnDanger: values['fail-on'] === 'danger',
+    only: values.env ?? [],
+  });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  return result.exitCode;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  const code = (error as { code?: string }).code;
+  if (error instanceof EnvironmentsModuleError || error instanceof GitError) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exitCode = 1;
+  } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
+}

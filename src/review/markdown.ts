@@ -1,0 +1,79 @@
+import type { EnvironmentReview } from './review';
+import type { TfAction } from './terraform';
+
+const ACTION_WORDS: Record<TfAction, string> = {
+  create: 'create',
+  import: 'import',
+  update: 'update in place',
+  replace: '**replace**',
+  'may-replace': '**may replace**',
+  fails: '**apply fails**',
+  blocked: 'blocked (prevent_destroy)',
+  destroy: '**destroy**',
+  move: 'move',
+  'no-op': 'no change',
+};
+
+/** Table cells stay on one line and never close the table. */
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function counts(r: EnvironmentReview): string[] {
+  const by = (a: TfAction) => r.vm.filter((c) => c.action === a).length;
+  const vm = (['create', 'import', 'update', 'replace', 'may-replace', 'fails', 'blocked', 'destroy', 'move'] as TfAction[])
+    .filter((a) => by(a) > 0)
+    .map((a) => `${by(a)} ${a}`)
+    .join(', ');
+  const objects = (c: string) => r.objects.filter((o) => o.change === c).length;
+  return [r.env, vm || '–', r.nodes.length > 0 ? `${r.nodes.length} note(s)` : '–', `+${objects('added')} ~${objects('changed')} -${objects('removed')}`, r.dangers.length > 0 ? `**${r.dangers.length}**` : '0'];
+}
+
+function environment(r: EnvironmentReview): string[] {
+  const out = [`### ${r.env}`, ''];
+  if (r.vm.length > 0) {
+    out.push('**VM layer**', '', '| address | action | why |', '| --- | --- | --- |');
+    for (const c of r.vm) out.push(`| \`${cell(c.address)}\` | ${ACTION_WORDS[c.action]} | ${cell(c.reason)} |`);
+    out.push('');
+  }
+  if (r.nodes.length > 0) out.push('**Nodes**', '', ...r.nodes.map((n) => `- ${n}`), '');
+  if (r.objects.length > 0) {
+    const layers = [...new Set(r.objects.map((o) => o.layer))];
+    out.push('**Flux tree**', '', '| layer | added | changed | removed |', '| --- | --- | --- | --- |');
+    for (const layer of layers) {
+      const of = (c: string) => r.objects.filter((o) => o.layer === layer && o.change === c).map((o) => `\`${cell(o.id)}\`${o.fromLayer ? ` (from ${o.fromLayer})` : ''}`).join(', ') || '–';
+      out.push(`| ${layer} | ${of('added')} | ${of('changed')} | ${of('removed')} |`);
+    }
+    out.push('');
+  }
+  if (r.bumps.length > 0) out.push('**Versions**', '', ...r.bumps.map((b) => `- ${b.what} \`${cell(b.id)}\`: ${b.before} → ${b.after}`), '');
+  const fields = r.objects.filter((o) => o.fields.length > 0);
+  if (fields.length > 0) {
+    out.push('<details><summary>Field changes</summary>', '');
+    for (const o of fields) {
+      out.push(`- \`${o.id}\` (${o.layer})`);
+      for (const f of o.fields) out.push(`  - \`${f.path}\`: ${f.before ?? '(none)'} → ${f.after ?? '(none)'}`);
+    }
+    out.push('', '</details>', '');
+  }
+  return out;
+}
+
+/** The review as GitHub/Gitea-flavoured Markdown: the summary, the dangers first, then each environment. */
+export function reviewMarkdown(reviews: readonly EnvironmentReview[], base: string): string {
+  const header = ['## What this change does', '', `Compared with \`${base}\`.`, ''];
+  if (reviews.length === 0) return [...header, 'No environment changes.', ''].join('\n');
+  const dangers = reviews.flatMap((r) => r.dangers.map((d) => `- **${r.env}** ${d.what}: ${d.why}`));
+  return [
+    ...header,
+    '| env | VM layer | nodes | Flux objects | dangers |',
+    '| --- | --- | --- | --- | --- |',
+    ...reviews.map((r) => `| ${counts(r).join(' | ')} |`),
+    '',
+    ...(dangers.length > 0 ? ['### Dangers', '', ...dangers, ''] : ['No dangers found.', '']),
+    ...reviews.flatMap(environment),
+  ].join('\n');
+}
+
+/** The same review as JSON, for tools. */
+export function reviewJson(reviews: readonly EnvironmentReview[], base: string): string {
+  return `${JSON.stringify({ base, environments: reviews }, null, 2)}\n`;
+}

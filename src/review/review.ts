@@ -1,0 +1,118 @@
+import ipaddr from 'ipaddr.js';
+import { parseYamlDocuments } from '../yaml';
+import { dangers } from './dangers';
+import type { Danger } from './dangers';
+import { diffObjects, treeObjects, versionBumps } from './flux-diff';
+import type { ObjectChange, VersionBump } from './flux-diff';
+import { planStacks } from './terraform';
+import type { TfChange } from './terraform';
+
+/** What a change of the committed trees does, for one environment. */
+export interface EnvironmentReview {
+  readonly env: string;
+  readonly dangers: readonly Danger[];
+  readonly vm: readonly TfChange[];
+  readonly nodes: readonly string[];
+  readonly objects: readonly ObjectChange[];
+  readonly bumps: readonly VersionBump[];
+  readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
+}
+
+/** One environment's files, relative to `clusters/<env>/`. */
+export type Tree = ReadonlyMap<string, string>;
+
+const CONFIG = /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/;
+const yaml = (text: string | undefined): any => (text === undefined ? undefined : parseYamlDocuments(text)[0]);
+
+/** Server name → its k3s config, from a tree. */
+function serverConfigs(tree: Tree): Map<string, Record<string, unknown>> {
+  return new Map([...tree].flatMap(([path, text]) => {
+    const m = CONFIG.exec(path);
+    return m ? [[m[1]!, (yaml(text) ?? {}) as Record<string, unknown>] as [string, Record<string, unknown>]] : [];
+  }));
+}
+
+/** The addresses a reviewer must notice changing, read from a tree's own files. */
+export function facts(tree: Tree): Record<string, string> {
+  const found: Record<string, string> = {};
+  const kubeVip = parseYamlDocuments(tree.get('bootstrap/kube-vip.yaml') ?? '').find((d: any) => d?.kind === 'DaemonSet') as any;
+  const vip = kubeVip?.spec?.template?.spec?.containers?.[0]?.env?.find((e: any) => e.name === 'address')?.value;
+  if (vip) found.vip = String(vip);
+  const endpoint = yaml(tree.get('bootstrap/cilium-values.yaml'))?.k8sServiceHost;
+  if (endpoint) found.endpoint = String(endpoint);
+  for (const [path, text] of tree) {
+    if (!path.startsWith('kubernetes/') || !path.includes('ciliumloadbalancerippool')) continue;
+    const block = (yaml(text) as any)?.spec?.blocks?.[0];
+    if (block) found.ingressVip = String(block.start ?? block.cidr);
+  }
+  // The node subnet, from the VM layer's addresses (bare metal has no file that states it).
+  const addresses = (tree.get('terraform/cdk.tf.json') ?? '').match(/\b(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})\b/);
+  if (addresses && ipaddr.IPv4.isValid(addresses[1]!)) {
+    const [address, prefix] = [ipaddr.IPv4.parse(addresses[1]!), Number(addresses[2])];
+    const network = ipaddr.IPv4.networkAddressFromCIDR(`${address.toString()}/${prefix}`);
+    found.subnet = `${network.toString()}/${prefix}`;
+  }
+  return found;
+}
+
+/**
+ * What the servers need once the change lands: which restart (their config changed), in which
+ * order (the others first, the founder last, one at a time), which join and which leave etcd.
+ */
+export function nodeNotes(base: Tree, head: Tree): string[] {
+  const [before, after] = [serverConfigs(base), serverConfigs(head)];
+  const founder = [...after].find(([, c]) => c.server === undefined)?.[0];
+  const changed = [...after.keys()].filter((n) => before.has(n) && JSON.stringify(before.get(n)) !== JSON.stringify(after.get(n)));
+  const order = [...changed.filter((n) => n !== founder).sort(), ...changed.filter((n) => n === founder)];
+  const diffKeys = (n: string) => Object.keys({ ...before.get(n), ...after.get(n) }).filter((k) => JSON.stringify(before.get(n)![k]) !== JSON.stringify(after.get(n)![k])).sort();
+  return [
+    ...(order.length > 0 ? [`k3s config changed on ${order.map((n) => `${n} (${diffKeys(n).join(', ')})`).join(', ')}: restart k3s one server at a time in this order, each Ready before the next`] : []),
+    ...[...after.keys()].filter((n) => !before.has(n)).sort().map((n) => `${n} joins: run its Join step alone; k3s adds its etcd member`),
+    ...[...before.keys()].filter((n) => !after.has(n)).sort().map((n) => `${n} leaves: drain it and delete its Node (k3s removes its etcd member) first`),
+  ];
+}
+
+/** The review of one environment: its trees at the base and at the head. */
+export function reviewEnvironment(env: string, base: Tree, head: Tree): EnvironmentReview {
+  const stack = (tree: Tree) => {
+    const text = tree.get('terraform/cdk.tf.json');
+    return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
+  };
+  const vm = planStacks(stack(base), stack(head));
+  const [b, h] = [treeObjects(base), treeObjects(head)];
+  const objects = diffObjects(b, h);
+  const factsOf = { before: facts(base), after: facts(head) };
+  const servers = { before: [...serverConfigs(base).keys()].sort(), after: [...serverConfigs(head).keys()].sort() };
+  return {
+    env,
+    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf }),
+    vm,
+    nodes: nodeNotes(base, head),
+    objects,
+    bumps: versionBumps(b, h),
+    facts: factsOf,
+  };
+}
+
+/** Splits `clusters/<env>/…` files by environment. */
+export function byEnvironment(files: ReadonlyMap<string, string>): Map<string, Map<string, string>> {
+  const envs = new Map<string, Map<string, string>>();
+  for (const [path, text] of files) {
+    const m = /^clusters\/([^/]+)\/(.+)$/.exec(path);
+    if (!m) continue;
+    if (!envs.has(m[1]!)) envs.set(m[1]!, new Map());
+    envs.get(m[1]!)!.set(m[2]!, text);
+  }
+  return envs;
+}
+
+/** Every environment present at the base or the head, reviewed; unchanged ones left out. */
+export function review(base: ReadonlyMap<string, string>, head: ReadonlyMap<string, string>): EnvironmentReview[] {
+  const [b, h] = [byEnvironment(base), byEnvironment(head)];
+  return [...new Set([...b.keys(), ...h.keys()])]
+    .sort()
+    .map((env) => reviewEnvironment(env, b.get(env) ?? new Map(), h.get(env) ?? new Map()))
+    .filter((r) => r.vm.length + r.objects.length + r.nodes.length + r.dangers.length > 0);
+}
+
+export type { Danger, ObjectChange, TfChange, VersionBump };

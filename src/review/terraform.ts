@@ -1,0 +1,216 @@
+import { effectOf, normalizePath, updateNote } from './replacement-rules';
+import type { Effect } from './replacement-rules';
+
+/** What the plan does to one resource instance. */
+export type TfAction = 'create' | 'import' | 'update' | 'replace' | 'may-replace' | 'fails' | 'blocked' | 'destroy' | 'move' | 'no-op';
+
+export interface AttributeChange {
+  readonly path: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly effect: Effect;
+}
+
+export interface TfChange {
+  readonly address: string;
+  readonly type: string;
+  readonly action: TfAction;
+  /** Moved from this address (a `moved` block), when it was. */
+  readonly movedFrom?: string;
+  readonly attributes: readonly AttributeChange[];
+  /** Why, in words: the attributes that decide, a trigger, a protection. */
+  readonly reason: string;
+}
+
+interface Instance {
+  readonly type: string;
+  readonly config: Record<string, unknown>;
+  readonly lifecycle: Record<string, unknown>;
+  readonly key?: string;
+}
+
+type Json = Record<string, any>;
+
+/** Meta-arguments: how Terraform handles an instance, not what it sends to the provider. */
+const META = new Set(['//', 'for_each', 'count', 'lifecycle', 'depends_on', 'provider', 'provisioner', 'connection']);
+
+/** Replaces `${each.key}` and `${each.value.x}` in every string of a value. */
+function substitute(value: unknown, key: string, each: Json): unknown {
+  if (typeof value === 'string') {
+    if (value === '${each.key}') return key;
+    const whole = /^\$\{each\.value\.([\w-]+)\}$/.exec(value);
+    if (whole) return each[whole[1]!];
+    return value
+      .replace(/\$\{each\.key\}/g, key)
+      .replace(/\$\{each\.value\.([\w-]+)\}/g, (_m, f: string) => String(each[f]))
+      // A same-key reference into a sibling: `${libvirt_volume.os[each.key].name}` names one instance.
+      .replace(/\[each\.key\]/g, `["${key}"]`);
+  }
+  if (Array.isArray(value)) return value.map((v) => substitute(v, key, each));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, key, each)]));
+  return value;
+}
+
+/** Every resource instance of a synthesized stack by address, `for_each` over a local expanded. */
+export function instances(stack: Json | undefined): Map<string, Instance> {
+  const found = new Map<string, Instance>();
+  for (const [type, byName] of Object.entries<Json>(stack?.resource ?? {})) {
+    for (const [name, block] of Object.entries<Json>(byName)) {
+      const config = Object.fromEntries(Object.entries(block).filter(([k]) => !META.has(k)));
+      const lifecycle = (block.lifecycle ?? {}) as Record<string, unknown>;
+      const local = typeof block.for_each === 'string' ? /^\$\{local\.([\w-]+)\}$/.exec(block.for_each) : null;
+      if (!block.for_each) {
+        found.set(`${type}.${name}`, { type, config, lifecycle });
+        continue;
+      }
+      const each: Json = local ? (stack?.locals?.[local[1]!] ?? {}) : typeof block.for_each === 'object' ? block.for_each : {};
+      for (const [key, value] of Object.entries<Json>(each)) {
+        found.set(`${type}.${name}["${key}"]`, { type, config: substitute(config, key, value) as Record<string, unknown>, lifecycle: substitute(lifecycle, key, value) as Record<string, unknown>, key });
+      }
+    }
+  }
+  return found;
+}
+
+/** `${type.name["key"].attr}` / `${type.name.attr}` references inside a string. */
+const REFERENCE = /\$\{([a-z][\w]*\.[\w-]+(?:\["[^"]+"\])?)\.([\w.]+)\}/g;
+
+/**
+ * A config with its references to other instances resolved as a plan sees them: an attribute the
+ * target sets in its config takes that value; a computed one (a path, an id) stays as written,
+ * unless the target is replaced, when it is only known after apply.
+ */
+function resolveReferences(value: unknown, pool: ReadonlyMap<string, Instance>, replaced: ReadonlySet<string>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(REFERENCE, (whole, address: string, attribute: string) => {
+      const target = pool.get(address);
+      const configured = target ? attribute.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Json)[k] : undefined), target.config) : undefined;
+      if (configured !== undefined && typeof configured !== 'object') return String(configured);
+      return replaced.has(address) ? '(known after apply)' : whole;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveReferences(v, pool, replaced));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveReferences(v, pool, replaced)]));
+  return value;
+}
+
+/** Every leaf of a value by dotted path (list items by index). */
+function leaves(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    if (entries.length === 0) out.set(prefix, value);
+    for (const [k, v] of entries) leaves(v, prefix === '' ? k : `${prefix}.${k}`, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function attributeChanges(type: string, before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[]): AttributeChange[] {
+  const a = leaves(before);
+  const b = leaves(after);
+  const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
+  return paths
+    .filter((p) => JSON.stringify(a.get(p)) !== JSON.stringify(b.get(p)))
+    .map((p) => {
+      const normal = normalizePath(p);
+      // lifecycle.ignore_changes names attributes in HCL form: initialization[0].vendor_data_file_id.
+      const ignored = ignore.some((i) => { const n = normalizePath(i.replace(/\[(\d+)\]/g, '.$1')); return normal === n || normal.startsWith(`${n}.`) || normal.startsWith(`${n}[]`); });
+      return { path: p, before: a.get(p), after: b.get(p), effect: ignored ? 'ignored' : effectOf(type, normal) };
+    });
+}
+
+const RANK: Record<Effect, number> = { ignored: 0, update: 1, unknown: 2, fails: 3, replace: 4 };
+
+function actionOf(changes: readonly AttributeChange[]): { action: TfAction; reason: string } {
+  const decisive = changes.filter((c) => c.effect !== 'ignored');
+  if (decisive.length === 0) return { action: 'no-op', reason: changes.length > 0 ? 'only attributes read at create or ignored' : 'unchanged' };
+  const worst = decisive.reduce((w, c) => (RANK[c.effect] > RANK[w.effect] ? c : w));
+  const by = (e: Effect) => decisive.filter((c) => c.effect === e).map((c) => c.path).join(', ');
+  switch (worst.effect) {
+    case 'replace': return { action: 'replace', reason: `${by('replace')} forces replacement` };
+    case 'fails': return { action: 'fails', reason: `the provider cannot update ${by('fails')} (Update Not Supported): apply fails` };
+    case 'unknown': return { action: 'may-replace', reason: `no replacement rule is known for ${by('unknown')}` };
+    default: return { action: 'update', reason: `${by('update')} updated in place` };
+  }
+}
+
+/** Terraform's own addresses in `replace_triggered_by`: `type.name[each.key]` resolved for one key. */
+const triggerAddress = (reference: string, key?: string) => reference.replace(/\[each\.key\]$/, key === undefined ? '' : `["${key}"]`);
+
+/**
+ * The plan of going from the base stack to the head stack, per resource instance, as the pinned
+ * providers would make it: `moved` blocks followed, `import` blocks shown as imports, protected
+ * instances shown as blocking the plan instead of being replaced.
+ */
+export function planStacks(base: Json | undefined, head: Json | undefined): TfChange[] {
+  const before = instances(base);
+  const after = instances(head);
+  const moved = new Map<string, string>(((head?.moved ?? []) as { from: string; to: string }[]).map((m) => [m.to, m.from]));
+  const imported = new Set(((head?.import ?? []) as { to: string }[]).map((i) => i.to));
+  const claimed = new Set<string>();
+
+  // Classify, then again with references to replaced instances unknown, until nothing new is replaced.
+  const classify = (replaced: ReadonlySet<string>) => {
+    claimed.clear();
+    const found = new Map<string, TfChange>();
+    for (const [address, now] of after) {
+      const from = before.has(address) ? address : moved.has(address) && before.has(moved.get(address)!) ? moved.get(address)! : undefined;
+      if (from === undefined) {
+        found.set(address, { address, type: now.type, action: imported.has(address) ? 'import' : 'create', attributes: [], reason: imported.has(address) ? 'adopted by an import block' : 'new' });
+        continue;
+      }
+      claimed.add(from);
+      const ignore = (now.lifecycle.ignore_changes ?? []) as string[];
+      const was = resolveReferences(before.get(from)!.config, before, new Set()) as Record<string, unknown>;
+      const is = resolveReferences(now.config, after, replaced) as Record<string, unknown>;
+      const attributes = attributeChanges(now.type, was, is, ignore);
+      const { action, reason } = actionOf(attributes);
+      const movedFrom = from === address ? undefined : from;
+      found.set(address, { address, type: now.type, action: movedFrom && action === 'no-op' ? 'move' : action, movedFrom, attributes, reason: movedFrom ? `moved from ${from}${action === 'no-op' ? '' : `; ${reason}`}` : reason });
+    }
+    return found;
+  };
+  let changes = classify(new Set());
+  for (let round = 0; round < 5; round++) {
+    const replaced = new Set([...changes.values()].filter((c) => c.action === 'replace' || c.action === 'may-replace').map((c) => c.address));
+    const next = classify(replaced);
+    const same = [...next].every(([a, c]) => changes.get(a)?.action === c.action);
+    changes = next;
+    if (same) break;
+  }
+  // replace_triggered_by: a replaced or updated trigger replaces the instance that names it.
+  for (const [address, now] of after) {
+    const current = changes.get(address)!;
+    if (!['no-op', 'update', 'move', 'fails', 'may-replace'].includes(current.action)) continue;
+    const trigger = ((now.lifecycle.replace_triggered_by ?? []) as string[]).map((r) => triggerAddress(r, now.key)).find((t) => ['replace', 'update', 'may-replace'].includes(changes.get(t)?.action ?? ''));
+    if (trigger) changes.set(address, { ...current, action: 'replace', reason: `replace_triggered_by ${trigger}, which changes` });
+  }
+  // prevent_destroy turns a replacement into a plan that fails: nothing is destroyed.
+  for (const [address, now] of after) {
+    const current = changes.get(address)!;
+    if (now.lifecycle.prevent_destroy === true && (current.action === 'replace' || current.action === 'may-replace')) {
+      changes.set(address, { ...current, action: 'blocked', reason: `${current.reason}; prevent_destroy makes the plan fail instead` });
+    }
+  }
+  const destroyed = [...before].filter(([address]) => !after.has(address) && !claimed.has(address));
+  // prevent_destroy guards instances of a block still in the configuration; a removed block's go.
+  const guarded = (address: string) => {
+    const [type, name] = address.replace(/\[.*$/, '').split('.');
+    return head?.resource?.[type!]?.[name!]?.lifecycle?.prevent_destroy === true;
+  };
+  return [
+    ...[...changes.values()],
+    ...destroyed.map(([address, was]): TfChange => ({
+      address,
+      type: was.type,
+      action: guarded(address) ? 'blocked' : 'destroy',
+      attributes: [],
+      reason: guarded(address) ? 'its key is gone, but prevent_destroy makes the plan fail instead' : 'no longer declared',
+    })),
+  ]
+    .filter((c) => c.action !== 'no-op')
+    .sort((x, y) => (x.address < y.address ? -1 : 1));
+}
+
+export { updateNote };
