@@ -22,6 +22,9 @@ const FETCH = [
   'mv "$IMAGE.part" "$IMAGE"',
 ].join('\n');
 
+/** Where the image is cached on the Terraform host, one file per serial. */
+const IMAGE_PATH = () => `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile('img')}")}`;
+
 /**
  * A `terraform_data` whose local-exec fetches and checksum-verifies the pinned cloud image.
  * `output.path` is the verified file; reading it makes every consumer wait for the check.
@@ -30,7 +33,7 @@ export class CachedImage extends DataResource {
   public constructor(scope: Construct, id: string) {
     const { sha256 } = versions.cloudImage;
     const url = cloudImageUrl();
-    const path = `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile('img')}")}`;
+    const path = IMAGE_PATH();
     super(scope, id, {
       input: { url, sha256, path },
       // A provisioner runs only when the resource is created, and a changed `input` is an update
@@ -40,8 +43,12 @@ export class CachedImage extends DataResource {
     });
   }
 
-  /** The verified image file on the Terraform host. */
+  /**
+   * The verified image file on the Terraform host, as a value known at plan time: a consumer
+   * that also depends on this resource waits for the check, and a new fetch of the same file
+   * (this resource replaced) changes nothing it was given (its `output` would be unknown then).
+   */
   public get path(): string {
-    return `\${${this.terraformResourceType}.${this.friendlyUniqueId}.output.path}`;
+    return IMAGE_PATH();
   }
 }

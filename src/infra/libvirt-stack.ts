@@ -70,6 +70,11 @@ export class LibvirtClusterStack extends TerraformStack {
       pool,
       target: { format: QCOW2 },
       create: { content: { url: image.path } },
+      // The path is known at plan time; the dependency makes the upload wait for the verified fetch.
+      dependsOn: [image],
+      // The provider cannot update a volume's content, and this one's is fixed by its name (the
+      // serial): what `create` says only matters when the volume is created.
+      lifecycle: { ignoreChanges: ['create'] },
     });
     // Adopted disks were created by another module, from another base image: the attributes that
     // only describe how a volume was made are left as they are, and a plan that would still

@@ -1,3 +1,4 @@
+import { mermaid } from '../overview/diagrams';
 import type { EnvironmentReview } from './review';
 import type { TfAction } from './terraform';
 
@@ -28,7 +29,7 @@ function counts(r: EnvironmentReview): string[] {
 }
 
 function environment(r: EnvironmentReview): string[] {
-  const out = [`### ${r.env}`, ''];
+  const out = [`### ${r.env}`, '', mermaid(r.diagrams.environment), '', mermaid(r.diagrams.layers), ''];
   if (r.vm.length > 0) {
     out.push('**VM layer**', '', '| address | action | why |', '| --- | --- | --- |');
     for (const c of r.vm) out.push(`| \`${cell(c.address)}\` | ${ACTION_WORDS[c.action]} | ${cell(c.reason)} |`);

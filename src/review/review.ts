@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
 import { parseYamlDocuments } from '../yaml';
 import { dangers } from './dangers';
 import type { Danger } from './dangers';
@@ -16,6 +17,8 @@ export interface EnvironmentReview {
   readonly objects: readonly ObjectChange[];
   readonly bumps: readonly VersionBump[];
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
+  /** Mermaid: the environment (servers, VIPs, subnet) and its Flux layers, what the change touches highlighted. */
+  readonly diagrams: { readonly environment: string; readonly layers: string };
 }
 
 /** One environment's files, relative to `clusters/<env>/`. */
@@ -83,6 +86,17 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const objects = diffObjects(b, h);
   const factsOf = { before: facts(base), after: facts(head) };
   const servers = { before: [...serverConfigs(base).keys()].sort(), after: [...serverConfigs(head).keys()].sort() };
+  const shown = head.size > 0 ? head : base;
+  const [cb, ch] = [serverConfigs(base), serverConfigs(head)];
+  const touchedServers = [...new Set([...cb.keys(), ...ch.keys()])].filter((n) => JSON.stringify(cb.get(n)) !== JSON.stringify(ch.get(n)));
+  const touched = new Set([
+    ...touchedServers,
+    ...vm.map((c) => /\["(.+)"\]$/.exec(c.address)?.[1]).filter((n): n is string => n !== undefined),
+    ...(factsOf.before.vip !== factsOf.after.vip ? ['vip'] : []),
+    ...(factsOf.before.ingressVip !== factsOf.after.ingressVip ? ['ingress'] : []),
+  ]);
+  const touchedLayers = new Set(objects.flatMap((o) => (o.layer === '(root)' ? [o.id.split('/').at(-1)!] : [o.layer, ...(o.fromLayer ? [o.fromLayer] : [])])));
+  const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
     dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf }),
@@ -91,6 +105,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,
+    diagrams: { environment: environmentDiagram(picture, touched), layers: layerDiagram(layersOf(shown), touchedLayers) },
   };
 }
 

@@ -79,8 +79,13 @@ describe('libvirt stack (dev)', () => {
     expect(image.provisioner[0]['local-exec'].command).toContain('sha256sum -c');
     expect(tf.resource.libvirt_volume.base).toMatchObject({
       name: 'ubuntu-noble-20260926.qcow2',
-      create: { content: { url: '${terraform_data.image.output.path}' } },
+      // The verified file, known at plan time; the upload waits for the fetch and its check.
+      create: { content: { url: image.input.path } },
+      depends_on: ['terraform_data.image'],
+      // Its content is fixed by its name (the serial): `create` matters only when it is created.
+      lifecycle: { ignore_changes: ['create'] },
     });
+    expect(image.input.path).toBe('${pathexpand("~/.cache/k3s-gitops/images/ubuntu-noble-20260926.img")}');
     expect(tf.resource.libvirt_volume.os.backing_store.path).toBe('${libvirt_volume.base.path}');
   });
 
