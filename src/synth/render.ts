@@ -18,6 +18,10 @@ import type { Violation } from '../model/violation';
 import { toYamlDocuments } from '../yaml';
 import { checkRendered } from './rendered-rules';
 import { treeDir } from '../paths';
+import { overviewReadme } from '../overview/readme';
+
+/** The environment's overview, at the root of its tree. */
+const OVERVIEW_FILE = 'README.md';
 
 export interface SynthesizedEnvironment {
   /** Undefined while the spec is not a well-typed EnvironmentSpec (nothing can be derived). */
@@ -60,6 +64,8 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     files.set(artifact.path, serialize(artifact));
   }
+  // The overview reads what was rendered (layers, folders), so it comes last.
+  files.set(OVERVIEW_FILE, serialize({ path: OVERVIEW_FILE, text: overviewReadme(env, files) }));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 

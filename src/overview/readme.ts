@@ -1,0 +1,66 @@
+import type { Environment } from '../model/resolve';
+import { treeDir } from '../paths';
+import * as versions from '../versions';
+import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams';
+
+/** The folders of each layer (its components and apps), from the rendered files. */
+function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]> {
+  const contents = new Map<string, Set<string>>();
+  for (const path of files.keys()) {
+    const m = /^kubernetes\/([^/]+)\/([^/]+)\//.exec(path);
+    if (!m || m[1] === 'flux-system') continue;
+    if (!contents.has(m[1]!)) contents.set(m[1]!, new Set());
+    contents.get(m[1]!)!.add(m[2]!);
+  }
+  return new Map([...contents].map(([layer, folders]) => [layer, [...folders].sort()]));
+}
+
+/**
+ * `clusters/<env>/README.md`: what a person looking at the tree wants first: the servers and
+ * addresses, the pinned versions, the picture, and the Flux layers with what is in them.
+ */
+export function overviewReadme(env: Environment, files: ReadonlyMap<string, string>): string {
+  const infra = env.infrastructure;
+  const where = infra.kind === 'bare-metal' ? 'bare metal' : infra.kind === 'libvirt' ? `libvirt VMs (${infra.uri ?? 'qemu:///system'})` : `Proxmox VMs on ${infra.node} (${infra.endpoint})`;
+  const cilium = env.cilium ? versions.charts.cilium.version : 'none (flannel)';
+  const layers = layersOf(files);
+  const contents = layerContents(files);
+  const picture = {
+    subnet: env.network.subnet,
+    vip: env.vip,
+    ingressVip: env.ingressVip,
+    servers: env.liveNodes.map((n) => ({ name: n.name, ip: n.ip, founder: n === env.founder })),
+  };
+  return [
+    `# ${env.name}`,
+    '',
+    `Generated from \`src/environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. The cold build is [bootstrap/README.md](bootstrap/README.md).`,
+    '',
+    '| server | address | role | state |',
+    '| --- | --- | --- | --- |',
+    ...env.nodes.map((n) => `| ${n.name} | ${n.ip} | ${n === env.founder ? 'founder' : 'server'} | ${n.state} |`),
+    '',
+    '| what | value |',
+    '| --- | --- |',
+    `| subnet | ${env.network.subnet} (gateway ${env.network.gateway}, DNS ${env.network.dns.join(', ')}) |`,
+    `| API endpoint | https://${env.apiServerEndpoint}:${env.apiPort}${env.vip ? ' (kube-vip VIP)' : ''} |`,
+    ...(env.ingressVip ? [`| ingress VIP | ${env.ingressVip} |`] : []),
+    `| nodes run on | ${where} |`,
+    `| k3s | ${env.k3s.version} (${env.k3s.datastore === 'etcd' ? 'embedded etcd' : 'sqlite'}, data dir ${env.k3s.dataDir}) |`,
+    `| Cilium | ${cilium} |`,
+    `| Flux | ${versions.flux.version} through flux-operator ${versions.charts.fluxOperator.version}, syncing \`${treeDir(env.name)}/kubernetes\` from ${env.flux.url} (${env.flux.branch}) |`,
+    '',
+    '## Picture',
+    '',
+    mermaid(environmentDiagram(picture)),
+    '',
+    '## Flux layers',
+    '',
+    mermaid(layerDiagram(layers)),
+    '',
+    '| layer | waits for | what it holds |',
+    '| --- | --- | --- |',
+    ...layers.map((l) => `| ${l.name}${l.suspend ? ' (suspended)' : ''} | ${l.dependsOn.join(', ') || '–'} | ${(contents.get(l.name) ?? []).join(', ') || '–'} |`),
+    '',
+  ].join('\n');
+}
