@@ -45,6 +45,7 @@ function environment(r: EnvironmentReview): string[] {
     }
     out.push('');
   }
+  if (r.files.length > 0) out.push('**Other files**', '', ...r.files.map((f) => `- \`${f}\``), '');
   if (r.bumps.length > 0) out.push('**Versions**', '', ...r.bumps.map((b) => `- ${b.what} \`${cell(b.id)}\`: ${b.before} → ${b.after}`), '');
   const fields = r.objects.filter((o) => o.fields.length > 0);
   if (fields.length > 0) {
@@ -61,7 +62,7 @@ function environment(r: EnvironmentReview): string[] {
 /** The review as GitHub/Gitea-flavoured Markdown: the summary, the dangers first, then each environment. */
 export function reviewMarkdown(reviews: readonly EnvironmentReview[], base: string): string {
   const header = ['## What this change does', '', `Compared with \`${base}\`.`, ''];
-  if (reviews.length === 0) return [...header, 'No environment changes.', ''].join('\n');
+  if (reviews.length === 0) return [...header, 'No environment tree changes.', ''].join('\n');
   const dangers = reviews.flatMap((r) => r.dangers.map((d) => `- **${r.env}** ${d.what}: ${d.why}`));
   return [
     ...header,

@@ -17,6 +17,8 @@ export interface EnvironmentReview {
   readonly objects: readonly ObjectChange[];
   readonly bumps: readonly VersionBump[];
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
+  /** Other files of the tree that changed (bootstrap files, the runbook, the overview), by path. */
+  readonly files: readonly string[];
   /** Mermaid: the environment (servers, VIPs, subnet) and its Flux layers, what the change touches highlighted. */
   readonly diagrams: { readonly environment: string; readonly layers: string };
 }
@@ -106,6 +108,10 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     bumps: versionBumps(b, h),
     facts: factsOf,
     diagrams: { environment: environmentDiagram(picture, touched), layers: layerDiagram(layersOf(shown), touchedLayers) },
+    files: [...new Set([...base.keys(), ...head.keys()])]
+      .filter((p) => !p.startsWith('kubernetes/') && p !== 'terraform/cdk.tf.json' && p !== 'synth-manifest.txt' && base.get(p) !== head.get(p))
+      .sort()
+      .map((p) => `${p} (${!base.has(p) ? 'added' : !head.has(p) ? 'removed' : 'changed'})`),
   };
 }
 
@@ -127,7 +133,7 @@ export function review(base: ReadonlyMap<string, string>, head: ReadonlyMap<stri
   return [...new Set([...b.keys(), ...h.keys()])]
     .sort()
     .map((env) => reviewEnvironment(env, b.get(env) ?? new Map(), h.get(env) ?? new Map()))
-    .filter((r) => r.vm.length + r.objects.length + r.nodes.length + r.dangers.length > 0);
+    .filter((r) => r.vm.length + r.objects.length + r.nodes.length + r.dangers.length + r.files.length > 0);
 }
 
 export type { Danger, ObjectChange, TfChange, VersionBump };

@@ -52,7 +52,7 @@ describe('npm run review', () => {
     expect(synthCommand({ root, environments: fleet }).exitCode).toBe(0);
     const same = reviewCommand({ root, environments: fleet, failOnDanger: true });
     expect(same.exitCode).toBe(0);
-    expect(same.stdout).toContain('No environment changes.');
+    expect(same.stdout).toContain('No environment tree changes.');
   });
 
   it('refuses a working tree that is not what the code synthesizes', () => {
@@ -67,7 +67,7 @@ describe('npm run review', () => {
     const ok = run('--base', 'main');
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain('No environment changes.');
+    expect(ok.stdout).toContain('No environment tree changes.');
     const bad = run('--base', 'no-such-ref');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toBe(`no-such-ref names no commit in ${root}; pass --base <branch, tag or commit>\n`);

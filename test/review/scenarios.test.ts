@@ -13,7 +13,12 @@ import { fiveServersTwoPlanned, modify } from '../fixtures/environments';
 // expectations name exactly what changes and exactly which dangers are flagged.
 
 const tree = (spec: EnvironmentSpec) => renderEnvironment(resolve(spec));
-const reviewOf = (base: EnvironmentSpec, head: EnvironmentSpec) => reviewEnvironment(head.name, tree(base), tree(head));
+/** The review of a change, its whole Markdown pinned in the snapshot store (the exact summary a reviewer reads). */
+function pinned(r: ReturnType<typeof reviewEnvironment>) {
+  expect(reviewMarkdown([r], 'base')).toMatchSnapshot();
+  return r;
+}
+const reviewOf = (base: EnvironmentSpec, head: EnvironmentSpec) => pinned(reviewEnvironment(head.name, tree(base), tree(head)));
 /** VM-layer actions by address. */
 const vm = (r: ReturnType<typeof reviewOf>) => Object.fromEntries(r.vm.map((c) => [c.address, c.action]));
 const codes = (r: ReturnType<typeof reviewOf>) => r.dangers.map((d) => d.code);
@@ -64,7 +69,7 @@ describe('review scenarios', () => {
     // The bump as a whole: the serial and its checksum move together in src/versions.ts.
     const head = tree(dev);
     const base = new Map([...head].map(([p, t]) => [p, p === 'terraform/cdk.tf.json' ? t.replaceAll('20260926', '20260801').replaceAll('6a81c37564db', '0123456789ab') : t]));
-    const r = reviewEnvironment('dev', base, head);
+    const r = pinned(reviewEnvironment('dev', base, head));
     expect(vm(r)).toEqual({
       'libvirt_volume.base': 'replace',
       'libvirt_volume.os["k3s-dev-1"]': 'fails',
@@ -92,7 +97,7 @@ describe('review scenarios', () => {
     const head = new Map(base);
     const file = 'kubernetes/platform/kyverno/ocirepository.flux-system.kyverno.yaml';
     head.set(file, base.get(file)!.replace('tag: 3.9.0', 'tag: 3.10.0'));
-    const r = reviewEnvironment('prod', base, head);
+    const r = pinned(reviewEnvironment('prod', base, head));
     expect(r.bumps).toEqual([{ id: 'OCIRepository/flux-system/kyverno', what: 'chart', before: '3.9.0', after: '3.10.0' }]);
     expect(r.objects.map((o) => [o.id, o.change, o.fields.map((f) => `${f.path}: ${f.before} -> ${f.after}`)])).toEqual([['OCIRepository/flux-system/kyverno', 'changed', ['spec.ref.tag: 3.9.0 -> 3.10.0']]]);
     expect(codes(r)).toEqual([]);
@@ -128,6 +133,6 @@ describe('review scenarios', () => {
     expect(md.indexOf('### Dangers')).toBeLessThan(md.indexOf('### prod'));
     expect(md).toContain('| prod | – | 1 note(s) | +0 ~1 -0 | **2** |');
     expect(md).toContain('<details><summary>Field changes</summary>');
-    expect(reviewMarkdown([], 'main')).toContain('No environment changes.');
+    expect(reviewMarkdown([], 'main')).toContain('No environment tree changes.');
   });
 });
