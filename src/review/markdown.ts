@@ -56,8 +56,17 @@ function environment(r: EnvironmentReview): string[] {
     }
     out.push('', '</details>', '');
   }
+  if (r.patch !== '') {
+    // A forge comment holds about 65,000 characters: a long diff is cut, and says where the rest is.
+    const patch = r.patch.length > PATCH_LIMIT ? `${r.patch.slice(0, PATCH_LIMIT)}\n… cut at ${PATCH_LIMIT} characters: run npm run review locally, or read the pull request's diff\n` : r.patch;
+    // A fence longer than any the diffed files hold (the overviews' Mermaid blocks use three).
+    out.push('<details><summary>Full diff</summary>', '', '`````diff', patch.replace(/\n$/, ''), '`````', '', '</details>', '');
+  }
   return out;
 }
+
+/** Characters of one environment's diff kept in the Markdown. */
+const PATCH_LIMIT = 20_000;
 
 /** The review as GitHub/Gitea-flavoured Markdown: the summary, the dangers first, then each environment. */
 export function reviewMarkdown(reviews: readonly EnvironmentReview[], base: string): string {

@@ -1,5 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
+import { unifiedDiff } from '../synth/diff';
+import { compareTrees } from '../synth/tree';
 import { parseYamlDocuments } from '../yaml';
 import { dangers } from './dangers';
 import type { Danger } from './dangers';
@@ -17,6 +19,8 @@ export interface EnvironmentReview {
   readonly objects: readonly ObjectChange[];
   readonly bumps: readonly VersionBump[];
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
+  /** The unified diff of the tree's changed files, as `git diff` shows it. */
+  readonly patch: string;
   /** Other files of the tree that changed (bootstrap files, the runbook, the overview), by path. */
   readonly files: readonly string[];
   /** Mermaid: the environment (servers, VIPs, subnet) and its Flux layers, what the change touches highlighted. */
@@ -108,6 +112,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     bumps: versionBumps(b, h),
     facts: factsOf,
     diagrams: { environment: environmentDiagram(picture, touched), layers: layerDiagram(layersOf(shown), touchedLayers) },
+    patch: unifiedDiff(compareTrees(base, head), base, head, `clusters/${env}`),
     files: [...new Set([...base.keys(), ...head.keys()])]
       .filter((p) => !p.startsWith('kubernetes/') && p !== 'terraform/cdk.tf.json' && p !== 'synth-manifest.txt' && base.get(p) !== head.get(p))
       .sort()

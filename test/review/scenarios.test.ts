@@ -134,5 +134,11 @@ describe('review scenarios', () => {
     expect(md).toContain('| prod | – | 1 note(s) | +0 ~1 -0 | **2** |');
     expect(md).toContain('<details><summary>Field changes</summary>');
     expect(reviewMarkdown([], 'main')).toContain('No environment tree changes.');
+    // The full diff, folded, in a fence no diffed Markdown file can close, and cut where a comment would overflow.
+    expect(md).toContain('<details><summary>Full diff</summary>\n\n`````diff\n--- a/clusters/prod/');
+    expect(md.match(/`````/g)).toHaveLength(2);
+    const long = reviewMarkdown([{ ...r, patch: `${'+x\n'.repeat(15_000)}` }], 'main');
+    expect(long).toContain('… cut at 20000 characters: run npm run review locally');
+    expect(long.length).toBeLessThan(40_000);
   });
 });
