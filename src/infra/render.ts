@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Construct } from 'constructs';
 import type { TerraformStack } from 'cdktf';
+import { DISABLE_STACK_TRACE_IN_METADATA } from 'cdktf/lib/annotations';
 import type { Artifact } from '../artifact';
 import type { Environment } from '../model/resolve';
 import { canonical } from '../yaml';
@@ -34,6 +35,8 @@ export function renderTerraform(env: Environment): Artifact[] {
   // and rendering in memory must touch no disk.
   const root = new Construct(undefined as unknown as Construct, '');
   root.node.setContext('cdktfVersion', CDKTF_VERSION);
+  // What an App does with `stackTraces: false`: no stack trace in each construct's metadata.
+  root.node.setContext(DISABLE_STACK_TRACE_IN_METADATA, true);
   const stack = buildStack(root, env);
   if (!stack) return [];
   stack.prepareStack();

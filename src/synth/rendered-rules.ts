@@ -20,11 +20,26 @@ interface KubeDoc {
   readonly sops?: unknown;
 }
 
+// Several rules read the same files: each tree's files are parsed once, for all of them.
+// (A map changed after it was read is parsed again: the text is kept beside its documents.)
+const parsedTrees = new WeakMap<ReadonlyMap<string, string>, Map<string, { text: string; docs: KubeDoc[] }>>();
+
+/** The YAML documents of one file of a tree, parsed on first use. */
+function parsed(files: ReadonlyMap<string, string>, path: string, text: string): KubeDoc[] {
+  let cache = parsedTrees.get(files);
+  if (!cache) parsedTrees.set(files, (cache = new Map()));
+  const hit = cache.get(path);
+  if (hit?.text === text) return hit.docs;
+  const docs = parseYamlDocuments(text).map((doc) => (doc ?? {}) as KubeDoc);
+  cache.set(path, { text, docs });
+  return docs;
+}
+
 /** Every YAML document of the files under `prefix` (what kustomize could apply); other files are not read. */
 function documents(files: ReadonlyMap<string, string>, prefix: string): { path: string; doc: KubeDoc }[] {
   return [...files]
     .filter(([path]) => path.startsWith(prefix) && path.endsWith('.yaml'))
-    .flatMap(([path, text]) => parseYamlDocuments(text).map((doc) => ({ path, doc: (doc ?? {}) as KubeDoc })));
+    .flatMap(([path, text]) => parsed(files, path, text).map((doc) => ({ path, doc })));
 }
 
 /** Every place Cilium's values exist: the Flux HelmRelease and the bootstrap values file. */

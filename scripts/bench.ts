@@ -1,0 +1,110 @@
+/**
+ * `npm run bench`: the cost of synth, check and review, each as a ratio to a floor measured in the
+ * same run on the same machine, so the figures compare across machines. Prints a table and writes
+ * reports/bench.json. Never part of the test suite (no timed assertion anywhere).
+ *
+ *   npm run bench [-- --runs <n>] [--fleets 10,100,1000]
+ *
+ * (a) whole-process synth of the shipped environments into an empty folder, by the npm script's own
+ *     command line, and check on the unchanged tree, against the import floor (a plain Node process
+ *     loading cdk8s, cdk8s-plus-31, cdktf and yaml and writing the same files);
+ * (b) in-process synth of generated fleets, per environment, against the serialisation floor (the
+ *     same objects written with yaml / JSON.stringify), with the scaling exponent and peak memory;
+ * (c) review of a change touching 100 environments.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { readTree } from '../src/tree-files';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { runs: { type: 'string' }, fleets: { type: 'string' } } });
+const RUNS = Number(values.runs ?? 7);
+const FLEETS = (values.fleets ?? '10,100,1000').split(',').map(Number);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+
+/** Wall time of a child process, in ms; fails loudly when the child does. */
+function timed(args: string[], cwd = repo): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stderr}`);
+  return ms;
+}
+
+/** A root holding what synth reads besides the code: the encrypted secret sources. */
+function freshRoot(): string {
+  const root = fs.mkdtempSync(path.join(scratch, 'root-'));
+  fs.cpSync(path.join(repo, 'secrets'), path.join(root, 'secrets'), { recursive: true });
+  return root;
+}
+
+const SYNTH = ['--import', 'tsx', '--', 'src/main.ts'];
+
+function wholeProcess() {
+  // The files synth writes, as the floor's payload.
+  const sample = freshRoot();
+  timed([...SYNTH, 'synth', '--root', sample]);
+  const files: Record<string, string> = {};
+  for (const env of fs.readdirSync(path.join(sample, 'clusters'))) {
+    for (const [rel, text] of readTree(path.join(sample, 'clusters', env))) files[`clusters/${env}/${rel}`] = text;
+  }
+  const payload = path.join(scratch, 'payload.json');
+  fs.writeFileSync(payload, JSON.stringify(files));
+  const floor: number[] = [];
+  const synth: number[] = [];
+  const check: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    floor.push(timed(['scripts/bench-floor.mjs', payload, fs.mkdtempSync(path.join(scratch, 'floor-'))]));
+    const root = freshRoot();
+    synth.push(timed([...SYNTH, 'synth', '--root', root]));
+    check.push(timed([...SYNTH, 'check', '--root', root]));
+  }
+  return { files: Object.keys(files).length, floorMs: median(floor), synthMs: median(synth), checkMs: median(check) };
+}
+
+interface FleetRun { count: number; perEnvMs: number; floorPerEnvMs: number; synthMs: number; peakRssMiB: number }
+
+function fleet(count: number): FleetRun {
+  const runs = count >= 1000 ? Math.max(1, Math.floor(RUNS / 4)) : count >= 100 ? Math.max(1, Math.floor(RUNS / 2)) : RUNS;
+  const results: FleetRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-fleet.ts', String(count)], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 26 });
+    results.push(JSON.parse(out.trim().split('\n').at(-1)!) as FleetRun);
+  }
+  const byTime = [...results].sort((a, b) => a.synthMs - b.synthMs)[Math.floor(results.length / 2)]!;
+  return { ...byTime, peakRssMiB: Math.max(...results.map((r) => r.peakRssMiB)) };
+}
+
+function reviewCost(count: number) {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-review.ts', String(count)], { cwd: repo, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as { count: number; reviewMs: number; perEnvMs: number; environments: number; dangers: number };
+}
+
+const whole = wholeProcess();
+const fleets = FLEETS.map(fleet);
+const big = fleets.at(-1)!;
+const mid = fleets.find((f) => f.count * 10 === big.count) ?? fleets.at(-2);
+const exponent = mid ? Math.log(big.synthMs / mid.synthMs) / Math.log(big.count / mid.count) : undefined;
+const rev = reviewCost(100);
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const f1 = (x: number) => x.toFixed(1);
+const rows = [
+  ['synth, shipped environments, empty folder (a)', `${Math.round(whole.synthMs)} ms`, `import floor ${Math.round(whole.floorMs)} ms`, `${f1(whole.synthMs / whole.floorMs)} ×`, '≤ 1.5 ×'],
+  ['check, unchanged tree (a)', `${Math.round(whole.checkMs)} ms`, `synth ${Math.round(whole.synthMs)} ms`, `${f1(whole.checkMs / whole.synthMs)} ×`, '≤ 1 ×'],
+  ...fleets.map((f) => [`synth in process, ${f.count} environments (b)`, `${f1(f.perEnvMs)} ms/env`, `serialisation ${f1(f.floorPerEnvMs)} ms/env`, `${f1(f.perEnvMs / f.floorPerEnvMs)} ×`, f.count >= 100 ? '≤ 3 ×' : '']),
+  ...(exponent === undefined ? [] : [[`scaling exponent ${mid!.count} → ${big.count} (b)`, f1(exponent), '', '', '≤ 1.05']]),
+  [`peak memory, ${big.count} environments (b)`, `${Math.round(big.peakRssMiB)} MiB`, '', '', '< 1024 MiB'],
+  [`review, change over ${rev.count} environments (c)`, `${Math.round(rev.reviewMs)} ms`, `${f1(rev.perEnvMs)} ms/env`, '', ''],
+];
+const table = ['| measure | value | floor | ratio | goal |', '| --- | --- | --- | --- | --- |', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+process.stdout.write(`${table}\n\nmachine: ${machine}; medians of ${RUNS} runs (fewer for the large fleets)\n`);
+fs.mkdirSync(path.join(repo, 'reports'), { recursive: true });
+fs.writeFileSync(path.join(repo, 'reports', 'bench.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, whole, fleets, exponent, review: rev, table }, null, 2)}\n`);
+fs.rmSync(scratch, { recursive: true, force: true });
