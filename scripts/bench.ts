@@ -44,10 +44,11 @@ function freshRoot(): string {
   return root;
 }
 
-const SYNTH = ['--import', 'tsx', '--', 'src/main.ts'];
+/** The npm scripts' own command line (package.json): the compiled CLI through its launcher. */
+const SYNTH = ['--', 'scripts/run.mjs', 'main'];
 
 function wholeProcess() {
-  // The files synth writes, as the floor's payload.
+  // The files synth writes, as the floor's payload (this first run also brings dist/ up to date).
   const sample = freshRoot();
   timed([...SYNTH, 'synth', '--root', sample]);
   const files: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './repo-root';
 
 /** Where the CLIs look for environments unless `--environments <module>` names another module. */
 export const DEFAULT_ENVIRONMENTS = 'src/environments/index.ts';
@@ -7,15 +8,34 @@ export const DEFAULT_ENVIRONMENTS = 'src/environments/index.ts';
 export class EnvironmentsModuleError extends Error {}
 
 /**
+ * Imports a module the user wrote, TypeScript included: natively where a TypeScript loader runs
+ * (tsx, vitest), else after registering tsx's loaders as `node --import tsx` does (ESM and CJS,
+ * with source maps), so the compiled CLIs read environment files as they are now and their errors
+ * point at the user's lines. Only what the module imports is transpiled.
+ */
+async function importModule(file: string): Promise<unknown> {
+  const url = pathToFileURL(file).href;
+  try {
+    return await import(url);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    (await import('tsx/esm/api')).register();
+    (await import('tsx/cjs/api')).register();
+    // A fresh URL: Node keeps the failed first attempt under the plain one.
+    return import(`${url}?loader=tsx`);
+  }
+}
+
+/**
  * The environments a command works on: the `environments` export of a module (by default this
  * repository's src/environments/). Returned as `unknown[]`: nothing is trusted before the
  * boundary check (spec-check.ts) has looked at each one.
  */
 export async function loadEnvironments(module: string | undefined, cwd: string = process.cwd()): Promise<readonly unknown[]> {
-  const file = module === undefined ? path.resolve(import.meta.dirname, 'environments/index.ts') : path.resolve(cwd, module);
+  const file = module === undefined ? path.join(REPO_ROOT, DEFAULT_ENVIRONMENTS) : path.resolve(cwd, module);
   let loaded: { environments?: unknown };
   try {
-    loaded = (await import(pathToFileURL(file).href)) as { environments?: unknown };
+    loaded = (await importModule(file)) as { environments?: unknown };
   } catch (error) {
     throw new EnvironmentsModuleError(`${path.relative(cwd, file) || file} could not be loaded: ${describeLoadError(error, cwd)}`);
   }

@@ -1,12 +1,14 @@
 import { createRequire } from 'node:module';
 import { Construct } from 'constructs';
 import type { TerraformStack } from 'cdktf';
-import { DISABLE_STACK_TRACE_IN_METADATA } from 'cdktf/lib/annotations';
 import type { Artifact } from '../artifact';
 import type { Environment } from '../model/resolve';
 import { canonical } from '../yaml';
 import { LibvirtClusterStack } from './libvirt-stack';
 import { ProxmoxVmStack } from './proxmox-stack';
+
+/** cdktf's context key for an App's `stackTraces: false` (cdktf/lib/annotations.js, not exported by the package). */
+const DISABLE_STACK_TRACE_IN_METADATA = '@cdktf/disable_stack_trace_in_metadata';
 
 /** What an App records in each stack's metadata; set by hand on the bare root. */
 const CDKTF_VERSION = (createRequire(import.meta.url)('cdktf/package.json') as { version: string }).version;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { goRegExp } from '../go-regexp';
 import Ajv from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
+import Ajv2019 from 'ajv/dist/2019.js';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 

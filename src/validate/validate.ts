@@ -8,9 +8,10 @@ import { checkSchemas } from './schema-check';
 import { SchemaStore } from './schemas';
 import { readEnvironmentTree } from './tree-objects';
 import { checkChartValues } from './values-check';
+import { REPO_ROOT } from '../repo-root';
 
 /** The schemas vendored in this repository (see schemas/SOURCES.md). */
-export const VENDORED_SCHEMAS = path.resolve(import.meta.dirname, '../../schemas/json');
+export const VENDORED_SCHEMAS = path.join(REPO_ROOT, 'schemas/json');
 
 export interface ValidateOptions {
   /** Folder holding `clusters/`. */

@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The npm scripts run the compiled CLIs in dist/ through scripts/run.mjs, which rebuilds them when
+// a bundled source changed. Tried on a copy of the sources, so the repository's dist/ is untouched.
+const repo = path.resolve(import.meta.dirname, '../..');
+let copy: string;
+
+const run = (...args: string[]) => spawnSync(process.execPath, ['--', 'scripts/run.mjs', ...args], { cwd: copy, encoding: 'utf8' });
+const built = () => fs.statSync(path.join(copy, 'dist/main.js')).mtimeMs;
+
+beforeAll(() => {
+  copy = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-'));
+  for (const item of ['src', 'scripts', 'package.json']) fs.cpSync(path.join(repo, item), path.join(copy, item), { recursive: true });
+  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+});
+afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+describe('the compiled entry point', () => {
+  it('builds dist/ on first use, then runs it as it is while no source changes', () => {
+    const first = run('main', '--help');
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toContain('usage: npm run <synth|check|diff>');
+    const stamp = JSON.parse(fs.readFileSync(path.join(copy, 'dist/build.json'), 'utf8')) as { inputs: Record<string, string> };
+    expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/main.ts', 'src/versions.ts', 'src/synth/render.ts']));
+    // The environments are loaded when a CLI runs, never bundled: editing one needs no build.
+    expect(Object.keys(stamp.inputs).some((f) => f.startsWith('src/environments/'))).toBe(false);
+    const at = built();
+    expect(run('main', '--help').status).toBe(0);
+    expect(built()).toBe(at);
+  });
+
+  it('rebuilds when a bundled source changes, so dist/ is never stale', () => {
+    run('main', '--help');
+    const at = built();
+    const file = path.join(copy, 'src/main.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('restrict to one environment; repeat for several', 'restrict to one environment (edited); repeat for several'));
+    const after = run('main', '--help');
+    expect(after.stdout).toContain('restrict to one environment (edited)');
+    expect(built()).not.toBe(at);
+  });
+
+  it("loads a user's TypeScript environments as they are now, and points an error at its line", () => {
+    fs.mkdirSync(path.join(copy, 'scratch'), { recursive: true });
+    fs.writeFileSync(path.join(copy, 'scratch/envs.ts'), "export const environments = [];\nconst broken: number = ;\n");
+    const result = run('main', 'check', '--environments', 'scratch/envs.ts');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^scratch\/envs\.ts could not be loaded: scratch\/envs\.ts:2:\d+: ERROR: /);
+    expect(result.stderr).not.toContain('    at ');
+  });
+
+  it('names an unknown CLI', () => {
+    const result = run('frob');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('run.mjs: unknown CLI frob; one of main, secrets, validate, review\n');
+  });
+});
