@@ -15,8 +15,8 @@ import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { hasErrors } from '../model/violation';
 import type { Violation } from '../model/violation';
-import { toYamlDocuments } from '../yaml';
-import { checkRendered } from './rendered-rules';
+import { canonical, toYamlDocuments } from '../yaml';
+import { checkRendered, rememberDocuments } from './rendered-rules';
 import { treeDir } from '../paths';
 import { overviewReadme } from '../overview/readme';
 
@@ -60,13 +60,18 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
   const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map())];
   const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets });
   const files = new Map<string, string>();
+  const documents = new Map<string, readonly unknown[]>();
   for (const artifact of [...kubernetes, ...renderBootstrap(env, cniRelease(env)), ...renderTerraform(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     files.set(artifact.path, serialize(artifact));
+    if ('yaml' in artifact) documents.set(artifact.path, artifact.yaml.map((doc) => canonical(doc)));
   }
   // The overview reads what was rendered (layers, folders), so it comes last.
   files.set(OVERVIEW_FILE, serialize({ path: OVERVIEW_FILE, text: overviewReadme(env, files) }));
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+  // The rendered checks read these objects instead of parsing the text just written from them.
+  for (const [path, docs] of documents) rememberDocuments(sorted, path, docs);
+  return sorted;
 }
 
 /**

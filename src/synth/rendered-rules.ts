@@ -24,6 +24,16 @@ interface KubeDoc {
 // (A map changed after it was read is parsed again: the text is kept beside its documents.)
 const parsedTrees = new WeakMap<ReadonlyMap<string, string>, Map<string, { text: string; docs: KubeDoc[] }>>();
 
+/**
+ * Hands the checks the documents a file was written from (in the canonical form the writer
+ * serialises), so what synth has just rendered is not parsed again.
+ */
+export function rememberDocuments(files: ReadonlyMap<string, string>, path: string, docs: readonly unknown[]): void {
+  let cache = parsedTrees.get(files);
+  if (!cache) parsedTrees.set(files, (cache = new Map()));
+  cache.set(path, { text: files.get(path)!, docs: docs.map((doc) => (doc ?? {}) as KubeDoc) });
+}
+
 /** The YAML documents of one file of a tree, parsed on first use. */
 function parsed(files: ReadonlyMap<string, string>, path: string, text: string): KubeDoc[] {
   let cache = parsedTrees.get(files);
