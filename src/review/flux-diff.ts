@@ -1,4 +1,5 @@
 import { parseYamlDocuments } from '../yaml';
+import { leaves } from './leaves';
 
 /** One object of a Kubernetes tree, where it lives and what it is. */
 export interface TreeObject {
@@ -65,22 +66,11 @@ function shown(value: unknown): string | undefined {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-function leaves(value: unknown, prefix: string, out: Map<string, unknown>): Map<string, unknown> {
-  if (value && typeof value === 'object' && !(Array.isArray(value) && value.every((v) => typeof v !== 'object'))) {
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    if (entries.length === 0) out.set(prefix, value);
-    for (const [k, v] of entries) leaves(v, prefix === '' ? k : `${prefix}.${k}`, out);
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
-}
-
 /** Field by field, every leaf that differs (a SOPS file's metadata block is left out: it changes with any edit). */
 export function fieldChanges(before: Record<string, any>, after: Record<string, any>): FieldChange[] {
   const strip = (doc: Record<string, any>) => Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'sops'));
-  const a = leaves(strip(before), '', new Map());
-  const b = leaves(strip(after), '', new Map());
+  const a = leaves(strip(before), { scalarLists: true });
+  const b = leaves(strip(after), { scalarLists: true });
   return [...new Set([...a.keys(), ...b.keys()])]
     .sort()
     .filter((p) => JSON.stringify(a.get(p)) !== JSON.stringify(b.get(p)))
@@ -119,7 +109,7 @@ export function versionBumps(base: ReadonlyMap<string, TreeObject>, head: Readon
       if (v !== undefined && b[i]![1] !== undefined && v !== b[i]![1]) bumps.push({ id, what, before: String(v), after: String(b[i]![1]) });
     });
     // Images anywhere in the object: a leaf named `image`, or a `tag` beside a `repository`.
-    const images = (doc: Record<string, any>) => [...leaves(doc, '', new Map())].filter(([p]) => /(^|\.)image$|(^|\.)image\.tag$/.test(p));
+    const images = (doc: Record<string, any>) => [...leaves(doc, { scalarLists: true })].filter(([p]) => /(^|\.)image$|(^|\.)image\.tag$/.test(p));
     const before = new Map(images(was.doc));
     for (const [p, v] of images(now.doc)) {
       if (before.has(p) && before.get(p) !== v) bumps.push({ id: `${id} ${p}`, what: 'image', before: String(before.get(p)), after: String(v) });

@@ -1,3 +1,4 @@
+import { leaves } from './leaves';
 import { effectOf, normalizePath, updateNote } from './replacement-rules';
 import type { Effect } from './replacement-rules';
 
@@ -92,18 +93,6 @@ function resolveReferences(value: unknown, pool: ReadonlyMap<string, Instance>, 
   if (Array.isArray(value)) return value.map((v) => resolveReferences(v, pool, replaced));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveReferences(v, pool, replaced)]));
   return value;
-}
-
-/** Every leaf of a value by dotted path (list items by index). */
-function leaves(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
-  if (value && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    if (entries.length === 0) out.set(prefix, value);
-    for (const [k, v] of entries) leaves(v, prefix === '' ? k : `${prefix}.${k}`, out);
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
 }
 
 function attributeChanges(type: string, before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[]): AttributeChange[] {
