@@ -1,33 +1,60 @@
-import type { Environment } from '../model/resolve';
-import { restartOrder } from './steps';
+import { parseYamlDocuments } from '../yaml';
+
+// What a change of the servers asks of the operator once it lands, read from two trees alone (the
+// committed one and the new one), so synth's notes and the pull-request review say the same.
 
 const CONFIG = /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/;
 
-/** Server name → its k3s config text, from a tree's files (paths relative to `clusters/<env>/`). */
-function configs(files: ReadonlyMap<string, string>): Map<string, string> {
-  return new Map([...files].flatMap(([path, text]) => {
-    const match = CONFIG.exec(path);
-    return match ? [[match[1]!, text] as [string, string]] : [];
-  }));
+/** Server name → its k3s config, from a tree's files (paths relative to `clusters/<env>/`), by name. */
+export function serverConfigs(files: ReadonlyMap<string, string>): Map<string, Record<string, unknown>> {
+  return new Map(
+    [...files]
+      .flatMap(([path, text]) => {
+        const m = CONFIG.exec(path);
+        return m ? [[m[1]!, (parseYamlDocuments(text)[0] ?? {}) as Record<string, unknown>] as [string, Record<string, unknown>]] : [];
+      })
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+/** The founder is the server that joins nobody. */
+export const isFounder = (config: Record<string, unknown>) => config.server === undefined;
+
+export interface ServerChanges {
+  /** Servers whose config changed, in the order to restart them: the others first, the founder last. */
+  readonly restart: readonly { readonly name: string; readonly keys: readonly string[] }[];
+  readonly joined: readonly string[];
+  readonly left: readonly string[];
+}
+
+/** Which servers restart (and which of their keys changed), join and leave between two trees. */
+export function serverChanges(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): ServerChanges {
+  const [before, after] = [serverConfigs(previous), serverConfigs(next)];
+  const changedKeys = (name: string) => {
+    const [a, b] = [before.get(name)!, after.get(name)!];
+    return Object.keys({ ...a, ...b }).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).sort();
+  };
+  const changed = [...after.keys()].filter((n) => before.has(n) && changedKeys(n).length > 0);
+  return {
+    restart: [...changed.filter((n) => !isFounder(after.get(n)!)), ...changed.filter((n) => isFounder(after.get(n)!))].map((name) => ({ name, keys: changedKeys(name) })),
+    joined: [...after.keys()].filter((n) => !before.has(n)),
+    left: [...before.keys()].filter((n) => !after.has(n)),
+  };
 }
 
 /**
- * What a change of the servers' k3s configs asks of the operator after it lands, derived from the
- * committed tree and the new one: which servers restart and in which order (one at a time, the
- * founder last), which join, and which leave etcd. Empty on a first synth or when nothing changed.
+ * The notes of a change, one line each: the rolling restart (one server at a time, each Ready
+ * before the next), the servers that join, those that leave etcd. Empty on a first synth (there
+ * is nothing to change on a cluster that does not exist yet) or when no server changes.
  */
-export function dayTwoNotes(env: Environment, previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): string[] {
-  const before = configs(previous);
-  if (before.size === 0) return [];
-  const after = configs(next);
-  const restart = restartOrder(env).filter((n) => before.has(n.name) && after.has(n.name) && before.get(n.name) !== after.get(n.name));
-  const joined = env.liveNodes.filter((n) => !before.has(n.name) && after.has(n.name));
-  const left = [...before.keys()].filter((name) => !after.has(name)).sort();
+export function dayTwoNotes(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): string[] {
+  if (serverConfigs(previous).size === 0) return [];
+  const { restart, joined, left } = serverChanges(previous, next);
   return [
     ...(restart.length > 0
-      ? [`${env.name}: k3s config changed on ${restart.map((n) => n.name).join(', ')}: once merged, copy each config and restart k3s one server at a time, in that order, each Ready before the next (bootstrap/README.md, Day 2)`]
+      ? [`k3s config changed on ${restart.map((s) => `${s.name} (${s.keys.join(', ')})`).join(', ')}: restart k3s one server at a time in this order, each Ready before the next (bootstrap/README.md, Day 2)`]
       : []),
-    ...joined.map((n) => `${env.name}: ${n.name} is new: join it alone with its Join step (bash run.sh --list); k3s adds its etcd member`),
-    ...left.map((name) => `${env.name}: ${name} left the environment: drain it and delete its Node (k3s removes its etcd member) before anything else; one server at a time`),
+    ...joined.map((n) => `${n} joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member`),
+    ...left.map((n) => `${n} leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time`),
   ];
 }

@@ -303,7 +303,7 @@ function fluxStep(env: Environment): Step {
 }
 
 /** Servers in the order a rolling restart takes them: the others first, the founder last. */
-export function restartOrder(env: Environment): Node[] {
+function restartOrder(env: Environment): Node[] {
   return [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
 }
 

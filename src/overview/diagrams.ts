@@ -1,3 +1,4 @@
+import { isFounder, serverConfigs } from '../bootstrap/day-two';
 import { parseYamlDocuments } from '../yaml';
 
 // Mermaid pictures of an environment, read from its tree alone (so a review can draw the base and
@@ -24,14 +25,7 @@ const CHANGED = 'classDef changed fill:#fde68a,stroke:#b45309,stroke-width:2px';
 
 /** The servers of a tree, from their k3s configs (the founder is the one that joins nobody). */
 export function serversOf(files: ReadonlyMap<string, string>): Picture['servers'] {
-  return [...files]
-    .flatMap(([path, text]) => {
-      const m = /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/.exec(path);
-      if (!m) return [];
-      const config = (parseYamlDocuments(text)[0] ?? {}) as Record<string, unknown>;
-      return [{ name: m[1]!, ip: String(config['node-ip'] ?? ''), founder: config.server === undefined }];
-    })
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  return [...serverConfigs(files)].map(([name, config]) => ({ name, ip: String(config['node-ip'] ?? ''), founder: isFounder(config) }));
 }
 
 /** The Flux layers of a tree, from the layer Kustomizations at its root. */

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { dayTwoNotes, serverConfigs } from '../bootstrap/day-two';
 import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
@@ -30,16 +31,7 @@ export interface EnvironmentReview {
 /** One environment's files, relative to `clusters/<env>/`. */
 export type Tree = ReadonlyMap<string, string>;
 
-const CONFIG = /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/;
 const yaml = (text: string | undefined): any => (text === undefined ? undefined : parseYamlDocuments(text)[0]);
-
-/** Server name → its k3s config, from a tree. */
-function serverConfigs(tree: Tree): Map<string, Record<string, unknown>> {
-  return new Map([...tree].flatMap(([path, text]) => {
-    const m = CONFIG.exec(path);
-    return m ? [[m[1]!, (yaml(text) ?? {}) as Record<string, unknown>] as [string, Record<string, unknown>]] : [];
-  }));
-}
 
 /** The addresses a reviewer must notice changing, read from a tree's own files. */
 export function facts(tree: Tree): Record<string, string> {
@@ -62,23 +54,6 @@ export function facts(tree: Tree): Record<string, string> {
     found.subnet = `${network.toString()}/${prefix}`;
   }
   return found;
-}
-
-/**
- * What the servers need once the change lands: which restart (their config changed), in which
- * order (the others first, the founder last, one at a time), which join and which leave etcd.
- */
-export function nodeNotes(base: Tree, head: Tree): string[] {
-  const [before, after] = [serverConfigs(base), serverConfigs(head)];
-  const founder = [...after].find(([, c]) => c.server === undefined)?.[0];
-  const changed = [...after.keys()].filter((n) => before.has(n) && JSON.stringify(before.get(n)) !== JSON.stringify(after.get(n)));
-  const order = [...changed.filter((n) => n !== founder).sort(), ...changed.filter((n) => n === founder)];
-  const diffKeys = (n: string) => Object.keys({ ...before.get(n), ...after.get(n) }).filter((k) => JSON.stringify(before.get(n)![k]) !== JSON.stringify(after.get(n)![k])).sort();
-  return [
-    ...(order.length > 0 ? [`k3s config changed on ${order.map((n) => `${n} (${diffKeys(n).join(', ')})`).join(', ')}: restart k3s one server at a time in this order, each Ready before the next`] : []),
-    ...[...after.keys()].filter((n) => !before.has(n)).sort().map((n) => `${n} joins: run its Join step alone; k3s adds its etcd member`),
-    ...[...before.keys()].filter((n) => !after.has(n)).sort().map((n) => `${n} leaves: drain it and delete its Node (k3s removes its etcd member) first`),
-  ];
 }
 
 /** The review of one environment: its trees at the base and at the head. */
@@ -107,7 +82,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     env,
     dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf }),
     vm,
-    nodes: nodeNotes(base, head),
+    nodes: dayTwoNotes(base, head),
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,

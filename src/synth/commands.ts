@@ -109,7 +109,7 @@ export function synthCommand(options: CommandOptions): CommandResult {
   if (failed) return refused(report, 'nothing was written');
   const lines = result.environments.flatMap((e) => {
     replaceTree(path.join(options.root, CLUSTERS_DIR), e.name, e.next, { pauseMs: options.pauseMs });
-    return [summary(e, ''), ...(e.synthesized.env ? dayTwoNotes(e.synthesized.env, e.current, e.next).map((n) => `note: ${n}`) : [])];
+    return [summary(e, ''), ...dayTwoNotes(e.current, e.next).map((n) => `note: ${e.name}: ${n}`)];
   });
   for (const file of staleRootFiles(options)) {
     fs.writeFileSync(file.file, file.next);

@@ -28,7 +28,7 @@ describe('review scenarios', () => {
     const racked = modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; e.nodes[4]!.state = 'live'; });
     const r = reviewOf(fiveServersTwoPlanned, racked);
     expect(r.vm).toEqual([]);
-    expect(r.nodes).toEqual(['five-4 joins: run its Join step alone; k3s adds its etcd member', 'five-5 joins: run its Join step alone; k3s adds its etcd member']);
+    expect(r.nodes).toEqual(['five-4 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member', 'five-5 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member']);
     expect(codes(r)).toEqual([]);
   });
 
@@ -50,7 +50,7 @@ describe('review scenarios', () => {
       'libvirt_volume.seed_iso["k3s-dev-3"]': 'destroy',
       'libvirt_volume.seed_iso["k3s-dev-4"]': 'create',
     });
-    expect(r.nodes).toEqual(['k3s-dev-4 joins: run its Join step alone; k3s adds its etcd member', 'k3s-dev-3 leaves: drain it and delete its Node (k3s removes its etcd member) first']);
+    expect(r.nodes).toEqual(['k3s-dev-4 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member', 'k3s-dev-3 leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time']);
     // One member of three: quorum holds; the protected data disk stops the plan.
     expect(codes(r)).toEqual(['plan-fails']);
     expect(r.dangers[0]!.what).toBe('libvirt_volume.data["k3s-dev-3"]: the plan fails');
@@ -124,7 +124,7 @@ describe('review scenarios', () => {
   it('changes the VIP: every place that names it changes, and the address danger names old and new', () => {
     const r = reviewOf(prod, modify(prod, (e) => { e.controlPlane.vip = '192.168.2.8'; }));
     expect(r.dangers.filter((d) => d.code === 'address').map((d) => d.what)).toEqual(['control-plane VIP 192.168.2.9 -> 192.168.2.8', "API endpoint (Cilium's k8sServiceHost) 192.168.2.9 -> 192.168.2.8"]);
-    expect(r.nodes).toEqual(['k3s config changed on k3s-prod-1 (tls-san): restart k3s one server at a time in this order, each Ready before the next']);
+    expect(r.nodes).toEqual(['k3s config changed on k3s-prod-1 (tls-san): restart k3s one server at a time in this order, each Ready before the next (bootstrap/README.md, Day 2)']);
   });
 
   it('writes Markdown with the summary table, the dangers first, and the field changes folded', () => {
