@@ -1,5 +1,4 @@
 import type { Environment } from '../model/resolve';
-import { imageFile } from './image-cache';
 
 /** A Terraform `import` block: the address it fills and the provider's import id. */
 export interface ImportBlock {
@@ -60,5 +59,3 @@ export function adoptionPlan(env: Environment): AdoptionPlan {
   return { imports: [], creates: [], replaces: [] };
 }
 
-/** The file the pinned image lands in on Proxmox, for messages. */
-export const proxmoxImageFile = () => imageFile('qcow2');

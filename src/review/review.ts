@@ -116,4 +116,3 @@ export function review(base: ReadonlyMap<string, string>, head: ReadonlyMap<stri
     .filter((r) => r.vm.length + r.objects.length + r.nodes.length + r.dangers.length + r.files.length > 0);
 }
 
-export type { Danger, ObjectChange, TfChange, VersionBump };

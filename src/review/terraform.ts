@@ -111,7 +111,7 @@ function attributeChanges(type: string, before: Record<string, unknown>, after: 
 
 const RANK: Record<Effect, number> = { ignored: 0, update: 1, unknown: 2, fails: 3, replace: 4 };
 
-function actionOf(changes: readonly AttributeChange[]): { action: TfAction; reason: string } {
+function actionOf(type: string, changes: readonly AttributeChange[]): { action: TfAction; reason: string } {
   const decisive = changes.filter((c) => c.effect !== 'ignored');
   if (decisive.length === 0) return { action: 'no-op', reason: changes.length > 0 ? 'only attributes read at create or ignored' : 'unchanged' };
   const worst = decisive.reduce((w, c) => (RANK[c.effect] > RANK[w.effect] ? c : w));
@@ -120,7 +120,7 @@ function actionOf(changes: readonly AttributeChange[]): { action: TfAction; reas
     case 'replace': return { action: 'replace', reason: `${by('replace')} forces replacement` };
     case 'fails': return { action: 'fails', reason: `the provider cannot update ${by('fails')} (Update Not Supported): apply fails` };
     case 'unknown': return { action: 'may-replace', reason: `no replacement rule is known for ${by('unknown')}` };
-    default: return { action: 'update', reason: `${by('update')} updated in place` };
+    default: return { action: 'update', reason: `${by('update')} updated in place${updateNote(type) ? ` (${updateNote(type)})` : ''}` };
   }
 }
 
@@ -154,7 +154,7 @@ export function planStacks(base: Json | undefined, head: Json | undefined): TfCh
       const was = resolveReferences(before.get(from)!.config, before, new Set()) as Record<string, unknown>;
       const is = resolveReferences(now.config, after, replaced) as Record<string, unknown>;
       const attributes = attributeChanges(now.type, was, is, ignore);
-      const { action, reason } = actionOf(attributes);
+      const { action, reason } = actionOf(now.type, attributes);
       const movedFrom = from === address ? undefined : from;
       found.set(address, { address, type: now.type, action: movedFrom && action === 'no-op' ? 'move' : action, movedFrom, attributes, reason: movedFrom ? `moved from ${from}${action === 'no-op' ? '' : `; ${reason}`}` : reason });
     }
@@ -202,4 +202,3 @@ export function planStacks(base: Json | undefined, head: Json | undefined): TfCh
     .sort((x, y) => (x.address < y.address ? -1 : 1));
 }
 
-export { updateNote };

@@ -90,6 +90,7 @@ describe('review scenarios', () => {
     const m = reviewOf(mgmt as EnvironmentSpec, modify(mgmt as EnvironmentSpec, (e) => { (e.infrastructure as any).access.sshKeys = [key]; }));
     expect(vm(m)).toEqual({ 'proxmox_virtual_environment_vm.node["lab-mgmt"]': 'update' });
     expect(m.vm[0]!.attributes.map((a) => a.path)).toEqual(['initialization.0.user_account.0.keys.0']);
+    expect(m.vm[0]!.reason).toBe('initialization.0.user_account.0.keys.0 updated in place (updated through the API; some settings need a reboot)');
   });
 
   it('bumps a chart: the version change is listed on its own, nothing dangerous', () => {
