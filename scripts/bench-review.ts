@@ -1,7 +1,7 @@
 /**
  * Child process of `npm run bench`: the cost of `review` on a change touching N environments
  * (each one's VIP and an app value), in memory, as one JSON line.
- *   node --import tsx scripts/bench-review.ts <N>
+ *   node dist/bench/review.js <N>   (built by scripts/bench-bundle.mjs; `node --import tsx` runs the source)
  */
 import { performance } from 'node:perf_hooks';
 import type { EnvironmentSpec } from '../src/model/environment';

@@ -9,7 +9,8 @@
  *     command line, and check on the unchanged tree, against the import floor (a plain Node process
  *     loading cdk8s, cdk8s-plus-31, cdktf and yaml and writing the same files);
  * (b) in-process synth of generated fleets, per environment, against the serialisation floor (the
- *     same objects written with yaml / JSON.stringify), with the scaling exponent and peak memory;
+ *     same objects written with yaml / JSON.stringify and the project's options: the same bytes),
+ *     with the scaling exponent and peak memory; compiled like the CLIs (scripts/bench-bundle.mjs);
  * (c) review of a change touching 100 environments.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { readTree } from '../src/tree-files';
+import { benchBundles } from './bench-bundle.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string' }, fleets: { type: 'string' } } });
@@ -75,7 +77,7 @@ function fleet(count: number): FleetRun {
   const runs = count >= 1000 ? Math.max(1, Math.floor(RUNS / 4)) : count >= 100 ? Math.max(1, Math.floor(RUNS / 2)) : RUNS;
   const results: FleetRun[] = [];
   for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-fleet.ts', String(count)], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const out = execFileSync(process.execPath, [bundles.fleet, String(count)], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 26 });
     results.push(JSON.parse(out.trim().split('\n').at(-1)!) as FleetRun);
   }
   const byTime = [...results].sort((a, b) => a.synthMs - b.synthMs)[Math.floor(results.length / 2)]!;
@@ -83,10 +85,11 @@ function fleet(count: number): FleetRun {
 }
 
 function reviewCost(count: number) {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-review.ts', String(count)], { cwd: repo, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [bundles.review, String(count)], { cwd: repo, encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').at(-1)!) as { count: number; reviewMs: number; perEnvMs: number; environments: number; dangers: number };
 }
 
+const bundles = await benchBundles();
 const whole = wholeProcess();
 const fleets = FLEETS.map(fleet);
 const big = fleets.at(-1)!;

@@ -1,4 +1,4 @@
-// What the npm scripts run: `node --enable-source-maps -- scripts/run.mjs <cli> [args…]`.
+// What the npm scripts run: `node -- scripts/run.mjs <cli> [args…]`.
 // Rebuilds dist/ first when any bundled source changed since it was built (a few hundred ms),
 // then runs the compiled CLI with the remaining arguments.
 import path from 'node:path';

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from './repo-root';
@@ -9,9 +10,10 @@ export class EnvironmentsModuleError extends Error {}
 
 /**
  * Imports a module the user wrote, TypeScript included: natively where a TypeScript loader runs
- * (tsx, vitest), else after registering tsx's loaders as `node --import tsx` does (ESM and CJS,
- * with source maps), so the compiled CLIs read environment files as they are now and their errors
- * point at the user's lines. Only what the module imports is transpiled.
+ * (tsx, vitest), else through tsx's require hook (with source maps), so the compiled CLIs read
+ * environment files as they are now and their errors point at the user's lines. Only what the
+ * module imports is transpiled. The require hook costs a third of tsx's ESM loader, which starts a
+ * worker thread; a module with top-level await, which CommonJS cannot hold, gets the ESM loader.
  */
 async function importModule(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href;
@@ -19,11 +21,18 @@ async function importModule(file: string): Promise<unknown> {
     return await import(url);
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    (await import('tsx/esm/api')).register();
-    (await import('tsx/cjs/api')).register();
-    // A fresh URL: Node keeps the failed first attempt under the plain one.
-    return import(`${url}?loader=tsx`);
   }
+  // Required, not imported: an ES import of a CommonJS package costs twice as much.
+  const require = createRequire(import.meta.url);
+  (require('tsx/cjs/api') as typeof import('tsx/cjs/api')).register();
+  try {
+    return require(file);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
+  }
+  (await import('tsx/esm/api')).register();
+  // A fresh URL: Node keeps the failed first attempt under the plain one.
+  return import(`${url}?loader=tsx`);
 }
 
 /**

@@ -4,20 +4,29 @@ import YAML from 'yaml';
 // depends on the order in which code happened to build an object.
 const FIRST_KEYS = ['apiVersion', 'kind', 'metadata'];
 
-function rank(key: string): number {
-  const i = FIRST_KEYS.indexOf(key);
-  return i === -1 ? FIRST_KEYS.length : i;
+/** Top-level order: the Kubernetes keys first, the rest by UTF-16 code units (what `<` compares). */
+function byRank(a: string, b: string): number {
+  const ra = FIRST_KEYS.indexOf(a);
+  const rb = FIRST_KEYS.indexOf(b);
+  return (ra === -1 ? FIRST_KEYS.length : ra) - (rb === -1 ? FIRST_KEYS.length : rb) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** A deep copy with object keys in canonical order and undefined values dropped. */
 export function canonical(value: unknown, top = true): unknown {
   if (Array.isArray(value)) return value.map((v) => canonical(v, false));
   if (value === null || typeof value !== 'object') return value;
-  const order = (key: string) => (top ? rank(key) : 0);
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => order(a) - order(b) || (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v, false)]));
+  const source = value as Record<string, unknown>;
+  // Array.prototype.sort's default order is the code-unit order; synth runs this on every value it writes.
+  const keys = top ? Object.keys(source).sort(byRank) : Object.keys(source).sort();
+  const copy: Record<string, unknown> = {};
+  for (const key of keys) {
+    const v = source[key];
+    if (v === undefined) continue;
+    // A `__proto__` key (a user's values may hold one) must stay a key, not become the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: canonical(v, false), enumerable: true, writable: true, configurable: true });
+    else copy[key] = canonical(v, false);
+  }
+  return copy;
 }
 
 /**
@@ -27,7 +36,15 @@ export function canonical(value: unknown, top = true): unknown {
  * would reach Loki as `2026-01-01T00:00:00Z`.
  */
 export function toYaml(value: unknown): string {
-  return YAML.stringify(canonical(value), { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false, version: '1.1' });
+  return stringifyCanonical(canonical(value));
+}
+
+/** The serialiser's options for every YAML file the project writes (the bench's floor uses them too). */
+export const YAML_OPTIONS = { lineWidth: 0, minContentWidth: 0, aliasDuplicateObjects: false, version: '1.1' } as const;
+
+/** The text of one document already in canonical form (see canonical()). */
+export function stringifyCanonical(value: unknown): string {
+  return YAML.stringify(value, YAML_OPTIONS);
 }
 
 /** Several documents joined with `---`, as `kubectl apply -f` and k3s manifests read them. */

@@ -1,23 +1,26 @@
-import { createRequire } from 'node:module';
 import { Construct } from 'constructs';
 import type { TerraformStack } from 'cdktf';
+// Imported, not read at run time: dist/ bundles cdktf and needs no node_modules.
+import cdktfPackage from 'cdktf/package.json' with { type: 'json' };
 import type { Artifact } from '../artifact';
 import type { Environment } from '../model/resolve';
 import { canonical } from '../yaml';
 import { LibvirtClusterStack } from './libvirt-stack';
 import { ProxmoxVmStack } from './proxmox-stack';
+import { disableTokenStackTraces } from './token-stack-traces';
 
 /** cdktf's context key for an App's `stackTraces: false` (cdktf/lib/annotations.js, not exported by the package). */
 const DISABLE_STACK_TRACE_IN_METADATA = '@cdktf/disable_stack_trace_in_metadata';
 
 /** What an App records in each stack's metadata; set by hand on the bare root. */
-const CDKTF_VERSION = (createRequire(import.meta.url)('cdktf/package.json') as { version: string }).version;
+const CDKTF_VERSION = cdktfPackage.version;
 
 export const TERRAFORM_FILE = 'terraform/cdk.tf.json';
 
 /** The environment's VM stack (named after the environment), or undefined on bare metal. */
 export function buildStack(app: Construct, env: Environment): TerraformStack | undefined {
   const infra = env.infrastructure;
+  disableTokenStackTraces();
   switch (infra.kind) {
     case 'libvirt':
       return new LibvirtClusterStack(app, env.name, { env, infra });
@@ -41,6 +44,8 @@ export function renderTerraform(env: Environment): Artifact[] {
   root.node.setContext(DISABLE_STACK_TRACE_IN_METADATA, true);
   const stack = buildStack(root, env);
   if (!stack) return [];
-  stack.prepareStack();
-  return [{ path: TERRAFORM_FILE, text: `${JSON.stringify(canonical(stack.toTerraform(), false), null, 2)}\n` }];
+  // prepareStack() would resolve every element once more to find cross-stack references; one
+  // stack per environment has none, so only its other step (the backend) is needed.
+  stack.ensureBackendExists();
+  return [{ path: TERRAFORM_FILE, json: canonical(stack.toTerraform(), false) }];
 }

@@ -1,5 +1,5 @@
 import { isFounder, serverConfigs } from '../bootstrap/day-two';
-import { parseYamlDocuments } from '../yaml';
+import { treeDocuments } from '../tree-documents';
 
 // Mermaid pictures of an environment, read from its tree alone (so a review can draw the base and
 // the head alike): the servers behind the VIP on their subnet, and the Flux layer graph.
@@ -30,9 +30,9 @@ export function serversOf(files: ReadonlyMap<string, string>): Picture['servers'
 
 /** The Flux layers of a tree, from the layer Kustomizations at its root. */
 export function layersOf(files: ReadonlyMap<string, string>): Layer[] {
-  return [...files]
-    .filter(([path]) => /^kubernetes\/[^/]+\.yaml$/.test(path) && path !== 'kubernetes/kustomization.yaml')
-    .map(([, text]) => parseYamlDocuments(text)[0] as { metadata?: { name?: string }; spec?: { dependsOn?: { name: string }[]; suspend?: boolean } })
+  return [...files.keys()]
+    .filter((path) => /^kubernetes\/[^/]+\.yaml$/.test(path) && path !== 'kubernetes/kustomization.yaml')
+    .map((path) => treeDocuments(files, path)[0] as { metadata?: { name?: string }; spec?: { dependsOn?: { name: string }[]; suspend?: boolean } })
     .map((doc) => ({ name: String(doc.metadata?.name), dependsOn: (doc.spec?.dependsOn ?? []).map((d) => d.name), suspend: doc.spec?.suspend === true }))
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }

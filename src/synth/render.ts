@@ -15,8 +15,9 @@ import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { hasErrors } from '../model/violation';
 import type { Violation } from '../model/violation';
-import { canonical, toYamlDocuments } from '../yaml';
-import { checkRendered, rememberDocuments } from './rendered-rules';
+import { canonical, stringifyCanonical } from '../yaml';
+import { checkRendered } from './rendered-rules';
+import { rememberDocuments, shareDocuments } from '../tree-documents';
 import { treeDir } from '../paths';
 import { overviewReadme } from '../overview/readme';
 
@@ -31,8 +32,8 @@ export interface SynthesizedEnvironment {
   readonly violations: readonly Violation[];
 }
 
-function serialize(artifact: Artifact): string {
-  if ('yaml' in artifact) return toYamlDocuments(artifact.yaml);
+/** Bytes of a text artefact; YAML and JSON artefacts are serialised in renderEnvironment, beside their documents. */
+function serializeText(artifact: Extract<Artifact, { text: string }>): string {
   if (artifact.verbatim) return artifact.text;
   // One trailing newline and LF endings, whatever the generator produced.
   return artifact.text.replace(/\r\n?/g, '\n').replace(/\n*$/, '\n');
@@ -63,13 +64,21 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
   const documents = new Map<string, readonly unknown[]>();
   for (const artifact of [...kubernetes, ...renderBootstrap(env, cniRelease(env)), ...renderTerraform(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
-    files.set(artifact.path, serialize(artifact));
-    if ('yaml' in artifact) documents.set(artifact.path, artifact.yaml.map((doc) => canonical(doc)));
+    if ('yaml' in artifact) {
+      // One canonical copy serves the writer and every reader of the rendered tree.
+      const docs = artifact.yaml.map((doc) => canonical(doc));
+      files.set(artifact.path, docs.map(stringifyCanonical).join('---\n'));
+      documents.set(artifact.path, docs);
+    } else if ('json' in artifact) {
+      files.set(artifact.path, `${JSON.stringify(artifact.json, null, 2)}\n`);
+      documents.set(artifact.path, [artifact.json]);
+    } else files.set(artifact.path, serializeText(artifact));
   }
+  // The overview and the rendered checks read these objects instead of parsing the text just written from them.
+  for (const [path, docs] of documents) rememberDocuments(files, path, docs);
   // The overview reads what was rendered (layers, folders), so it comes last.
-  files.set(OVERVIEW_FILE, serialize({ path: OVERVIEW_FILE, text: overviewReadme(env, files) }));
+  files.set(OVERVIEW_FILE, serializeText({ path: OVERVIEW_FILE, text: overviewReadme(env, files) }));
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
-  // The rendered checks read these objects instead of parsing the text just written from them.
   for (const [path, docs] of documents) rememberDocuments(sorted, path, docs);
   return sorted;
 }
@@ -90,6 +99,7 @@ export function synthesize(spec: EnvironmentSpec | unknown, inputs: SynthInputs 
   ];
   if (hasErrors(violations)) return { env, files: new Map(), violations };
   const local = renderEnvironment(env, inputs);
+  if (inputs.previous) shareDocuments(local, inputs.previous);
   const rendered = checkRendered({ env, files: local, previous: inputs.previous });
   const files = new Map([...local].map(([path, content]) => [`${treeDir(env.name)}/${path}`, content]));
   return { env, files, violations: [...violations, ...rendered] };

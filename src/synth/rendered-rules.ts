@@ -1,4 +1,5 @@
 import { CILIUM_VALUES_FILE, fluxDir, treeDir } from '../paths';
+import { treeDocuments } from '../tree-documents';
 import { parseYamlDocuments, toYaml } from '../yaml';
 import type { Environment } from '../model/resolve';
 import { runRules, shown } from '../model/violation';
@@ -20,36 +21,21 @@ interface KubeDoc {
   readonly sops?: unknown;
 }
 
-// Several rules read the same files: each tree's files are parsed once, for all of them.
-// (A map changed after it was read is parsed again: the text is kept beside its documents.)
-const parsedTrees = new WeakMap<ReadonlyMap<string, string>, Map<string, { text: string; docs: KubeDoc[] }>>();
-
-/**
- * Hands the checks the documents a file was written from (in the canonical form the writer
- * serialises), so what synth has just rendered is not parsed again.
- */
-export function rememberDocuments(files: ReadonlyMap<string, string>, path: string, docs: readonly unknown[]): void {
-  let cache = parsedTrees.get(files);
-  if (!cache) parsedTrees.set(files, (cache = new Map()));
-  cache.set(path, { text: files.get(path)!, docs: docs.map((doc) => (doc ?? {}) as KubeDoc) });
+/** The YAML documents of one file of a tree, parsed once for all rules; a null document reads as {}. */
+function parsed(files: ReadonlyMap<string, string>, path: string): KubeDoc[] {
+  return treeDocuments(files, path).map((doc) => (doc ?? {}) as KubeDoc);
 }
 
-/** The YAML documents of one file of a tree, parsed on first use. */
-function parsed(files: ReadonlyMap<string, string>, path: string, text: string): KubeDoc[] {
-  let cache = parsedTrees.get(files);
-  if (!cache) parsedTrees.set(files, (cache = new Map()));
-  const hit = cache.get(path);
-  if (hit?.text === text) return hit.docs;
-  const docs = parseYamlDocuments(text).map((doc) => (doc ?? {}) as KubeDoc);
-  cache.set(path, { text, docs });
-  return docs;
+/** The first document of one file of a tree (parsed once for all rules), or undefined when absent or empty. */
+function firstDocument(files: ReadonlyMap<string, string>, path: string): Record<string, unknown> | undefined {
+  return treeDocuments(files, path)[0] as Record<string, unknown> | undefined;
 }
 
 /** Every YAML document of the files under `prefix` (what kustomize could apply); other files are not read. */
 function documents(files: ReadonlyMap<string, string>, prefix: string): { path: string; doc: KubeDoc }[] {
   return [...files]
     .filter(([path]) => path.startsWith(prefix) && path.endsWith('.yaml'))
-    .flatMap(([path, text]) => parsed(files, path, text).map((doc) => ({ path, doc })));
+    .flatMap(([path]) => parsed(files, path).map((doc) => ({ path, doc })));
 }
 
 /** Every place Cilium's values exist: the Flux HelmRelease and the bootstrap values file. */
@@ -63,25 +49,23 @@ function ciliumValues(tree: RenderedTree): { path: string; values: Record<string
       .filter(({ doc }) => doc.kind === 'HelmChart')
       .map(({ path, doc }) => ({ path: `${path}:spec.valuesContent`, values: (parseYamlDocuments(String(doc.spec?.valuesContent ?? ''))[0] ?? {}) as Record<string, unknown> })),
   ];
-  const text = tree.files.get(CILIUM_VALUES_FILE);
-  const bootstrap = text === undefined ? [] : [{ path: CILIUM_VALUES_FILE, values: (parseYamlDocuments(text)[0] ?? {}) as Record<string, unknown> }];
+  const bootstrap = tree.files.has(CILIUM_VALUES_FILE) ? [{ path: CILIUM_VALUES_FILE, values: firstDocument(tree.files, CILIUM_VALUES_FILE) ?? {} }] : [];
   return [...releases, ...bootstrap];
 }
 
 function nodeConfigs(tree: RenderedTree): { path: string; name: string; config: Record<string, unknown> }[] {
-  return [...tree.files]
-    .map(([path, text]) => ({ path, match: /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/.exec(path), text }))
+  return [...tree.files.keys()]
+    .map((path) => ({ path, match: /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/.exec(path) }))
     .filter((f) => f.match)
-    .map((f) => ({ path: f.path, name: f.match![1]!, config: (parseYamlDocuments(f.text)[0] ?? {}) as Record<string, unknown> }));
+    .map((f) => ({ path: f.path, name: f.match![1]!, config: firstDocument(tree.files, f.path) ?? {} }));
 }
 
 const TERRAFORM_FILE = 'terraform/cdk.tf.json';
 
 /** The static address each VM's cloud-init gets, read back from the Terraform JSON. */
 function vmAddresses(tree: RenderedTree): { name: string; ip: string | undefined }[] {
-  const text = tree.files.get(TERRAFORM_FILE);
-  if (text === undefined) return [];
-  const nodes = (JSON.parse(text).locals?.nodes_by_name ?? {}) as Record<string, { network_config?: string; address?: string }>;
+  const stack = firstDocument(tree.files, TERRAFORM_FILE) as { locals?: { nodes_by_name?: Record<string, { network_config?: string; address?: string }> } } | undefined;
+  const nodes = stack?.locals?.nodes_by_name ?? {};
   return Object.entries(nodes).map(([name, node]) => {
     // libvirt: a netplan document; Proxmox: the ip_config address.
     const netplan = parseYamlDocuments(node.network_config ?? '')[0] as any;
@@ -290,8 +274,8 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         if (!p.configSecret || !tree.previous) return [];
         const file = [...tree.files.keys()].find((f) => f.endsWith(`/secret.${p.namespace}.${p.configSecret!.name}.sops.yaml`));
         const before = file && tree.previous.get(file);
-        const data = (text: string) => JSON.stringify((parseYamlDocuments(text)[0] as { data?: unknown } | undefined)?.data ?? null);
-        return file && before !== undefined && data(before) !== data(tree.files.get(file)!)
+        const data = (files: ReadonlyMap<string, string>) => JSON.stringify(firstDocument(files, file!)?.data ?? null);
+        return file && before !== undefined && data(tree.previous) !== data(tree.files)
           ? [{
               path: at(tree, file),
               value: `${p.namespace}/${p.configSecret.name}`,
@@ -310,8 +294,7 @@ export const renderedRules: readonly Rule<RenderedTree>[] = [
         .filter((path) => /^kubernetes\/[^/]+\/.+\.sops\.yaml$/.test(path))
         .filter((path) => {
           const layer = path.split('/')[1]!;
-          const kustomization = tree.files.get(`kubernetes/${layer}.yaml`);
-          const spec = (parseYamlDocuments(kustomization ?? '')[0] as KubeDoc | undefined)?.spec;
+          const spec = (firstDocument(tree.files, `kubernetes/${layer}.yaml`) as KubeDoc | undefined)?.spec;
           return (spec?.decryption as { provider?: string } | undefined)?.provider !== 'sops';
         })
         .map((path) => ({

@@ -84,8 +84,12 @@ export function replaceTree(parent: string, name: string, files: ReadonlyMap<str
   const stage = path.join(parent, `${STAGE_PREFIX}${name}-new`);
   const aside = path.join(parent, `${STAGE_PREFIX}${name}-old`);
   fs.mkdirSync(stage, { recursive: true });
+  const made = new Set<string>([stage]);
   for (const [rel, content] of next) {
-    fs.mkdirSync(path.dirname(path.join(stage, rel)), { recursive: true });
+    const dir = path.dirname(path.join(stage, rel));
+    // Each folder once: a recursive mkdir stats every level of the path on each call.
+    if (!made.has(dir)) fs.mkdirSync(dir, { recursive: true });
+    made.add(dir);
     fs.writeFileSync(path.join(stage, rel), content);
     step();
   }

@@ -17,7 +17,7 @@ const PER_NODE = [
 /** The stack JSON of a spec, rendered without the model checks (for shapes checks would refuse). */
 function stackOf(spec: EnvironmentSpec): any {
   const [artifact] = renderTerraform(resolve(spec));
-  return JSON.parse((artifact as { text: string }).text);
+  return (artifact as { json: unknown }).json;
 }
 
 describe('libvirt stack (dev)', () => {

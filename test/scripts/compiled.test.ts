@@ -14,7 +14,7 @@ const built = () => fs.statSync(path.join(copy, 'dist/main.js')).mtimeMs;
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-'));
-  for (const item of ['src', 'scripts', 'package.json']) fs.cpSync(path.join(repo, item), path.join(copy, item), { recursive: true });
+  for (const item of ['src', 'scripts', 'package.json', 'package-lock.json']) fs.cpSync(path.join(repo, item), path.join(copy, item), { recursive: true });
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 });
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
@@ -25,12 +25,35 @@ describe('the compiled entry point', () => {
     expect(first.stderr).toBe('');
     expect(first.stdout).toContain('usage: npm run <synth|check|diff>');
     const stamp = JSON.parse(fs.readFileSync(path.join(copy, 'dist/build.json'), 'utf8')) as { inputs: Record<string, string> };
-    expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/main.ts', 'src/versions.ts', 'src/synth/render.ts']));
+    // The lock file stands for the bundled dependencies: an install that changes one rebuilds.
+    expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/main.ts', 'src/versions.ts', 'src/synth/render.ts', 'package-lock.json']));
+    expect(Object.keys(stamp.inputs).some((f) => f.includes('node_modules'))).toBe(false);
     // The environments are loaded when a CLI runs, never bundled: editing one needs no build.
     expect(Object.keys(stamp.inputs).some((f) => f.startsWith('src/environments/'))).toBe(false);
     const at = built();
     expect(run('main', '--help').status).toBe(0);
     expect(built()).toBe(at);
+  });
+
+  it('bundles the dependencies: the CLIs run with no node_modules at all (tsx only loads environments)', () => {
+    run('main', '--help');
+    // A copy of dist/ where no node_modules can be found above it.
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-dist-'));
+    fs.cpSync(path.join(copy, 'dist'), path.join(bare, 'dist'), { recursive: true });
+    fs.writeFileSync(path.join(bare, 'package.json'), '{ "type": "module" }\n');
+    try {
+      for (const cli of ['main', 'secrets', 'validate', 'review']) {
+        const result = spawnSync(process.execPath, [path.join(bare, 'dist', `${cli}.js`), '--help'], { cwd: bare, encoding: 'utf8' });
+        expect(result.stderr, cli).not.toMatch(/Cannot find (module|package)/);
+        expect(`${result.stdout}${result.stderr}`, cli).toContain('usage');
+      }
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
+    // What no command reaches is left out, replaced by a module that names itself if it ever runs.
+    const code = fs.readdirSync(path.join(copy, 'dist')).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(copy, 'dist', f), 'utf8')).join('\n');
+    expect(code).not.toMatch(/\/\/ node_modules\/(cdktf\/node_modules\/)?archiver\//);
+    expect(code).toContain('archiver is left out of dist/ (scripts/build.mjs UNUSED)');
   });
 
   it('rebuilds when a bundled source changes, so dist/ is never stale', () => {
@@ -50,6 +73,25 @@ describe('the compiled entry point', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^scratch\/envs\.ts could not be loaded: scratch\/envs\.ts:2:\d+: ERROR: /);
     expect(result.stderr).not.toContain('    at ');
+  });
+
+  it("points a user's environment that throws at the line it throws from", () => {
+    fs.mkdirSync(path.join(copy, 'scratch'), { recursive: true });
+    fs.writeFileSync(path.join(copy, 'scratch/throws.ts'), "type T = { a: number };\nconst t: T = { a: 1 };\nif (t.a === 1) throw new Error('no subnet for lab');\nexport const environments = [];\n");
+    const result = run('main', 'check', '--environments', 'scratch/throws.ts');
+    expect(result.status).toBe(1);
+    // Line 3 of the TypeScript source, not of the transpiled code (types removed).
+    expect(result.stderr).toMatch(/^scratch\/throws\.ts could not be loaded: no subnet for lab \(at scratch\/throws\.ts:3:\d+\)\n$/);
+  });
+
+  it('loads an environments module that awaits at its top level (through the ESM loader)', () => {
+    fs.mkdirSync(path.join(copy, 'scratch'), { recursive: true });
+    fs.writeFileSync(path.join(copy, 'scratch/awaits.ts'), "const names: string[] = await Promise.resolve([]);\nexport const environments = names;\n");
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'awaits-'));
+    const result = run('main', 'synth', '--environments', 'scratch/awaits.ts', '--root', root);
+    fs.rmSync(root, { recursive: true, force: true });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 
   it('names an unknown CLI', () => {
