@@ -1,0 +1,51 @@
+import type { Environment, Node } from '../model/resolve';
+import { WAIT, copyTo, onNode } from './step';
+import type { Step } from './step';
+
+/** Servers in the order a rolling restart takes them: the others first, the founder last. */
+function restartOrder(env: Environment): Node[] {
+  return [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
+}
+
+/** After the cold build: a changed config's rolling restart, a server added or removed. */
+export function dayTwoSteps(env: Environment): Step[] {
+  const order = restartOrder(env);
+  const steps: Step[] = [{
+    title: "A server's k3s config changed (SANs, flags, OIDC)",
+    where: order.map((n) => n.name).join(', then '),
+    notes: [
+      'k3s reads `config.yaml` only when it starts. After the commit, restart the servers whose `nodes/<server>/config.yaml` changed, one at a time, in this order, each Ready before the next: two at once can lose etcd quorum.',
+      ...(order.length === 1 ? ['With one server the API is down while it restarts.'] : []),
+    ],
+    commands: order.flatMap((node) => [
+      copyTo(env, node, `nodes/${node.name}/config.yaml`, '/etc/rancher/k3s/config.yaml'),
+      onNode(env, node, 'sudo systemctl restart k3s'),
+      `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`,
+    ]),
+  }];
+  if (env.k3s.datastore === 'etcd') {
+    steps.push(
+      {
+        title: 'A server is added',
+        where: 'workstation, then the new server',
+        notes: [
+          'Give it `state: \'live\'` (a planned server\'s IP is already in every certificate), `npm run synth`, commit; then run its "Join" step (`bash run.sh --list` numbers the steps, `bash run.sh --only <n>` runs one): k3s adds the etcd member as it joins. Keep an odd number of servers.',
+        ],
+        commands: ['kubectl get nodes -o wide'],
+      },
+      {
+        title: 'A server is removed',
+        where: 'workstation, then the server',
+        notes: [
+          'Drain it, delete its Node (k3s removes its etcd member), uninstall k3s on it, then remove it from the environment and synth. Never remove two at once, and never the last of a quorum. A VM\'s data disk is protected: set `protectData: false` for that one change.',
+        ],
+        commands: [
+          'kubectl drain <server> --ignore-daemonsets --delete-emptydir-data',
+          'kubectl delete node <server>',
+          'ssh <server> sudo /usr/local/bin/k3s-uninstall.sh',
+        ],
+      },
+    );
+  }
+  return steps;
+}

@@ -1,0 +1,36 @@
+import type { Environment, Node } from '../model/resolve';
+import { quote, remote } from './shell';
+
+// What every step is made of: the step as data and the shell lines that reach a node.
+
+/**
+ * One step of the cold build as data: where it acts, why, and the exact command lines. Every line
+ * runs on the workstation from `clusters/<env>/bootstrap/` (a node is reached over SSH), after the
+ * preamble's variables; the README shows these lines and run.sh runs them, so the two never differ.
+ */
+export interface Step {
+  readonly title: string;
+  /** `workstation`, a node's name, or the hypervisor. */
+  readonly where: string;
+  readonly notes: readonly string[];
+  readonly commands: readonly string[];
+}
+
+/** From the bootstrap folder to the repository root. */
+export const REPO_ROOT = '../../..';
+/** Seconds a wait may take before the step fails. */
+export const WAIT = { ssh: 900, apiserver: 300, vip: 300, rollout: '10m', flux: '10m' } as const;
+
+export const sshOptions = '-o StrictHostKeyChecking=accept-new -o ConnectTimeout=10';
+
+/** `ssh -p 22 user@host` for a node, the access path the model knows (a NAT target where given). */
+export function sshTo(env: Environment, node: Node): string {
+  const target = env.ssh.get(node.name)!;
+  return `ssh ${sshOptions} -p ${target.port} ${quote(target.user ? `${target.user}@${target.host}` : target.host)}`;
+}
+
+export const onNode = (env: Environment, node: Node, command: string) => `${sshTo(env, node)} ${remote(command)}`;
+/** Copies a bootstrap file to a node with its mode, creating the folder (root-owned). */
+export const copyTo = (env: Environment, node: Node, file: string, to: string, mode = '0600') => `${onNode(env, node, `sudo install -D -m ${mode} /dev/stdin ${to}`)} < ${quote(file)}`;
+/** A loop that waits for `condition`, failing the step after `seconds`. */
+export const waitFor = (seconds: number, condition: string, pause = 5) => `timeout ${seconds} bash -c ${quote(`until ${condition}; do sleep ${pause}; done`)}`;
