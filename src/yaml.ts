@@ -47,11 +47,6 @@ export function stringifyCanonical(value: unknown): string {
   return YAML.stringify(value, YAML_OPTIONS);
 }
 
-/** Several documents joined with `---`, as `kubectl apply -f` and k3s manifests read them. */
-export function toYamlDocuments(values: readonly unknown[]): string {
-  return values.map(toYaml).join('---\n');
-}
-
 /** Parses every document of a file; used by checks that read the rendered tree. */
 export function parseYamlDocuments(text: string): unknown[] {
   return YAML.parseAllDocuments(text).map((doc) => doc.toJS());

@@ -66,6 +66,7 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     if ('yaml' in artifact) {
       // One canonical copy serves the writer and every reader of the rendered tree.
+      // Several documents are joined with `---`, as `kubectl apply -f` and k3s manifests read them.
       const docs = artifact.yaml.map((doc) => canonical(doc));
       files.set(artifact.path, docs.map(stringifyCanonical).join('---\n'));
       documents.set(artifact.path, docs);

@@ -146,6 +146,7 @@ describe("rotating a provider's credentials", () => {
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatchObject({ severity: 'warning', path: `clusters/mgmt/${FILE}`, value: 'capmox-system/capmox-variables' });
     expect(changed[0]!.fix).toContain('capmox-variables-2');
+    expect(changed[0]!.message).toBe('the values of capmox-variables changed under the same name; cluster-api-operator does not watch it, so the proxmox provider keeps the old credentials');
     expect(tree('b2xk').get(FILE)).toBeDefined();
   });
 

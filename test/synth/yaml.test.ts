@@ -10,9 +10,15 @@ describe('canonical form', () => {
     expect(Object.keys((value as any).spec.a)).toEqual(['y', 'z']);
   });
 
-  it('ranks the Kubernetes keys only at the top: nested, they sort like any key', () => {
+  it('sorts the other top-level keys whatever order they were built in', () => {
+    expect(Object.keys(canonical({ zeta: 1, spec: 2, kind: 'K', data: 3, alpha: 4 }) as object)).toEqual(['kind', 'alpha', 'data', 'spec', 'zeta']);
+  });
+
+  it('ranks the Kubernetes keys only at the top: nested or in a list, they sort like any key', () => {
     expect(Object.keys((canonical({ x: { metadata: 1, apiVersion: 2, kind: 3 } }) as any).x)).toEqual(['apiVersion', 'kind', 'metadata']);
     expect(Object.keys((canonical({ x: { kind: 1, data: 2 } }) as any).x)).toEqual(['data', 'kind']);
+    expect(Object.keys((canonical({ items: [{ kind: 1, data: 2 }] }) as any).items[0])).toEqual(['data', 'kind']);
+    expect(Object.keys((canonical([{ kind: 1, data: 2 }]) as any)[0])).toEqual(['data', 'kind']);
   });
 
   it('drops undefined values, keeps null, copies arrays in order and never shares objects with its input', () => {
@@ -28,6 +34,10 @@ describe('canonical form', () => {
     const value = canonical(input) as any;
     expect(Object.keys(value.values)).toEqual(['__proto__', 'a']);
     expect(Object.getPrototypeOf(value.values)).toBe(Object.prototype);
+    // An ordinary property, as JSON.parse makes it.
+    expect(Object.getOwnPropertyDescriptor(value.values, '__proto__')).toEqual({ value: { x: 1 }, writable: true, enumerable: true, configurable: true });
+    // Below it, keys sort like any nested key (no Kubernetes rank).
+    expect(Object.keys((canonical(JSON.parse('{"v": {"__proto__": {"kind": 1, "data": 2}}}')) as any).v.__proto__)).toEqual(['data', 'kind']);
     expect(toYaml(input)).toBe('values:\n  __proto__:\n    x: 1\n  a: 2\n');
   });
 
