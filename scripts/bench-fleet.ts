@@ -33,17 +33,18 @@ const synthMs = performance.now() - started;
 // The floor: the very objects, parsed beforehand, written again by the serialisers alone with the
 // project's options, so it writes the same bytes (counted below). Runbooks and overviews are text
 // the generators compose: the floor copies them as they are.
-const objects = outputs.map((files) =>
-  [...files].map(([path, text]) =>
-    path.endsWith('.json') ? { path, json: JSON.parse(text) as unknown, text } : path.endsWith('.yaml') ? { path, yaml: YAML.parseAllDocuments(text).map((d) => d.toJS()), text } : { path, text },
-  ),
-);
+type Parsed = { text: string } & ({ kind: 'json'; value: unknown } | { kind: 'yaml'; docs: unknown[] } | { kind: 'text' });
+const parse = (path: string, text: string): Parsed =>
+  path.endsWith('.json') ? { kind: 'json', value: JSON.parse(text), text } : path.endsWith('.yaml') ? { kind: 'yaml', docs: YAML.parseAllDocuments(text).map((d) => d.toJS()), text } : { kind: 'text', text };
+const write = (file: Parsed): string =>
+  file.kind === 'json' ? `${JSON.stringify(file.value, null, 2)}\n` : file.kind === 'yaml' ? file.docs.map((d) => YAML.stringify(d, YAML_OPTIONS)).join('---\n') : file.text;
+const objects = outputs.map((files) => [...files].map(([path, text]) => parse(path, text)));
 const floorStarted = performance.now();
 let bytes = 0;
 let differing = 0;
 for (const env of objects) {
   for (const file of env) {
-    const text = 'json' in file ? `${JSON.stringify(file.json, null, 2)}\n` : 'yaml' in file ? file.yaml!.map((d) => YAML.stringify(d, YAML_OPTIONS)).join('---\n') : String(file.text);
+    const text = write(file);
     bytes += text.length;
     if (text !== file.text) differing++;
   }

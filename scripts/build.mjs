@@ -1,9 +1,10 @@
 // `npm run build`: the CLIs as compiled bundles in dist/ (esbuild), with source maps so a stack
 // points at src/. The dependencies are bundled too: Node then reads a few files instead of about
 // a thousand (cdktf alone is 378 modules) and parses no CommonJS package for its export names,
-// which halves the start of every command (npm run bench measures it). Kept out: tsx (it loads the
-// environments), esbuild (native binaries) and what no command reaches (UNUSED). The environments are not bundled: the CLIs load
-// them when they run (src/load-environments.ts), so an edit to one needs no build.
+// which halves the start of every command (npm run bench measures it). Kept out: tsx (it loads
+// the environments), esbuild (native binaries) and what no command reaches (UNUSED). The
+// environments are not bundled: the CLIs load them when they run (src/load-environments.ts), so
+// an edit to one needs no build.
 // dist/build.json records every bundled source with its size and mtime, and the lock file:
 // scripts/run.mjs rebuilds when one differs, so dist/ is never stale.
 import fs from 'node:fs';
