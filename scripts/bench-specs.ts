@@ -16,7 +16,7 @@ export function fleetOf(count: number, prefix = 'b'): EnvironmentSpec[] {
       nodes: [1, 2, 3].map((n) => ({ name: `${name}-${n}`, ip: `${net}.${10 + n}`, ...(n === 1 && { founder: true }) })),
       controlPlane: { vip: `${net}.10`, vipInterface: 'enp1s0' },
       ingressVip: `${net}.20`,
-      k3s: { version: versions.k3s.dev, oidc: { realm: 'bench' } },
+      k3s: { version: versions.k3s.tested, oidc: { realm: 'bench' } },
       cilium: {},
       longhorn: {},
       defaultDeny: {},
@@ -28,7 +28,7 @@ export function fleetOf(count: number, prefix = 'b'): EnvironmentSpec[] {
         vm: { vcpus: 4, memoryMiB: 6144, osDiskGiB: 40, dataDiskGiB: 100 },
         access: { user: 'ubuntu', sshKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBenchKeyBenchKeyBenchKeyBenchKeyBenchKey0 bench'] },
       },
-      apps: [{ name: 'podinfo', layer: 'apps', helm: { ...versions.apps.podinfo, values: { replicaCount: 2 } } }],
+      apps: [{ name: 'podinfo', layer: 'apps', helm: { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo', chart: 'podinfo', version: '6.14.1', values: { replicaCount: 2 } } }],
       flux: {
         url: `https://git.bench.test/ops/${name}.git`,
         layers: [

@@ -1,10 +1,10 @@
-// `npm run build`: the CLIs as compiled bundles in dist/ (esbuild), with source maps so a stack
-// points at src/. The dependencies are bundled too: Node then reads a few files instead of about
-// a thousand (cdktf alone is 378 modules) and parses no CommonJS package for its export names,
-// which halves the start of every command (npm run bench measures it). Kept out: tsx (it loads
-// the environments), esbuild (native binaries) and what no command reaches (UNUSED). The
-// environments are not bundled: the CLIs load them when they run (src/load-environments.ts), so
-// an edit to one needs no build.
+// `npm run build`: the bin and the API as compiled bundles in dist/ (esbuild), with source maps so
+// a stack points at src/. The dependencies are bundled too, except the construct libraries (peers)
+// and tsx: Node then reads a few files instead of about a thousand (cdktf alone is 378 modules) and
+// parses no CommonJS package for its export names, which halves the start of every command (npm
+// run bench measures it). What no command reaches is left out (UNUSED). A fleet's environments are
+// not bundled: the bin loads them when it runs (src/load-environments.ts), so an edit to one needs
+// no build. `npm pack` adds the API's types (scripts/pack.mjs).
 // dist/build.json records every bundled source with its size and mtime, and the lock file:
 // scripts/run.mjs rebuilds when one differs, so dist/ is never stale.
 import fs from 'node:fs';
@@ -18,14 +18,19 @@ export const STAMP = path.join(DIST, 'build.json');
 
 /** The CLIs, by the name their bundle gets. */
 export const ENTRIES = {
-  main: 'src/main.ts',
-  secrets: 'src/secrets/main.ts',
-  validate: 'src/validate/main.ts',
-  review: 'src/review/main.ts',
+  /** The bin, `k3s-gitops-synth <command>`: each command's module is a chunk it loads on demand. */
+  cli: 'src/cli/main.ts',
+  /** The programmatic API (`import … from 'k3s-gitops-synth'`); its types are dist/types/. */
+  index: 'src/index.ts',
 };
 
-/** What stays a package the bundles load at run time. */
-const EXTERNAL = ['tsx', 'tsx/*', 'esbuild'];
+/**
+ * What stays a package the bundles load at run time: tsx (it loads a fleet's TypeScript), esbuild
+ * (native binaries), and the construct libraries, which a fleet's own constructs share with the
+ * tool (peer dependencies: one copy of each class, or cdk8s cannot render the fleet's objects).
+ */
+export const PEERS = ['cdk8s', 'cdk8s-plus-31', 'constructs'];
+const EXTERNAL = ['tsx', 'tsx/*', 'esbuild', ...PEERS, ...PEERS.map((p) => `${p}/*`)];
 
 // Bundled CommonJS code calls require() for Node's modules and the external packages; an ES
 // module has none, so each chunk gets one bound to its own location.

@@ -3,7 +3,7 @@
  * every synth warn until it is replaced.
  */
 
-/** The body of the example SSH key in src/environments/ssh-keys.ts; its private half was discarded. */
+/** The body of the example SSH key in environments/ssh-keys.ts; its private half was discarded. */
 export const EXAMPLE_SSH_KEY_BODY = 'AAAAC3NzaC1lZDI1NTE5AAAAIKABBli1KFrxit4mplErN2IKVdpwfM3AFsgMhANf/BhD';
 
 /**

@@ -29,7 +29,7 @@ export { formatViolation, hasErrors } from './model/violation';
 export { synthesize } from './synth/render';
 export { plan } from './synth/plan';
 export { synthCommand, checkCommand, diffCommand } from './synth/commands';
-export { environments } from './environments';
+export { TOOL_NAME, toolVersion } from './synth/tool-version';
 export * as versions from './versions';
 
 // Constructs, for composing an environment's tree differently.

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from './repo-root';
 
-/** Where the CLIs look for environments unless `--environments <module>` names another module. */
-export const DEFAULT_ENVIRONMENTS = 'src/environments/index.ts';
+/** Where the bin looks for a fleet's environments (in the folder it runs in) unless `--environments <module>` names another. */
+export const DEFAULT_ENVIRONMENTS = 'environments/index.ts';
 
 export class EnvironmentsModuleError extends Error {}
 
@@ -36,17 +36,22 @@ async function importModule(file: string): Promise<unknown> {
 }
 
 /**
- * The environments a command works on: the `environments` export of a module (by default this
- * repository's src/environments/). Returned as `unknown[]`: nothing is trusted before the
+ * The environments a command works on: the `environments` export of a module (by default the
+ * fleet's environments/index.ts in the current folder). Returned as `unknown[]`: nothing is trusted before the
  * boundary check (spec-check.ts) has looked at each one.
  */
 export async function loadEnvironments(module: string | undefined, cwd: string = process.cwd()): Promise<readonly unknown[]> {
-  const file = module === undefined ? path.join(REPO_ROOT, DEFAULT_ENVIRONMENTS) : path.resolve(cwd, module);
+  const file = path.resolve(cwd, module ?? DEFAULT_ENVIRONMENTS);
+  if (module === undefined && !fs.existsSync(file)) {
+    throw new EnvironmentsModuleError(
+      `no ${DEFAULT_ENVIRONMENTS} in ${cwd}: run this in a fleet's folder (npx k3s-gitops-synth init <dir> writes one), or name the module with --environments <file>`,
+    );
+  }
   let loaded: { environments?: unknown };
   try {
     loaded = (await importModule(file)) as { environments?: unknown };
   } catch (error) {
-    throw new EnvironmentsModuleError(`${path.relative(cwd, file) || file} could not be loaded: ${describeLoadError(error, cwd)}`);
+    throw new EnvironmentsModuleError(`${path.relative(cwd, file) || file} could not be loaded: ${describeUserError(error, cwd)}`);
   }
   if (!Array.isArray(loaded.environments)) {
     throw new EnvironmentsModuleError(`${path.relative(cwd, file) || file} exports no environments list; export const environments = [ … ]`);
@@ -58,7 +63,7 @@ export async function loadEnvironments(module: string | undefined, cwd: string =
  * A load error as one line: its message and the first place in the user's own files it points at
  * (an environment that throws, a syntax error tsx reports), never the loader's stack.
  */
-function describeLoadError(error: unknown, cwd: string): string {
+export function describeUserError(error: unknown, cwd: string = process.cwd()): string {
   const { message = String(error), stack = '' } = error instanceof Error ? error : {};
   // esbuild (through tsx) puts the place of a syntax error in its message: `file:line:col: ERROR: …`.
   const syntax = message.split('\n').find((line) => line.includes(': ERROR: '));

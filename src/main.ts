@@ -13,7 +13,7 @@ const USAGE = `usage: npm run <synth|check|diff> [-- [--env <name>]... [--root <
   diff    show what synth would change (writes nothing)
   --env           restrict to one environment; repeat for several
   --root          folder that holds clusters/ (default: the current folder)
-  --environments  module exporting the environments list (default: src/environments/index.ts)
+  --environments  module exporting the environments list (default: environments/index.ts)
   --prune         synth only: also remove files under clusters/<env>/ that synth did not write`;
 
 const commands: Record<string, (o: CommandOptions) => CommandResult> = {

@@ -4,14 +4,13 @@
  * Renovate's custom manager (renovate.json) can find and bump every entry.
  */
 
-/** k3s release per environment, always with its `+k3sN` suffix. */
+/**
+ * The k3s release this tool is tested with: what `init` pins a new environment to. From then on
+ * the fleet owns its environments' k3s pins (its environments/versions.ts).
+ */
 export const k3s = {
   // renovate: datasource=github-releases depName=k3s-io/k3s versioning=regex:^v(?<major>\d+)\.(?<minor>\d+)\.(?<patch>\d+)\+k3s(?<build>\d+)$
-  mgmt: 'v1.35.8+k3s1',
-  // renovate: datasource=github-releases depName=k3s-io/k3s versioning=regex:^v(?<major>\d+)\.(?<minor>\d+)\.(?<patch>\d+)\+k3s(?<build>\d+)$
-  dev: 'v1.36.4+k3s1',
-  // renovate: datasource=github-releases depName=k3s-io/k3s versioning=regex:^v(?<major>\d+)\.(?<minor>\d+)\.(?<patch>\d+)\+k3s(?<build>\d+)$
-  prod: 'v1.36.4+k3s1',
+  tested: 'v1.36.4+k3s1',
 } as const;
 
 /**
@@ -38,15 +37,6 @@ export const charts = {
   fluxOperator: { oci: 'oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator', chart: 'flux-operator', version: '0.58.1' },
   // renovate: datasource=helm depName=cluster-api-operator registryUrl=https://kubernetes-sigs.github.io/cluster-api-operator
   clusterApiOperator: { repo: 'https://kubernetes-sigs.github.io/cluster-api-operator', chart: 'cluster-api-operator', version: '0.28.0' },
-} as const;
-
-/**
- * Charts of the users' own apps (src/environments/), pinned here like the platform's so Renovate
- * proposes their bumps too. An app spreads its entry into `helm`.
- */
-export const apps = {
-  // renovate: datasource=docker depName=ghcr.io/stefanprodan/charts/podinfo
-  podinfo: { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo', chart: 'podinfo', version: '6.14.1' },
 } as const;
 
 /**

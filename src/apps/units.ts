@@ -1,4 +1,6 @@
-import { Chart } from 'cdk8s';
+import { AppChart, AppNameError } from '../k8s/app-chart';
+import type { AppFailure } from '../k8s/app-chart';
+import { describeUserError } from '../load-environments';
 import type { ClusterUnit } from '../k8s/cluster';
 import { VerbatimFile } from '../k8s/verbatim-file';
 import { manifestFiles } from '../model/invariants/app-sources';
@@ -43,8 +45,8 @@ function manifestsUnit(app: App, sources: ReadonlyMap<string, string>): ClusterU
   };
 }
 
-/** The user's apps as units of the tree. */
-export function appUnits(env: Environment, sources: ReadonlyMap<string, string>): ClusterUnit[] {
+/** The user's apps as units of the tree; what their constructs get wrong goes to `failures`, all of it. */
+export function appUnits(env: Environment, sources: ReadonlyMap<string, string>, failures: AppFailure[] = []): ClusterUnit[] {
   return env.apps.map((app): ClusterUnit => {
     if (app.helm) return helmUnit(env, app);
     if (app.manifests !== undefined) return manifestsUnit(app, sources);
@@ -54,8 +56,13 @@ export function appUnits(env: Environment, sources: ReadonlyMap<string, string>)
       name: app.name,
       layer: app.layer,
       build: (folder) => {
-        const chart = new Chart(folder(), 'app', { namespace: app.namespace, disableResourceNameHashes: true });
-        app.construct!(chart, { name: app.name, namespace: app.namespace, environment: env.name });
+        const chart = new AppChart(folder(), 'app', { app: app.name, namespace: app.namespace });
+        try {
+          app.construct!(chart, { name: app.name, namespace: app.namespace, environment: env.name });
+        } catch (error) {
+          failures.push({ app: app.name, message: error instanceof AppNameError ? error.message : `its construct threw: ${describeUserError(error)}` });
+        }
+        for (const message of chart.duplicateNames()) failures.push({ app: app.name, message });
       },
     };
   });

@@ -18,7 +18,7 @@ export function fluxStep(env: Environment): Step {
       where: 'workstation',
       notes: [
         'The cluster runs Flux from `flux bootstrap`. The operator takes over its controllers and its `flux-system` sync in place (no downtime); the annotations keep the root Kustomization from pruning them when the next commit drops `gotk-components.yaml` and the sync files.',
-        `Then: remove \`flux.bootstrapped\` from \`src/environments/${env.name}.ts\`, \`git rm clusters/${env.name}/kubernetes/flux-system/gotk-components.yaml\`, \`npm run synth\`, commit and merge.`,
+        `Then: remove \`flux.bootstrapped\` from \`environments/${env.name}.ts\`, \`git rm clusters/${env.name}/kubernetes/flux-system/gotk-components.yaml\`, \`npm run synth\`, commit and merge.`,
       ],
       commands: [
         install,

@@ -13,7 +13,7 @@ export function runScript(env: Environment, cni?: ChartRelease): string {
   const count = book.steps.length;
   const lines = [
     '#!/usr/bin/env bash',
-    `# Cold build of ${env.name}, generated from src/environments/${env.name}.ts by npm run synth (edit that file).`,
+    `# Cold build of ${env.name}, generated from environments/${env.name}.ts by npm run synth (edit that file).`,
     '# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]',
     ...(book.plannedGuard ? ['#   --allow-planned   build although servers are still planned (see README.md)'] : []),
     '# Each command line below is a string that `run` hands to bash: it expands when it runs.',

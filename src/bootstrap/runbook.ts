@@ -24,7 +24,7 @@ export function runbook(env: Environment, cni?: ChartRelease): string {
   return [
     `# Cold build of ${env.name}`,
     '',
-    `Generated from \`src/environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one.`,
+    `Generated from \`environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one.`,
     `Every command runs on your workstation from this folder (\`${treeDir(env.name)}/bootstrap\`); a node is reached`,
     'over SSH. `bash run.sh` runs exactly these steps (`--dry-run` prints them, `--list` numbers them,',
     '`--from <n>` resumes, `--only <n>` runs one); each waits, with a timeout, for what the next one needs.',

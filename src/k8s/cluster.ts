@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import type { AppFailure } from './app-chart';
 import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
 import { ChartInstall } from './chart-install';
@@ -42,6 +43,8 @@ export interface ClusterProps {
   readonly healthChecks: ReadonlyMap<string, readonly HealthCheck[]>;
   /** Encrypted sources by repository path (`secrets/<env>/…`), copied into the tree as-is. */
   readonly secretSources?: ReadonlyMap<string, string>;
+  /** Where the apps' construct failures are collected (the render goes on, to report them all). @default discarded */
+  readonly appFailures?: AppFailure[];
 }
 
 /**

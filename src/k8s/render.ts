@@ -5,6 +5,9 @@ import { Component } from './component';
 import { Cluster } from './cluster';
 import type { ClusterProps } from './cluster';
 import { VerbatimFile } from './verbatim-file';
+import { AppChart } from './app-chart';
+import type { AppFailure } from './app-chart';
+import { describeUserError } from '../load-environments';
 
 interface KubeObject {
   readonly kind: string;
@@ -23,6 +26,18 @@ function withoutClusterNamespace(obj: KubeObject): KubeObject {
   if (!CLUSTER_SCOPED.has(obj.kind) || obj.metadata.namespace === undefined) return obj;
   const { namespace: _dropped, ...metadata } = obj.metadata;
   return { ...obj, metadata };
+}
+
+/** An object's JSON; an app's object that cannot render is the app's failure (undefined), not the tool's. */
+function toJson(construct: ApiObject, failures: AppFailure[]): KubeObject | undefined {
+  try {
+    return construct.toJson() as KubeObject;
+  } catch (error) {
+    const app = construct.node.scopes.find((s): s is AppChart => s instanceof AppChart);
+    if (!app) throw error;
+    failures.push({ app: app.app, message: `${construct.kind} at ${construct.node.path} does not render: ${describeUserError(error)}` });
+    return undefined;
+  }
 }
 
 function join(folder: string, name: string): string {
@@ -53,7 +68,9 @@ export function renderKubernetes(props: ClusterProps): Artifact[] {
     if (!(construct instanceof ApiObject)) continue;
     const component = Component.of(construct);
     if (!component) throw new Error(`${construct.node.path} is outside any Component`);
-    const obj = withoutClusterNamespace(construct.toJson() as KubeObject);
+    const json = toJson(construct, props.appFailures ?? []);
+    if (json === undefined) continue;
+    const obj = withoutClusterNamespace(json);
     const name = fileName(component, obj);
     listed.get(component)!.push(name);
     artifacts.push({ path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), name), yaml: [obj] });

@@ -34,7 +34,7 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
   return [
     `# ${env.name}`,
     '',
-    `Generated from \`src/environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. The cold build is [bootstrap/README.md](bootstrap/README.md).`,
+    `Generated from \`environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. The cold build is [bootstrap/README.md](bootstrap/README.md).`,
     '',
     '| server | address | role | state |',
     '| --- | --- | --- | --- |',

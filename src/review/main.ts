@@ -1,12 +1,16 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { postComment } from './pr-comment';
 import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
 import { reviewCommand } from './command';
 import { GitError } from './git-tree';
 
 const USAGE = `usage: npm run review -- [--base <git ref>] [--format markdown|json] [--fail-on danger] [--env <name>]... [--root <dir>] [--environments <module>]
+       npm run review -- --post-comment <file>
   compares clusters/ at the base (default: the merge base with main) with the working tree, which
   must be freshly synthesized; prints what the change does to VMs, servers and the Flux tree,
-  dangers first. --fail-on danger exits 1 when any danger is found.`;
+  dangers first. --fail-on danger exits 1 when any danger is found. --post-comment posts a review
+  written before as the pull request's comment (created once, then updated), from CI.`;
 
 class UsageError extends Error {}
 
@@ -21,12 +25,20 @@ async function main(argv: readonly string[]): Promise<number> {
       env: { type: 'string', multiple: true },
       root: { type: 'string' },
       environments: { type: 'string' },
+      'post-comment': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  if (values['post-comment'] !== undefined) {
+    if (!fs.existsSync(values['post-comment'])) throw new UsageError(`--post-comment ${values['post-comment']}: no such file`);
+    const posted = await postComment(values['post-comment'], process.env);
+    process.stdout.write(posted.stdout);
+    process.stderr.write(posted.stderr);
+    return posted.exitCode;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   const format = values.format ?? 'markdown';

@@ -1,4 +1,4 @@
 export { DEMO_AGE_RECIPIENT } from '../examples';
 
-/** Where the demo identity is committed, relative to the repository root. */
-export const DEMO_AGE_KEY_FILE = 'test/fixtures/age/demo.agekey';
+/** Where a fleet that encrypts to the demo recipient keeps its (public) identity, relative to the fleet's root. */
+export const DEMO_AGE_KEY_FILE = 'secrets/demo.agekey';

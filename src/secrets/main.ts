@@ -5,8 +5,8 @@ import { checkSpec } from '../model/spec-check';
 import { formatViolation } from '../model/violation';
 import { SECRETS_USAGE, SecretsUsageError, secretsCommand } from './commands';
 
-const GLOBAL = `  --root <dir>            folder that holds secrets/ and src/environments/ (default: the current folder)
-  --environments <module> module exporting the environments list (default: src/environments/index.ts)`;
+const GLOBAL = `  --root <dir>            folder that holds secrets/ and environments/ (default: the current folder)
+  --environments <module> module exporting the environments list (default: environments/index.ts)`;
 
 /** Takes the options every subcommand shares out of argv; the rest goes to the subcommand. */
 function globalOptions(argv: readonly string[]): { root?: string; environments?: string; help: boolean; rest: string[] } {

@@ -1,5 +1,5 @@
 /** The data file `secrets init` rewrites, relative to the repository root. */
-export const RECIPIENTS_FILE = 'src/environments/age-recipients.ts';
+export const RECIPIENTS_FILE = 'environments/age-recipients.ts';
 
 /**
  * Replaces one environment's line in age-recipients.ts (`  dev: [ … ],`) with literal

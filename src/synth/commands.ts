@@ -17,6 +17,8 @@ import { orphanAdvice, orphanFolders } from './orphans';
 import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-schema';
 import { gib, memoryFigures } from '../components/table';
 import { CLUSTERS_DIR, treeDir } from '../paths';
+import { MANIFEST_FILE, manifestWriter } from './manifest';
+import { TOOL_NAME, toolStamp } from './tool-version';
 
 /**
  * Files outside clusters/ that synth keeps in step with the code: the README's version table,
@@ -35,13 +37,19 @@ function rootFiles(options: CommandOptions): RootFile[] {
     return { name, file, current: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
   };
   const readme = read('README.md');
+  const envs = (options.environments as readonly EnvironmentSpec[]).map(resolve);
   return [
-    ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current) }]),
-    { ...read(SOPS_CONFIG_FILE), next: sopsConfig((options.environments as readonly EnvironmentSpec[]).map(resolve)) },
-    // Only in a repository that has docs/ and schemas/ (this one), not in a scratch root of the API's users.
-    ...(fs.existsSync(path.join(options.root, 'docs')) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }] : []),
-    ...(fs.existsSync(path.join(options.root, 'schemas')) ? [{ ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
+    ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current, envs) }]),
+    { ...read(SOPS_CONFIG_FILE), next: sopsConfig(envs) },
+    // The tool's own documents, only in the tool's repository (never in a fleet's).
+    ...(isToolRepository(options.root) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }, { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
   ];
+}
+
+/** The tool's repository (its package.json names the tool), where synth also keeps the tool's documents current. */
+function isToolRepository(root: string): boolean {
+  const file = path.join(root, 'package.json');
+  return fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string }).name === TOOL_NAME;
 }
 
 /** The unified diff of every root file that is not what synth would write. */
@@ -119,6 +127,18 @@ export function synthCommand(options: CommandOptions): CommandResult {
   return { stdout: lines.map((l) => l.replace(' ;', ';')).join('\n') + '\n', stderr: report + notes, exitCode: 0 };
 }
 
+/**
+ * After a tool upgrade every tree differs: say which version wrote it and which is installed, so
+ * the diff reads as the release's and not as a hand edit.
+ */
+function upgradeNote(e: EnvironmentPlan): string {
+  const current = e.current.get(MANIFEST_FILE);
+  if (current === undefined) return '';
+  const wrote = manifestWriter(current);
+  if (wrote === toolStamp()) return '';
+  return `${treeDir(e.name)}/ was written by ${wrote ?? 'an earlier version that did not record itself'}; ${toolStamp()} is installed: run npm run synth, then npm run review to see what the release changes\n`;
+}
+
 /** Fails when an invariant is broken or the committed tree is not what the code synthesizes. */
 export function checkCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
@@ -130,11 +150,12 @@ export function checkCommand(options: CommandOptions): CommandResult {
   if (drifted.length === 0 && stale.length === 0 && orphaned.length === 0) {
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
   }
+  const upgraded = drifted.map((e) => upgradeNote(e)).filter((n) => n !== '').join('');
   const names = [...drifted.map((e) => `${treeDir(e.name)}/`), ...stale.map((f) => f.name)].join(', ');
   const differ = names === '' ? '' : `${names} differ from what the code synthesizes (diff above); run npm run synth and commit the result\n`;
   return {
     stdout: diffs,
-    stderr: `${report}${differ}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
+    stderr: `${report}${upgraded}${differ}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
     exitCode: 1,
   };
 }

@@ -2,6 +2,7 @@ import { environmentRules } from '../check';
 import { appSourceRules } from '../model/invariants/app-sources';
 import { componentCatalogueRules } from '../components/rules';
 import { renderedRules } from './rendered-rules';
+import { renderRules } from './render';
 import { secretSourceRules } from '../model/invariants/secrets';
 import { specRules } from '../model/spec-check';
 import { planRules } from './plan';
@@ -42,7 +43,7 @@ export function invariantsDoc(): string {
     '',
     '## On the rendered files',
     '',
-    ...table(renderedRules),
+    ...table([...renderedRules, ...renderRules]),
     '',
     '## On src/versions.ts, the fleet and the tree on disk (once per run)',
     '',

@@ -19,4 +19,4 @@ export function orphanFolders(root: string, environmentNames: readonly string[])
 }
 
 export const orphanAdvice = (folder: string) =>
-  `${folder} belongs to no environment in src/environments/; if that environment is gone, delete it (git rm -r ${folder}), else restore the environment`;
+  `${folder} belongs to no environment in environments/; if that environment is gone, delete it (git rm -r ${folder}), else restore the environment`;

@@ -14,12 +14,19 @@ import { checkSpec } from '../model/spec-check';
 import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { hasErrors } from '../model/violation';
-import type { Violation } from '../model/violation';
+import type { Rule, Violation } from '../model/violation';
+import { AppConstructError } from '../k8s/app-chart';
+import type { AppFailure } from '../k8s/app-chart';
 import { canonical, stringifyCanonical } from '../yaml';
 import { checkRendered } from './rendered-rules';
 import { rememberDocuments, shareDocuments } from '../tree-documents';
 import { treeDir } from '../paths';
 import { overviewReadme } from '../overview/readme';
+
+/** The codes rendering itself reports, for docs/invariants.md. */
+export const renderRules: readonly Omit<Rule<unknown>, 'check'>[] = [
+  { code: 'app.construct-failed', severity: 'error', summary: "an app's construct builds and renders (it may not throw, and no two of its objects of one kind and namespace share a name)" },
+];
 
 /** The environment's overview, at the root of its tree. */
 const OVERVIEW_FILE = 'README.md';
@@ -58,8 +65,10 @@ export function cniRelease(env: Environment): ChartRelease | undefined {
 /** Renders one environment's artefacts to bytes, keyed by their path under `clusters/<env>/`. */
 export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'previous'> = {}): Map<string, string> {
   const enabled = enabledComponents(env);
-  const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map())];
-  const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets });
+  const failures: AppFailure[] = [];
+  const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map(), failures)];
+  const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets, appFailures: failures });
+  if (failures.length > 0) throw new AppConstructError(failures);
   const files = new Map<string, string>();
   const documents = new Map<string, readonly unknown[]>();
   for (const artifact of [...kubernetes, ...renderBootstrap(env, cniRelease(env)), ...renderTerraform(env)]) {
@@ -99,7 +108,21 @@ export function synthesize(spec: EnvironmentSpec | unknown, inputs: SynthInputs 
     ...checkAppSources({ env, sources: inputs.appSources ?? new Map() }),
   ];
   if (hasErrors(violations)) return { env, files: new Map(), violations };
-  const local = renderEnvironment(env, inputs);
+  let local: Map<string, string>;
+  try {
+    local = renderEnvironment(env, inputs);
+  } catch (error) {
+    if (!(error instanceof AppConstructError)) throw error;
+    const failed = error.failures.map((f): Violation => ({
+      code: 'app.construct-failed',
+      severity: 'error',
+      path: `${env.name}.apps[${env.apps.findIndex((a) => a.name === f.app)}].construct`,
+      value: f.app,
+      message: f.message,
+      fix: 'correct the construct: give its objects distinct ids or names, and let it build plain cdk8s or cdk8s-plus-31 objects',
+    }));
+    return { env, files: new Map(), violations: [...violations, ...failed] };
+  }
   if (inputs.previous) shareDocuments(local, inputs.previous);
   const rendered = checkRendered({ env, files: local, previous: inputs.previous });
   const files = new Map([...local].map(([path, content]) => [`${treeDir(env.name)}/${path}`, content]));

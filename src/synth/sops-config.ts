@@ -17,5 +17,5 @@ export function sopsConfig(environments: readonly Environment[]): string {
       encrypted_regex: REQUIRED_ENCRYPTED_REGEX,
       age: env.ageRecipients.join(','),
     }));
-  return `# Generated from src/environments by npm run synth: edit the environments, not this file.\n${toYaml({ creation_rules: rules })}`;
+  return `# Generated from environments/ by npm run synth: edit the environments, not this file.\n${toYaml({ creation_rules: rules })}`;
 }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLEET_MODULE, fleetRepo } from '../fixtures/fleet-repo';
 import * as versions from '../../src/versions';
+import { parseAnswers } from '../../src/init/answers';
+import { cdktfJson, packageJson } from '../../src/init/templates/project';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -12,8 +14,8 @@ describe('cdktf app (the entry point of cdktf synth / deploy)', () => {
   it('synthesizes the same stacks as synth writes, without a terraform binary', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cdktf-'));
     const root = fleetRepo('cdktf-');
-    const app = JSON.parse(fs.readFileSync(path.join(repo, 'cdktf.json'), 'utf8')).app as string;
-    expect(app).toBe('node --import tsx src/infra/app.ts');
+    // A fleet's cdktf.json runs the bin's cdktf-app: this very module.
+    expect(JSON.parse(cdktfJson()).app).toBe('npx k3s-gitops-synth cdktf-app');
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/infra/app.ts'], {
       cwd: repo,
       env: { ...process.env, CDKTF_OUTDIR: out, SYNTH_ENVIRONMENTS: FLEET_MODULE, PATH: '/usr/bin:/bin' },
@@ -30,9 +32,14 @@ describe('cdktf app (the entry point of cdktf synth / deploy)', () => {
     fs.rmSync(root, { recursive: true });
   });
 
-  it('deploys through npm run deploy with the CDKTF CLI of the pinned release, the library\'s own', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
-    expect(pkg.scripts.deploy).toBe(`CHECKPOINT_DISABLE=1 npx --yes cdktf-cli@${versions.tools.cdktfCli.version} deploy`);
-    expect(pkg.dependencies.cdktf).toBe(versions.tools.cdktfCli.version);
+  it("deploys through the bin's deploy with the CDKTF CLI of the pinned release, the library's own", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies.cdktf).toBe(versions.tools.cdktfCli.version);
+    const answers = parseAnswers({}, '/tmp/f', '0.2.0').answers!;
+    expect(JSON.parse(packageJson(answers, 'f', { tool: '0.2.0', peers: {}, typescript: '5.9.3' })).scripts.deploy).toBe('k3s-gitops-synth deploy');
+    const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'deploy', '--help'], { cwd: repo, encoding: 'utf8' });
+    expect(help.stdout).toContain(`cdktf-cli@${versions.tools.cdktfCli.version}`);
+    const bare = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'deploy'], { cwd: repo, encoding: 'utf8' });
+    expect([bare.status, bare.stderr.split('\n')[0]]).toEqual([2, 'deploy needs the environment to deploy first']);
   });
 });

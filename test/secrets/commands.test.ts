@@ -20,7 +20,7 @@ beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
   // A repository's worth of the fixture fleet: its sources, the demo key and a recipients file.
   fs.cpSync(path.join(FLEET_DIR, 'secrets'), path.join(root, 'secrets'), { recursive: true });
-  fs.cpSync(path.join(repo, DEMO_AGE_KEY_FILE), path.join(root, DEMO_AGE_KEY_FILE));
+  fs.cpSync(path.join(repo, 'test/fixtures/age/demo.agekey'), path.join(root, DEMO_AGE_KEY_FILE));
   fs.mkdirSync(path.join(root, path.dirname(RECIPIENTS_FILE)), { recursive: true });
   fs.cpSync(path.join(FLEET_DIR, 'age-recipients.ts'), path.join(root, RECIPIENTS_FILE));
 });
@@ -120,7 +120,7 @@ describe('secrets init', () => {
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
     const identity = parseIdentities(fs.readFileSync(keyFile, 'utf8'));
     const recipient = /public key: (age1\w+)/.exec(fs.readFileSync(keyFile, 'utf8'))![1]!;
-    const recipients = fs.readFileSync(path.join(root, 'src/environments/age-recipients.ts'), 'utf8');
+    const recipients = fs.readFileSync(path.join(root, 'environments/age-recipients.ts'), 'utf8');
     expect(recipients).toContain(`  mgmt: ['${recipient}'],`);
     expect(recipients).toContain('  dev: [DEMO_AGE_RECIPIENT],');
     const text = fs.readFileSync(path.join(root, SHIPPED), 'utf8');

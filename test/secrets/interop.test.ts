@@ -6,12 +6,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { parseIdentities } from '../../src/secrets/age-keys';
-import { DEMO_AGE_KEY_FILE } from '../../src/secrets/demo';
 import { decryptDocument } from '../../src/secrets/sops-document';
 import { FLEET_DIR, FLEET_SECRET } from '../fixtures/fleet-repo';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const demoKey = path.join(repo, DEMO_AGE_KEY_FILE);
+const demoKey = path.join(repo, 'test/fixtures/age/demo.agekey');
 const shipped = path.join(FLEET_DIR, FLEET_SECRET);
 const hasAge = spawnSync('age', ['--version']).status === 0;
 if (!hasAge) console.warn('SKIPPED: the age CLI is not installed (apt-get install age); .ci/run installs it');

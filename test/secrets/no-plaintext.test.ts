@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIdentities } from '../../src/secrets/age-keys';
-import { DEMO_AGE_KEY_FILE } from '../../src/secrets/demo';
 import { decryptDocument } from '../../src/secrets/sops-document';
 import { readTree } from '../../src/synth/tree';
 import { FLEET_SECRET, fleetRepo } from '../fixtures/fleet-repo';
@@ -17,7 +16,7 @@ const written = () => [...readTree(root)].filter(([file]) => !file.startsWith('s
 
 describe('no plaintext secret anywhere synth writes', () => {
   it('no written file holds a secret value, raw or base64', async () => {
-    const identities = parseIdentities(fs.readFileSync(path.join(repo, DEMO_AGE_KEY_FILE), 'utf8'));
+    const identities = parseIdentities(fs.readFileSync(path.join(repo, 'test/fixtures/age/demo.agekey'), 'utf8'));
     const decrypted = await decryptDocument(fs.readFileSync(path.join(root, FLEET_SECRET), 'utf8'), identities);
     const needles = decrypted.values.filter((v) => v.encrypted).flatMap((v) => [v.plaintext, Buffer.from(v.plaintext, 'base64').toString()]).filter((n) => n.length >= 8);
     expect(needles.length).toBeGreaterThan(0);

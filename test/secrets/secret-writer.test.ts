@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateIdentity, parseIdentities } from '../../src/secrets/age-keys';
-import { DEMO_AGE_KEY_FILE, DEMO_AGE_RECIPIENT } from '../../src/secrets/demo';
+import { DEMO_AGE_RECIPIENT } from '../../src/secrets/demo';
 import { setSecret } from '../../src/secrets/secret-writer';
 import { decryptDocument } from '../../src/secrets/sops-document';
 
-const demo = parseIdentities(fs.readFileSync(path.resolve(import.meta.dirname, '../..', DEMO_AGE_KEY_FILE), 'utf8'));
+const demo = parseIdentities(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/age/demo.agekey'), 'utf8'));
 const base = { identities: demo, recipients: [DEMO_AGE_RECIPIENT], namespace: 'apps', name: 'db', now: new Date('2026-01-02T03:04:05Z') };
 const values = { USER: 'admin', PASSWORD: 'correct horse battery staple' };
 

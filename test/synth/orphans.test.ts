@@ -18,7 +18,7 @@ describe('folders under clusters/ that no environment writes', () => {
 
     const checked = checkCommand({ root, environments });
     expect(checked.exitCode).toBe(1);
-    expect(checked.stderr).toBe('clusters/old/ belongs to no environment in src/environments/; if that environment is gone, delete it (git rm -r clusters/old/), else restore the environment\n');
+    expect(checked.stderr).toBe('clusters/old/ belongs to no environment in environments/; if that environment is gone, delete it (git rm -r clusters/old/), else restore the environment\n');
     // Checking one environment says nothing about the others' folders.
     expect(checkCommand({ root, environments, only: ['single'] }).exitCode).toBe(0);
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TABLE_END, TABLE_START, versionTable, withVersionTable } from '../../src/synth/version-table';
 import * as versions from '../../src/versions';
+import { resolve } from '../../src/model/resolve';
+import { modify, singleServer, threeServers } from '../fixtures/environments';
+
+const envs = [resolve(threeServers), resolve(modify(singleServer, (e) => { e.k3s.version = 'v1.35.8+k3s1'; }))];
 
 // A README of the tool's users, not this repository's own (whose table `npm run check` guards).
 const readme = `# fleet\n\n${TABLE_START}\n| kind | what | version |\n| old | table | 0 |\n${TABLE_END}\n\nmore text\n`;
@@ -14,20 +18,23 @@ function pinnedLeaves(value: unknown, key = ''): string[] {
 
 describe('README version table', () => {
   it('replaces the text between the markers with the table the catalogue generates, once', () => {
-    const updated = withVersionTable(readme);
-    expect(updated).toBe(`# fleet\n\n${versionTable()}\n\nmore text\n`);
-    expect(withVersionTable(updated)).toBe(updated);
+    const updated = withVersionTable(readme, envs);
+    expect(updated).toBe(`# fleet\n\n${versionTable(envs)}\n\nmore text\n`);
+    expect(withVersionTable(updated, envs)).toBe(updated);
   });
 
-  it('shows every pinned version of the catalogue', () => {
-    const table = versionTable();
-    const { compatibility, ...pinned } = versions;
+  it("shows each environment's k3s release and every pinned version of the catalogue", () => {
+    const table = versionTable(envs);
+    expect(table).toContain(`| k3s | ${envs[0]!.name} | ${envs[0]!.k3s.version} |`);
+    expect(table).toContain(`| k3s | ${envs[1]!.name} | v1.35.8+k3s1 |`);
+    // The tool's tested k3s release is what init pins, not a pin of any fleet's.
+    const { compatibility, k3s: _tested, ...pinned } = versions;
     for (const version of pinnedLeaves(pinned)) expect(table, version).toContain(`| ${version} |`);
-    expect(table.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| kind') && !l.startsWith('| ---'))).toHaveLength(pinnedLeaves(pinned).length);
+    expect(table.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| kind') && !l.startsWith('| ---'))).toHaveLength(pinnedLeaves(pinned).length + envs.length);
     expect(compatibility).toBeDefined();
   });
 
   it('leaves a README without markers alone', () => {
-    expect(withVersionTable('# title\n')).toBe('# title\n');
+    expect(withVersionTable('# title\n', envs)).toBe('# title\n');
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold build of mgmt, generated from src/environments/mgmt.ts by npm run synth (edit that file).
+# Cold build of mgmt, generated from environments/mgmt.ts by npm run synth (edit that file).
 # The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]
 # Each command line below is a string that `run` hands to bash: it expands when it runs.
 # shellcheck disable=SC2016,SC1003

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold build of prod, generated from src/environments/prod.ts by npm run synth (edit that file).
+# Cold build of prod, generated from environments/prod.ts by npm run synth (edit that file).
 # The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]
 #   --allow-planned   build although servers are still planned (see README.md)
 # Each command line below is a string that `run` hands to bash: it expands when it runs.

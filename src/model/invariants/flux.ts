@@ -131,4 +131,16 @@ export const fluxRules: readonly Rule[] = [
         ? []
         : [{ path: 'flux.url', value: env.flux.url, message: `"${env.flux.url}" is not an http(s) or ssh URL`, fix: 'write the clone URL, e.g. https://git.example.com/ops/fleet.git' }],
   },
+  {
+    code: 'flux.placeholder-url',
+    severity: 'warning',
+    summary: "the Git URL is not a placeholder (init writes one on a reserved example domain until you set yours)",
+    check: (env) => {
+      const host = /^[a-z]+:\/\/(?:[^@/]*@)?([^/:]+)/.exec(env.flux.url)?.[1]?.toLowerCase() ?? '';
+      // RFC 2606 reserves these names: no forge can serve a fleet there.
+      return /(^|\.)(example\.(com|net|org)|example|invalid)$/.test(host)
+        ? [{ path: 'flux.url', value: env.flux.url, message: `${host} is a reserved example domain: Flux could never pull this repository`, fix: "set flux.url to your fleet repository's clone URL" }]
+        : [];
+    },
+  },
 ];

@@ -179,6 +179,15 @@ export const sopsRules: readonly Rule[] = [
         : [],
   },
   {
+    code: 'sops.recipients-unset',
+    severity: 'warning',
+    summary: 'an environment that declares sops names its age recipients before it needs them (init leaves them to you)',
+    check: (env) =>
+      env.spec.sops !== undefined && env.secrets.length === 0 && env.ageRecipients.length === 0
+        ? [{ path: 'sops.ageRecipients', value: '[]', message: 'no age recipient yet: no secret can be encrypted for this environment', fix: `run npm run secrets -- init ${env.name}` }]
+        : [],
+  },
+  {
     code: 'sops.invalid-recipient',
     severity: 'error',
     summary: 'age recipients are X25519 age public keys',

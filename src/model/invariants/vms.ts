@@ -112,7 +112,7 @@ export const vmRules: readonly Rule[] = [
         : env.infrastructure.access.sshKeys
             .map((key, i) => ({ key, i }))
             .filter(({ key }) => key.split(/\s+/)[1] === EXAMPLE_SSH_KEY_BODY)
-            .map(({ key, i }) => ({ path: `infrastructure.access.sshKeys[${i}]`, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in src/environments/ssh-keys.ts' })),
+            .map(({ key, i }) => ({ path: `infrastructure.access.sshKeys[${i}]`, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in environments/ssh-keys.ts' })),
   },
   {
     code: 'vm.data-unprotected',

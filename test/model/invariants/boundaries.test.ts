@@ -32,12 +32,12 @@ describe('rule boundaries', () => {
   });
 
   it.each([
-    ['https://git.example.com/ops/fleet.git', true],
-    ['ssh://git@git.example.com/ops/fleet.git', true],
+    ['https://git.home.arpa/ops/fleet.git', true],
+    ['ssh://git@git.home.arpa/ops/fleet.git', true],
     ['http://10.0.0.5/fleet.git', true],
-    ['git+https://git.example.com/ops/fleet.git', false],
-    ['https://git.example.com/ops/fleet.git main', false],
-    ['git@git.example.com:ops/fleet.git', false],
+    ['git+https://git.home.arpa/ops/fleet.git', false],
+    ['https://git.home.arpa/ops/fleet.git main', false],
+    ['git@git.home.arpa:ops/fleet.git', false],
   ])('Git URL %j is valid: %s', (url, ok) => {
     const spec = modify(threeServers, (e) => { e.flux.url = url; });
     expect(codes(spec).includes('flux.invalid-url')).toBe(!ok);
@@ -95,7 +95,7 @@ describe('rule boundaries', () => {
     expect(codes(spec)).toEqual(ok ? [] : ['flux.invalid-interval']);
   });
 
-  it.each([['https://git.example/x.git', true], ['http://10.0.0.1:3000/x.git', true], ['ssh://git@git.example/x.git', true], ['git@git.example:x.git', false], ['https://', false], ['file:///srv/x', false]])('Git URL %j is valid: %s', (url, ok) => {
+  it.each([['https://git.lab.test/x.git', true], ['http://10.0.0.1:3000/x.git', true], ['ssh://git@git.lab.test/x.git', true], ['git@git.lab.test:x.git', false], ['https://', false], ['file:///srv/x', false]])('Git URL %j is valid: %s', (url, ok) => {
     const spec = modify(threeServers, (e) => { e.flux.url = url; });
     expect(codes(spec)).toEqual(ok ? [] : ['flux.invalid-url']);
   });

@@ -64,7 +64,7 @@ describe('the version catalogue is checked once, by its key', () => {
     [catalogue.images.kubeVip, 'tag', 'versions.images.kubeVip.tag'],
     [catalogue.charts.certManager, 'version', 'versions.charts.certManager.version'],
     [catalogue.terraformProviders.libvirt, 'version', 'versions.terraformProviders.libvirt.version'],
-    [catalogue.k3s as Record<string, unknown>, 'dev', 'versions.k3s.dev'],
+    [catalogue.k3s as Record<string, unknown>, 'tested', 'versions.k3s.tested'],
   ])('fails on an unpinned entry (%#) and names its key', (entry, key, path) => {
     withCatalogue(entry as Record<string, unknown>, key, 'latest', () => {
       const violations = expectReport(checkCatalogue());

@@ -77,7 +77,7 @@ describe('VM invariants', () => {
 });
 
 describe('the example SSH key', () => {
-  it('warns while a VM environment still trusts the example key shipped in src/environments/ssh-keys.ts', () => {
+  it('warns while a VM environment still trusts the example key the example fleet ships in environments/ssh-keys.ts', () => {
     const spec = modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = [`ssh-ed25519 ${EXAMPLE_SSH_KEY_BODY} ops@home.arpa`]; });
     const [v] = expectOnly(spec, 'vm.example-ssh-key');
     expect(v).toMatchObject({ severity: 'warning', path: 'fixture.infrastructure.access.sshKeys[0]' });

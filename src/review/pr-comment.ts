@@ -3,7 +3,7 @@
  * serve the same issue-comment endpoints under the API URL their Actions runner exports
  * (GITHUB_API_URL), and both take `Authorization: token …`. The comment is found again by a marker.
  *
- *   node --import tsx scripts/pr-comment.ts <markdown file>
+ *   k3s-gitops-synth review --post-comment <markdown file>
  *
  * Environment: GITHUB_API_URL, GITHUB_REPOSITORY (owner/name), GITHUB_EVENT_PATH (the
  * pull_request event), and the token in GITHUB_TOKEN (or GITEA_TOKEN).
@@ -37,28 +37,23 @@ export async function upsertComment(options: { api: string; repository: string; 
   return ours ? 'updated' : 'created';
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [file] = process.argv.slice(2);
-  const env = process.env;
+/**
+ * `review --post-comment <file>`: the file as the pull request's review comment, from the
+ * variables the forge's Actions runner sets. What it prints and its exit code.
+ */
+export async function postComment(file: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const token = env.GITHUB_TOKEN ?? env.GITEA_TOKEN;
   const missing = ['GITHUB_API_URL', 'GITHUB_REPOSITORY', 'GITHUB_EVENT_PATH'].filter((k) => !env[k]);
-  if (!file || !token || missing.length > 0) {
-    process.stderr.write(`usage: pr-comment <markdown file>; needs ${[...missing, ...(token ? [] : ['GITHUB_TOKEN'])].join(', ') || 'a file'}\n`);
-    process.exitCode = 2;
-  } else {
-    const event = JSON.parse(fs.readFileSync(env.GITHUB_EVENT_PATH!, 'utf8')) as { pull_request?: { number: number }; number?: number };
-    const pr = event.pull_request?.number ?? event.number;
-    if (pr === undefined) {
-      process.stderr.write('pr-comment: the event is not a pull request\n');
-      process.exitCode = 2;
-    } else {
-      try {
-        const done = await upsertComment({ api: env.GITHUB_API_URL!, repository: env.GITHUB_REPOSITORY!, pr, token, body: fs.readFileSync(file, 'utf8') });
-        process.stdout.write(`review comment ${done} on #${pr}\n`);
-      } catch (error) {
-        process.stderr.write(`pr-comment: ${(error as Error).message}\n`);
-        process.exitCode = 1;
-      }
-    }
+  if (!token || missing.length > 0) {
+    return { stdout: '', stderr: `review --post-comment needs ${[...missing, ...(token ? [] : ['GITHUB_TOKEN'])].join(', ')} (set by the forge's Actions runner)\n`, exitCode: 2 };
+  }
+  const event = JSON.parse(fs.readFileSync(env.GITHUB_EVENT_PATH!, 'utf8')) as { pull_request?: { number: number }; number?: number };
+  const pr = event.pull_request?.number ?? event.number;
+  if (pr === undefined) return { stdout: '', stderr: 'review --post-comment: the event is not a pull request\n', exitCode: 2 };
+  try {
+    const done = await upsertComment({ api: env.GITHUB_API_URL!, repository: env.GITHUB_REPOSITORY!, pr, token, body: fs.readFileSync(file, 'utf8') });
+    return { stdout: `review comment ${done} on #${pr}\n`, stderr: '', exitCode: 0 };
+  } catch (error) {
+    return { stdout: '', stderr: `review --post-comment: ${(error as Error).message}\n`, exitCode: 1 };
   }
 }

@@ -1,4 +1,4 @@
-import type { EnvironmentSpec } from '../model/environment';
+import type { EnvironmentSpec } from 'k3s-gitops-synth';
 import { dev } from './dev';
 import { mgmt } from './mgmt';
 import { prod } from './prod';

@@ -1,5 +1,6 @@
-import type { EnvironmentSpec } from '../model/environment';
-import * as versions from '../versions';
+import type { EnvironmentSpec } from 'k3s-gitops-synth';
+import { versions } from 'k3s-gitops-synth';
+import * as pins from './versions';
 import { ageRecipients } from './age-recipients';
 import { opsKeys } from './ssh-keys';
 
@@ -14,7 +15,7 @@ export const mgmt = {
   // One node, no VIP: the API endpoint is the node itself, and k3s keeps its own flannel.
   controlPlane: {},
   // One server that stays one: k3s's default datastore (sqlite), as the operators run it.
-  k3s: { version: versions.k3s.mgmt, datastore: 'sqlite', disable: ['traefik'], writeKubeconfigMode: '0600', nonrootDevices: false },
+  k3s: { version: pins.k3s.mgmt, datastore: 'sqlite', disable: ['traefik'], writeKubeconfigMode: '0600', nonrootDevices: false },
   kubeconfig: { context: 'lab-mgmt' },
   // As the operators run it: charts through k3s's own helm-controller.
   helmInstaller: 'k3s',

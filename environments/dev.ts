@@ -1,5 +1,5 @@
-import type { EnvironmentSpec } from '../model/environment';
-import * as versions from '../versions';
+import type { EnvironmentSpec } from 'k3s-gitops-synth';
+import * as pins from './versions';
 import { ageRecipients } from './age-recipients';
 import { opsKeys } from './ssh-keys';
 
@@ -16,7 +16,7 @@ export const dev = {
   controlPlane: { vip: '192.168.1.49', vipInterface: 'enp1s0' },
   // The ingress Gateway's address, announced by Cilium L2; free below the VIP.
   ingressVip: '192.168.1.48',
-  k3s: { version: versions.k3s.dev, oidc: { realm: 'homelab' } },
+  k3s: { version: pins.k3s.dev, oidc: { realm: 'homelab' } },
   cilium: {},
   longhorn: {},
   defaultDeny: {},
@@ -36,7 +36,7 @@ export const dev = {
     migrateFromCount: ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'],
   },
   // The user's own workloads; see the README's "Deploying your own apps".
-  apps: [{ name: 'podinfo', layer: 'apps', helm: { ...versions.apps.podinfo, values: { replicaCount: 2, ui: { message: 'dev' } } } }],
+  apps: [{ name: 'podinfo', layer: 'apps', helm: { ...pins.apps.podinfo, values: { replicaCount: 2, ui: { message: 'dev' } } } }],
   sops: { ageRecipients: ageRecipients.dev },
   flux: {
     url: 'https://gitea.dev.home.arpa/ops/k3s-fleet.git',

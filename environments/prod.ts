@@ -1,5 +1,5 @@
-import type { EnvironmentSpec } from '../model/environment';
-import * as versions from '../versions';
+import type { EnvironmentSpec } from 'k3s-gitops-synth';
+import * as pins from './versions';
 import { ageRecipients } from './age-recipients';
 
 /** Bare metal: one server racked, two more addressed and planned. */
@@ -15,7 +15,7 @@ export const prod = {
   ],
   controlPlane: { vip: '192.168.2.9', vipInterface: 'eno1' },
   ingressVip: '192.168.2.20',
-  k3s: { version: versions.k3s.prod, dataDir: '/data/k3s', oidc: { realm: 'homelab' } },
+  k3s: { version: pins.k3s.prod, dataDir: '/data/k3s', oidc: { realm: 'homelab' } },
   cilium: {},
   longhorn: {},
   defaultDeny: {},

@@ -1,0 +1,48 @@
+#!/usr/bin/env -S node --
+// `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script (secrets set takes one).
+import { TOOL_NAME, toolVersion } from '../synth/tool-version';
+
+// The one bin, `k3s-gitops-synth <command> [options]`: it picks the command's module and hands it
+// the rest of the line. Each module is loaded only when its command runs (a chunk of the bundle),
+// so `--help` or `check` loads nothing of review's or init's.
+
+const USAGE = `usage: ${TOOL_NAME} <command> [options]   (${TOOL_NAME} <command> --help for each)
+  init      write a new fleet repository (environments, apps, CI, Renovate)
+  synth     check every environment, then write clusters/<env>/ (nothing while an error stands)
+  check     exit 1 on a broken invariant or when clusters/ differs from what the code synthesizes
+  diff      show what synth would change (writes nothing)
+  validate  conformance of the committed trees against the vendored schemas and kustomize
+  review    what a change does to VMs, servers and the Flux tree, dangers first
+  secrets   write, show and check the SOPS-encrypted secrets
+  deploy    plan and apply an environment's VM layer (cdktf deploy <env>)
+  --version print the tool's version`;
+
+/** Each command's module; synth, check and diff share one (it reads the command itself). */
+const COMMANDS: Record<string, { load: () => Promise<unknown>; keepsName: boolean }> = {
+  synth: { load: () => import('../main'), keepsName: true },
+  check: { load: () => import('../main'), keepsName: true },
+  diff: { load: () => import('../main'), keepsName: true },
+  validate: { load: () => import('../validate/main'), keepsName: false },
+  review: { load: () => import('../review/main'), keepsName: false },
+  secrets: { load: () => import('../secrets/main'), keepsName: false },
+  init: { load: () => import('../init/main'), keepsName: false },
+  deploy: { load: () => import('./deploy'), keepsName: false },
+  // What `cdktf synth`/`cdktf deploy` run as their app (the fleet's cdktf.json): not for people.
+  'cdktf-app': { load: () => import('../infra/app'), keepsName: false },
+};
+
+const [name, ...rest] = process.argv.slice(2);
+if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  process.stdout.write(`${USAGE}\n`);
+  process.exitCode = name === undefined ? 2 : 0;
+} else if (name === '--version' || name === '-v') {
+  process.stdout.write(`${toolVersion()}\n`);
+} else if (!(name in COMMANDS)) {
+  process.stderr.write(`${TOOL_NAME}: unknown command ${name}\n${USAGE}\n`);
+  process.exitCode = 2;
+} else {
+  const command = COMMANDS[name]!;
+  // The modules read process.argv as their own command line, as when each was a script.
+  process.argv = [process.argv[0]!, process.argv[1]!, ...(command.keepsName ? [name] : []), ...rest];
+  await command.load();
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from '../repo-root';
+import * as versions from '../versions';
+import { defaultsFor, parseAnswers } from './answers';
+import type { RawAnswers } from './answers';
+import { fleetFiles } from './fleet-files';
+import { defaultToolSpec } from './tool-spec';
+
+const OPTIONS = ['name', 'domain', 'subnet', 'gateway', 'dns', 'nodes', 'vip', 'interface', 'infrastructure', 'ssh-key', 'flux-url', 'branch', 'tool'] as const;
+
+const USAGE = `usage: k3s-gitops-synth init <dir> [options]
+  writes a new fleet repository into <dir> (new or empty): package.json, environments/, apps/,
+  manifests/, secrets/, CI for GitHub, Gitea and Forgejo, renovate.json and its README; asks for
+  each answer not given when it runs on a terminal, else takes the default
+  --name <env>            the first environment (default: dev)
+  --domain <domain>       its DNS domain (default: <env>.home.arpa)
+  --subnet <cidr>         the nodes' subnet (default: 192.168.10.0/24)
+  --gateway <ip>          default gateway (default: the subnet's first address)
+  --dns <ip,…>            DNS servers (default: the gateway)
+  --nodes <name=ip,…>     the servers, the first is the founder (default: <env>-1..3 at .11-.13)
+  --vip <ip>              the control-plane VIP, served by kube-vip (default: .10)
+  --interface <name>      the nodes' network interface for the VIP (default: eth0)
+  --infrastructure <kind> bare-metal or libvirt (default: bare-metal)
+  --ssh-key <key|file>    public key the VMs trust (libvirt; default: none, check flags it)
+  --flux-url <url>        the fleet repository Flux pulls (default: a placeholder check flags)
+  --branch <name>         the branch Flux pulls (default: main)
+  --tool <npm spec>       how the fleet depends on the tool: a version, a git URL or a tarball
+                          (default: the running tool: ${'its registry version, or the file it was installed from'})`;
+
+class UsageError extends Error {}
+
+/** Asks for every answer not given, offering the default that follows from the answers so far. */
+async function prompt(raw: RawAnswers, dir: string): Promise<RawAnswers> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const answers: RawAnswers = { ...raw };
+  try {
+    for (const option of OPTIONS.filter((o) => raw[o] === undefined && o !== 'tool')) {
+      const offered = defaultsFor(answers, dir)[option];
+      const reply = (await rl.question(`${option}${offered === '' ? '' : ` [${offered}]`}: `)).trim();
+      answers[option] = reply === '' ? offered : reply;
+    }
+  } finally {
+    rl.close();
+  }
+  return answers;
+}
+
+/** The folder's files that a new fleet would overwrite. */
+const clashes = (dir: string, files: ReadonlyMap<string, string>) => [...files.keys()].filter((f) => fs.existsSync(path.join(dir, f)));
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: { ...Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'init needs the folder to write the fleet into' : `one folder only, not ${positionals.join(' ')}`);
+  const dir = path.resolve(positionals[0]!);
+  const given = values as Record<string, string | boolean | undefined>;
+  let raw = Object.fromEntries(OPTIONS.filter((o) => typeof given[o] === 'string').map((o) => [o, given[o] as string])) as RawAnswers;
+  // A key given as a file (~/.ssh/id_ed25519.pub) is read; the key itself is kept as written.
+  if (raw['ssh-key'] !== undefined && fs.existsSync(raw['ssh-key'])) raw = { ...raw, 'ssh-key': fs.readFileSync(raw['ssh-key'], 'utf8').trim() };
+  if (process.stdin.isTTY && process.stdout.isTTY) raw = await prompt(raw, dir);
+  const { answers, errors } = parseAnswers(raw, dir, defaultToolSpec());
+  if (!answers) {
+    process.stderr.write(errors.map((e) => `error ${e.option} ${e.value || '(empty)'}: ${e.message}\n    fix: ${e.fix}\n`).join(''));
+    process.stderr.write('init: nothing was written\n');
+    return 1;
+  }
+  const tool = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; peerDependencies: Record<string, string> };
+  // The fleet pins each construct library exactly, at the version the tool is tested with.
+  const peers = Object.fromEntries(Object.keys(tool.peerDependencies).map((p) => [p, tool.devDependencies[p] ?? tool.peerDependencies[p]!.replace(/^\^/, '')]));
+  const files = fleetFiles(answers, { tool: answers.tool, peers, typescript: tool.devDependencies.typescript ?? '5.9.3', k3s: versions.k3s.tested });
+  const taken = clashes(dir, files);
+  if (taken.length > 0) {
+    process.stderr.write(`${taken.map((f) => `error ${path.join(positionals[0]!, f)}: already exists; init never overwrites a file\n`).join('')}    fix: init into a new or empty folder\ninit: nothing was written\n`);
+    return 1;
+  }
+  for (const [rel, content] of files) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  const where = path.relative(process.cwd(), dir) || '.';
+  process.stdout.write(
+    `${where}: ${files.size} files written (environment ${answers.name}, tool ${answers.tool})\nnext:\n  cd ${where}\n  git init && npm install\n  npm run secrets -- init ${answers.name}\n  npm run synth\n`,
+  );
+  return 0;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  const code = (error as { code?: string }).code;
+  if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
+}

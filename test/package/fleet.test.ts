@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { STACK_FRAME, commitAll, edit, git, npmRun, run, scaffold, write } from './scaffold';
+
+// A user's whole path through the packed package: a fleet written by the installed bin's init,
+// the four kinds of app added as its README says (a Helm chart, a cdk8s-plus-31 construct, a
+// folder of manifests, a secret), then synth, check, validate, review and the fleet's own npm test.
+let fleet: string;
+
+const HELLO = `import * as kplus from 'cdk8s-plus-31';
+import type { Construct } from 'constructs';
+
+/** A web server and its Service, named by the tool's rule: hello-web, hello-web-service. */
+export function hello(scope: Construct): void {
+  const web = new kplus.Deployment(scope, 'web', { containers: [{ image: 'nginx:1.27', portNumber: 80 }] });
+  web.exposeViaService({ ports: [{ port: 80 }] });
+}
+`;
+
+const LEGACY = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: legacy\n  namespace: legacy\ndata:\n  greeting: hello\n';
+
+function addApps(dir: string): void {
+  write(dir, 'apps/hello.ts', HELLO);
+  write(dir, 'manifests/legacy/configmap.yaml', LEGACY);
+  edit(dir, 'environments/versions.ts', (t) =>
+    t.replace('export const apps = {} as const;', "export const apps = {\n  // renovate: datasource=docker depName=ghcr.io/stefanprodan/charts/podinfo\n  podinfo: { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo', chart: 'podinfo', version: '6.14.1' },\n} as const;"),
+  );
+  edit(dir, 'environments/lab.ts', (t) =>
+    t
+      .replace("import * as pins from './versions';", "import * as pins from './versions';\nimport { hello } from '../apps/hello';")
+      .replace(
+        '  apps: [],',
+        "  apps: [\n    { name: 'podinfo', layer: 'apps', helm: { ...pins.apps.podinfo, values: { replicaCount: 2 } } },\n    { name: 'hello', layer: 'apps', construct: hello },\n    { name: 'legacy', layer: 'apps', manifests: 'manifests/legacy' },\n  ],\n  secrets: [{ namespace: 'hello', name: 'db', keys: ['PASSWORD'], layer: 'apps' }],",
+      )
+      .replace("url: 'https://git.example.com/ops/fleet.git'", "url: 'https://git.lab.test/ops/fleet.git'"),
+  );
+}
+
+beforeAll(() => {
+  fleet = scaffold('fleet-path-', ['--name', 'lab', '--subnet', '10.44.0.0/24', '--vip', '10.44.0.10']);
+});
+afterAll(() => fs.rmSync(path.dirname(fleet), { recursive: true, force: true }));
+
+describe('a fleet from the packed package', () => {
+  it('is written by init with the tool pinned to the tarball it came from, and nothing of the example fleet', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(fleet, 'package.json'), 'utf8'));
+    expect(pkg.devDependencies['k3s-gitops-synth']).toBe(`file:${inject('packedTool').tarball}`);
+    expect(Object.keys(pkg.devDependencies).sort()).toEqual(['cdk8s', 'cdk8s-plus-31', 'constructs', 'k3s-gitops-synth', 'typescript']);
+    for (const version of Object.values(pkg.devDependencies) as string[]) expect(version).toMatch(/^(file:|\d+\.\d+\.\d+$)/);
+    const files = run(fleet, 'git', ['ls-files', '--others']).stdout.split('\n').filter((f) => f !== '' && f !== 'node_modules').sort();
+    expect(files).toEqual(expect.arrayContaining(['environments/index.ts', 'environments/lab.ts', 'environments/versions.ts', 'environments/age-recipients.ts', '.github/workflows/fleet.yml', '.forgejo/workflows/fleet.yml', 'renovate.json', 'README.md', 'cdk8s.yaml', 'cdktf.json', 'tsconfig.json', '.gitignore']));
+    const text = files.filter((f) => !f.endsWith('.gitkeep')).map((f) => fs.readFileSync(path.join(fleet, f), 'utf8')).join('\n');
+    for (const example of ['192.168.', 'k3s-dev', 'lab-mgmt', 'AAAAC3NzaC1lZDI1NTE5AAAAIKABBli1KFrxit4mplErN2IKVdpwfM3AFsgMhANf', 'age1k9kujfswtzxqaeyckhvw83frth0qczfrxvsyw3ar6xxumdpk59aqj3gjfk', 'oidc', 'migrateFromCount']) {
+      expect(text, example).not.toContain(example);
+    }
+  });
+
+  it('synthesizes as written, with the values that must be the user\'s flagged until set', () => {
+    const synth = npmRun(fleet, 'synth');
+    expect(synth.code, synth.stderr).toBe(0);
+    expect(synth.stdout).toMatch(/^lab: \d+ added, 0 changed, 0 removed/m);
+    expect(synth.stderr).toContain('warning lab.sops.ageRecipients [sops.recipients-unset]');
+    expect(synth.stderr).toContain('warning lab.flux.url [flux.placeholder-url]');
+    expect(fs.readFileSync(path.join(fleet, 'clusters/lab/synth-manifest.txt'), 'utf8')).toContain(`# Written by: k3s-gitops-synth ${inject('packedTool').version}\n`);
+    // The fleet README's version table is synth's.
+    expect(fs.readFileSync(path.join(fleet, 'README.md'), 'utf8')).toMatch(/\| k3s \| lab \| v\d+\.\d+\.\d+\+k3s\d+ \|/);
+    commitAll(fleet, 'init');
+  });
+
+  it('takes a Helm app, a cdk8s-plus-31 construct, a manifests folder and a secret: synth, check, validate, review and npm test pass', () => {
+    expect(npmRun(fleet, 'secrets', 'init', 'lab').code).toBe(0);
+    addApps(fleet);
+    const set = run(fleet, 'npm', ['run', '-s', 'secrets', '--', 'set', 'lab', 'hello/db', '--env-file', '-'], 'PASSWORD=correct-horse-battery\n');
+    expect(set.code, set.stderr).toBe(0);
+
+    const synth = npmRun(fleet, 'synth');
+    expect(synth.code, synth.stderr).toBe(0);
+    expect(`${synth.stdout}${synth.stderr}`).not.toMatch(STACK_FRAME);
+    expect(synth.stderr).not.toContain('warning');
+    const apps = path.join(fleet, 'clusters/lab/kubernetes/apps');
+    // Objects made without a name: the app's name, then their own ids.
+    expect(fs.readdirSync(path.join(apps, 'hello')).sort()).toEqual(['deployment.hello.hello-web.yaml', 'kustomization.yaml', 'service.hello.hello-web-service.yaml']);
+    expect(fs.readFileSync(path.join(apps, 'hello/deployment.hello.hello-web.yaml'), 'utf8')).toContain('image: nginx:1.27');
+    expect(fs.readFileSync(path.join(apps, 'legacy/configmap.yaml'), 'utf8')).toBe(LEGACY);
+    expect(fs.existsSync(path.join(apps, 'podinfo/helmrelease.podinfo.podinfo.yaml'))).toBe(true);
+    expect(fs.readFileSync(path.join(apps, 'secrets/secret.hello.db.sops.yaml'), 'utf8')).toBe(fs.readFileSync(path.join(fleet, 'secrets/lab/hello.db.sops.yaml'), 'utf8'));
+
+    for (const script of ['check', 'validate']) {
+      const result = npmRun(fleet, script);
+      expect(result.code, `${script}: ${result.stdout}${result.stderr}`).toBe(0);
+    }
+    const review = npmRun(fleet, 'review', '--base', 'HEAD');
+    expect(review.code, review.stderr).toBe(0);
+    expect(review.stdout).toContain('Compared with `HEAD`');
+    expect(review.stdout).toMatch(/\| lab \| – \| – \| \+\d+ ~\d+ -0 \|/);
+    // The fleet's own test script: typecheck (its environments and constructs against the package's types), check, validate.
+    const test = run(fleet, 'npm', ['test']);
+    expect(test.code, `${test.stdout}${test.stderr}`).toBe(0);
+    // Synthesized twice, the tree is byte-identical: nothing to commit but the change itself.
+    commitAll(fleet, 'apps');
+    expect(npmRun(fleet, 'synth').code).toBe(0);
+    expect(git(fleet, 'status', '--porcelain').stdout).toBe('');
+  });
+
+  it('reports a construct that throws, or names two objects alike, as a violation of the app, never a stack trace', () => {
+    write(fleet, 'apps/hello.ts', `${HELLO}\nexport function broken(scope: Construct): void {\n  throw new Error('no image for broken');\n}\n`);
+    edit(fleet, 'environments/lab.ts', (t) => t.replace('import { hello }', 'import { broken, hello }').replace("construct: hello }", "construct: hello },\n    { name: 'twice', layer: 'apps', construct: (scope) => { new kplus.ConfigMap(scope, 'a', { metadata: { name: 'same' } }); new kplus.ConfigMap(scope, 'b', { metadata: { name: 'same' } }); } },\n    { name: 'broken', layer: 'apps', construct: broken }").replace("import type { EnvironmentSpec }", "import * as kplus from 'cdk8s-plus-31';\nimport type { EnvironmentSpec }"));
+    const check = npmRun(fleet, 'check');
+    expect(check.code).toBe(1);
+    // Both apps' errors at once, each at its own app.
+    expect(check.stderr).toMatch(/^error lab\.apps\[2\]\.construct \[app\.construct-failed\]: ConfigMap same is the name of both \S+\/twice\/app\/a\/Resource and \S+\/twice\/app\/b\/Resource/m);
+    expect(check.stderr).toMatch(/^error lab\.apps\[3\]\.construct \[app\.construct-failed\]: its construct threw: no image for broken \(at apps\/hello\.ts:\d+:\d+\)/m);
+    expect(`${check.stdout}${check.stderr}`).not.toMatch(STACK_FRAME);
+    git(fleet, 'checkout', '--', '.');
+  });
+
+  it('answers --help for every command and exits 2 on an unknown flag, with the usage', () => {
+    const { bin } = inject('packedTool');
+    for (const command of ['synth', 'check', 'diff', 'validate', 'review', 'secrets', 'deploy', 'init']) {
+      const help = run(fleet, bin, [command, '--help']);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toMatch(/usage/);
+      if (command === 'deploy') continue; // its other options are cdktf's own
+      const bad = run(fleet, bin, [command, '--frobnicate']);
+      expect(bad.code, command).toBe(2);
+      expect(bad.stderr, command).toMatch(/usage/);
+      expect(bad.stderr, command).not.toMatch(STACK_FRAME);
+    }
+    expect(run(fleet, bin, ['--version']).stdout).toBe(`${inject('packedTool').version}\n`);
+  });
+
+  it("runs cdktf's app from the fleet's cdktf.json: the same Terraform JSON synth writes", () => {
+    const vms = scaffold('fleet-vms-', ['--name', 'vms', '--infrastructure', 'libvirt', '--ssh-key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFleetTestFleetTestFleetTestFleetTestFleetTe0 me@lab']);
+    try {
+      expect(npmRun(vms, 'synth').code).toBe(0);
+      const out = path.join(vms, 'cdktf.out');
+      const [command, ...args] = (JSON.parse(fs.readFileSync(path.join(vms, 'cdktf.json'), 'utf8')).app as string).split(' ');
+      const app = spawnIn(vms, command!, args, { CDKTF_OUTDIR: out });
+      expect(app.code, app.stderr).toBe(0);
+      expect(JSON.parse(fs.readFileSync(path.join(out, 'stacks/vms/cdk.tf.json'), 'utf8'))).toEqual(JSON.parse(fs.readFileSync(path.join(vms, 'clusters/vms/terraform/cdk.tf.json'), 'utf8')));
+    } finally {
+      fs.rmSync(path.dirname(vms), { recursive: true, force: true });
+    }
+  });
+});
+
+function spawnIn(cwd: string, command: string, args: readonly string[], env: Record<string, string>) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    return run(cwd, command, args);
+  } finally {
+    for (const key of Object.keys(env)) if (saved[key] === undefined) delete process.env[key];
+  }
+}
