@@ -1,4 +1,6 @@
-import { componentRules } from './components/rules';
+import { componentCatalogueRules, componentRules } from './components/rules';
+import { catalogueRules } from './model/invariants/catalogue';
+import * as catalogue from './versions';
 import type { EnvironmentSpec } from './model/environment';
 import { modelRules } from './model/invariants';
 import { resolve } from './model/resolve';
@@ -10,9 +12,26 @@ import type { Rule, Violation } from './model/violation';
 /** Every rule on a resolved environment: the model's, then the component table's. */
 export const environmentRules: readonly Rule[] = [...modelRules, ...componentRules()];
 
+/** The rules on the catalogue itself, which run once per command on the tool's pins. */
+const pinRules = [...catalogueRules, ...componentCatalogueRules];
+const same = (v: Violation) => `${v.code} ${v.path} ${v.message}`;
+
+/**
+ * The catalogue's rules again on the pins an environment runs, where it overrides any: what its
+ * overrides break is reported at the environment (`dev.versions.charts.cilium.version`), and what
+ * the tool's own pins break is not repeated.
+ */
+function checkOverrides(env: Environment): Violation[] {
+  if (env.versionOverrides.length === 0) return [];
+  const tools = new Set(runRules(pinRules, catalogue).map(same));
+  return runRules(pinRules, env.versions)
+    .filter((v) => !tools.has(same(v)))
+    .map((v) => ({ ...v, path: `${env.name}.${v.path}` }));
+}
+
 /** Checks one resolved environment; every path is prefixed with the environment's name. */
 export function checkEnvironment(env: Environment): Violation[] {
-  return runRules(environmentRules, env).map((v) => ({ ...v, path: `${env.name}.${v.path}` }));
+  return [...runRules(environmentRules, env).map((v) => ({ ...v, path: `${env.name}.${v.path}` })), ...checkOverrides(env)];
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The programmatic API the CLI wraps, for repositories that define their own environments:
+ * The package's programmatic API, which its bin wraps:
  *
  *   import { synthesize, check, resolve } from 'k3s-gitops-synth';
  *   const { files, violations } = synthesize(myEnv);   // in memory, nothing written
@@ -10,6 +10,7 @@ export type { Violation, Severity } from './model/violation';
 export type { ChartRelease } from './charts/chart';
 export type { SynthesizedEnvironment } from './synth/render';
 export type { CommandOptions, CommandResult } from './synth/commands';
+export type { Catalogue, VersionOverrides } from './model/version-overrides';
 
 export { resolve } from './model/resolve';
 export { check, checkEnvironment, environmentRules } from './check';
@@ -42,4 +43,5 @@ export { IngressGateway } from './components/ingress-gateway/gateway';
 export { GatewayApiCrds } from './components/gateway-api/crds';
 export { ChartInstall } from './k8s/chart-install';
 export { Namespaces } from './k8s/namespaces';
+export { AppChart } from './k8s/app-chart';
 export { ciliumRelease } from './components/cilium/chart';

@@ -1,13 +1,12 @@
 import { fluxOperatorRelease } from '../k8s/flux-instance';
 import type { Environment } from '../model/resolve';
 import { FLUX_INSTANCE_FILE } from '../paths';
-import * as versions from '../versions';
 import { REPO_ROOT, WAIT } from './step';
 import type { Step } from './step';
 
 /** Flux through flux-operator, or the hand-over from a `flux bootstrap` install. */
 export function fluxStep(env: Environment): Step {
-  const operator = fluxOperatorRelease();
+  const operator = fluxOperatorRelease(env.versions);
   const ageKey = `${REPO_ROOT}/.age/${env.name}.agekey`;
   const secrets = env.secrets.length > 0 || env.flux.pullSecret !== undefined;
   const pull = env.flux.pullSecret;
@@ -33,7 +32,7 @@ export function fluxStep(env: Environment): Step {
     title: 'Flux, through flux-operator',
     where: 'workstation',
     notes: [
-      `flux-operator ${operator.version} installs Flux ${versions.flux.version} as \`flux-instance.yaml\` says, with the sync of \`${env.flux.path}\`. From then on Flux keeps the operator's release and the FluxInstance (both in \`kubernetes/flux-system/\`) applied from Git.`,
+      `flux-operator ${operator.version} installs Flux ${env.versions.flux.version} as \`flux-instance.yaml\` says, with the sync of \`${env.flux.path}\`. From then on Flux keeps the operator's release and the FluxInstance (both in \`kubernetes/flux-system/\`) applied from Git.`,
       ...(secrets ? [`Flux decrypts the tree's SOPS Secrets with the age identity of ${env.name} (\`npm run secrets -- init ${env.name}\` wrote it to \`.age/${env.name}.agekey\`, outside Git).`] : []),
       ...(pull ? [`Flux pulls the repository with the Secret \`flux-system/${pull}\`, decrypted here from \`secrets/${env.name}/\` and applied once; Flux keeps it applied afterwards.`] : []),
     ],

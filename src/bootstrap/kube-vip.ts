@@ -1,7 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-31';
 import type { Environment } from '../model/resolve';
-import * as versions from '../versions';
 
 const NAME = 'kube-vip';
 const NAMESPACE = 'kube-system';
@@ -13,7 +12,7 @@ const NAMESPACE = 'kube-system';
  */
 export function kubeVipManifest(env: Environment, vip: string, vipInterface: string): unknown[] {
   const chart = new Chart(new App(), 'kube-vip', { disableResourceNameHashes: true });
-  const { repository, tag } = versions.images.kubeVip;
+  const { repository, tag } = env.versions.images.kubeVip;
   const labels = { 'app.kubernetes.io/name': NAME, 'app.kubernetes.io/version': tag };
   const env_ = (name: string, value: string) => ({ name, value });
 

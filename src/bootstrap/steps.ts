@@ -1,7 +1,6 @@
 import type { ChartRelease } from '../charts/chart';
 import type { Environment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../paths';
-import * as versions from '../versions';
 import { dayTwoSteps } from './day-two-steps';
 import { fluxStep } from './flux-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';
@@ -29,7 +28,7 @@ const kubernetesOf = (k3s: string) => k3s.replace(/\+k3s\d+$/, '');
 const shellPath = (file: string) => (file.startsWith('~/') ? `$HOME/${file.slice(2)}` : file);
 
 function preamble(env: Environment): string[] {
-  const helm = versions.tools.helm;
+  const helm = env.versions.tools.helm;
   return [
     `# ${env.name}: run from ${treeDir(env.name)}/bootstrap on a Linux workstation with ssh, curl, tar and sha256sum.`,
     `TOOLS="\${XDG_CACHE_HOME:-$HOME/.cache}/k3s-gitops-synth/tools"`,
@@ -45,7 +44,7 @@ function preamble(env: Environment): string[] {
 }
 
 function toolsStep(env: Environment): Step {
-  const helm = versions.tools.helm.version;
+  const helm = env.versions.tools.helm.version;
   const kubectl = kubernetesOf(env.k3s.version);
   return {
     title: 'Workstation tools',
@@ -120,7 +119,7 @@ function cniStep(env: Environment, cni: ChartRelease): Step {
       "Cilium's operator looks for the Gateway API CRDs once, at start. Flux later adopts this release with the very same values (`cilium-values.yaml` is the HelmRelease's `spec.values`).",
     ],
     commands: [
-      `kubectl apply --server-side -f ${versions.gatewayApi.repo}/releases/download/${versions.gatewayApi.version}/standard-install.yaml`,
+      `kubectl apply --server-side -f ${env.versions.gatewayApi.repo}/releases/download/${env.versions.gatewayApi.version}/standard-install.yaml`,
       ...(cni.oci ? [] : [`helm repo add ${cni.name} ${cni.repo}`]),
       `helm upgrade --install ${cni.name} ${chart} --version ${cni.version} --namespace ${cni.namespace} --values ${CILIUM_VALUES_FILE.replace('bootstrap/', '')}`,
       `kubectl -n ${cni.namespace} rollout status daemonset/cilium --timeout=${WAIT.rollout}`,

@@ -1,15 +1,15 @@
 import { DataResource } from 'cdktf';
 import type { Construct } from 'constructs';
-import * as versions from '../versions';
+import type { Catalogue } from '../model/version-overrides';
 
 /** Where Ubuntu publishes the pinned serial of the cloud image (derived, so a bump edits one line). */
-export const cloudImageUrl = (): string => {
-  const { release, serial } = versions.cloudImage;
+export const cloudImageUrl = (pins: Catalogue): string => {
+  const { release, serial } = pins.cloudImage;
   return `https://cloud-images.ubuntu.com/${release}/${serial}/${release}-server-cloudimg-amd64.img`;
 };
 
 /** The cached image's file name: one file per serial, so a bump never reuses an old download. */
-export const imageFile = (ext: string) => `${versions.cloudImage.name}-${versions.cloudImage.serial}.${ext}`;
+export const imageFile = (pins: Catalogue, ext: string) => `${pins.cloudImage.name}-${pins.cloudImage.serial}.${ext}`;
 
 // Downloads once per serial into the Terraform host's cache and refuses a file whose checksum
 // differs; the libvirt provider then uploads the verified file into the pool.
@@ -23,17 +23,20 @@ const FETCH = [
 ].join('\n');
 
 /** Where the image is cached on the Terraform host, one file per serial. */
-const IMAGE_PATH = () => `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile('img')}")}`;
+const IMAGE_PATH = (pins: Catalogue) => `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile(pins, 'img')}")}`;
 
 /**
  * A `terraform_data` whose local-exec fetches and checksum-verifies the pinned cloud image.
  * `output.path` is the verified file; reading it makes every consumer wait for the check.
  */
 export class CachedImage extends DataResource {
-  public constructor(scope: Construct, id: string) {
-    const { sha256 } = versions.cloudImage;
-    const url = cloudImageUrl();
-    const path = IMAGE_PATH();
+  /** The verified file's path (see `path`). */
+  private readonly file: string;
+
+  public constructor(scope: Construct, id: string, pins: Catalogue) {
+    const { sha256 } = pins.cloudImage;
+    const url = cloudImageUrl(pins);
+    const path = IMAGE_PATH(pins);
     super(scope, id, {
       input: { url, sha256, path },
       // A provisioner runs only when the resource is created, and a changed `input` is an update
@@ -41,6 +44,7 @@ export class CachedImage extends DataResource {
       triggersReplace: { url, sha256 },
       provisioners: [{ type: 'local-exec', command: FETCH, environment: { IMAGE: path, URL: url, SHA256: sha256 } }],
     });
+    this.file = path;
   }
 
   /**
@@ -49,6 +53,6 @@ export class CachedImage extends DataResource {
    * (this resource replaced) changes nothing it was given (its `output` would be unknown then).
    */
   public get path(): string {
-    return IMAGE_PATH();
+    return this.file;
   }
 }

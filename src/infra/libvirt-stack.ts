@@ -64,9 +64,9 @@ export class LibvirtClusterStack extends TerraformStack {
     // Same-key references go through lookups: a splat on a for_each resource fails at apply.
     const sameKey = (resource: { fqn: string }, attribute: string) => Token.asString(Fn.lookupNested(resource.fqn, [each.key, attribute]));
 
-    const image = new CachedImage(this, 'image');
+    const image = new CachedImage(this, 'image', env.versions);
     const base = new LibvirtVolume(this, 'base', {
-      name: imageFile('qcow2'),
+      name: imageFile(env.versions, 'qcow2'),
       pool,
       target: { format: QCOW2 },
       create: { content: { url: image.path } },

@@ -2,7 +2,6 @@ import { TerraformStack, TerraformVariable } from 'cdktf';
 import type { Construct } from 'constructs';
 import type { ProxmoxSpec } from '../model/environment';
 import type { Environment } from '../model/resolve';
-import * as versions from '../versions';
 import { adoptionPlan } from './adoption';
 import { vendorData as vendorDataFor } from './cloud-init';
 import { cloudImageUrl, imageFile } from './image-cache';
@@ -44,10 +43,10 @@ export class ProxmoxVmStack extends TerraformStack {
       nodeName: infra.node,
       datastoreId: infra.imageDatastore,
       contentType: 'import',
-      url: cloudImageUrl(),
+      url: cloudImageUrl(env.versions),
       // `.qcow2` tells the import its format (Ubuntu's .img is qcow2).
-      fileName: imageFile('qcow2'),
-      checksum: versions.cloudImage.sha256,
+      fileName: imageFile(env.versions, 'qcow2'),
+      checksum: env.versions.cloudImage.sha256,
       checksumAlgorithm: 'sha256',
     });
 

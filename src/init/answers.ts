@@ -56,7 +56,7 @@ export function defaultsFor(raw: RawAnswers, dir: string): Required<RawAnswers> 
   const gateway = raw.gateway ?? (usable ? host(subnet, 1) : '');
   return {
     name,
-    domain: raw.domain ?? `${name}.home.arpa`,
+    domain: raw.domain ?? `${name.toLowerCase()}.home.arpa`,
     subnet,
     gateway,
     dns: raw.dns ?? gateway,

@@ -3,9 +3,9 @@ import type { ChartRelease } from '../charts/chart';
 import * as instance from '../imports/flux-instance-fluxcd.controlplane.io';
 import type { Environment } from '../model/resolve';
 import type { FluxOperatorValues } from '../values/flux-operator';
-import * as versions from '../versions';
 import { FluxHelmRelease } from './flux-helm-release';
 import { FLUX_NAMESPACE } from './flux-sync';
+import type { Catalogue } from '../model/version-overrides';
 
 /** The only name flux-operator accepts for a FluxInstance (a CEL rule of its CRD). */
 export const FLUX_INSTANCE_NAME = 'flux';
@@ -14,8 +14,8 @@ export const FLUX_INSTANCE_NAME = 'flux';
 const NEVER_PRUNE = { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
 
 /** The flux-operator chart, installed by the bootstrap's `helm install` and then by Flux. */
-export function fluxOperatorRelease(): ChartRelease {
-  const pin = versions.charts.fluxOperator;
+export function fluxOperatorRelease(pins: Catalogue): ChartRelease {
+  const pin = pins.charts.fluxOperator;
   // The chart's defaults; `satisfies` keeps a value set here to the chart's own keys.
   return { name: pin.chart, namespace: FLUX_NAMESPACE, oci: pin.oci, chart: pin.chart, version: pin.version, values: {} satisfies FluxOperatorValues };
 }
@@ -35,7 +35,7 @@ export function fluxInstanceProps(env: Environment): instance.FluxInstanceProps 
       annotations: { ...NEVER_PRUNE, 'fluxcd.controlplane.io/reconcileEvery': '1h', 'fluxcd.controlplane.io/reconcileTimeout': '5m' },
     },
     spec: {
-      distribution: { version: versions.flux.version, registry: versions.flux.registry },
+      distribution: { version: env.versions.flux.version, registry: env.versions.flux.registry },
       components: [
         instance.FluxInstanceSpecComponents.SOURCE_HYPHEN_CONTROLLER,
         instance.FluxInstanceSpecComponents.KUSTOMIZE_HYPHEN_CONTROLLER,
@@ -67,7 +67,7 @@ export interface FluxOperatorProps {
 export class FluxOperator extends Construct {
   public constructor(scope: Construct, id: string, props: FluxOperatorProps) {
     super(scope, id);
-    new FluxHelmRelease(this, 'operator', { release: fluxOperatorRelease(), protectFromPrune: true });
+    new FluxHelmRelease(this, 'operator', { release: fluxOperatorRelease(props.env.versions), protectFromPrune: true });
     new instance.FluxInstance(this, 'instance', fluxInstanceProps(props.env));
   }
 }

@@ -6,6 +6,7 @@
  * Everything derived from a spec (founder, API addresses, SANs, token path) lives in resolve.ts.
  */
 import type { Construct } from 'constructs';
+import { versionOverridesSchema } from './version-overrides';
 import { z } from 'zod';
 
 /** A JSON-like value made read-only all the way down, so environments can be `as const` data. */
@@ -429,6 +430,12 @@ export const environmentSchema = z.strictObject({
   sops: sopsSchema.optional(),
   /** Where the nodes run: bare metal, libvirt VMs or Proxmox VMs. */
   infrastructure: infrastructureSchema,
+  /**
+   * Pins this environment sets itself over the tool's tested defaults (src/versions.ts), e.g.
+   * `{ charts: { cilium: { version: '1.20.1' } } }`; keep them in the fleet's versions.ts under
+   * `// renovate:` comments. The compatibility rules judge the pins as overridden. @default none
+   */
+  versions: versionOverridesSchema.optional(),
 });
 
 type Spec<S extends z.ZodType> = DeepReadonly<z.infer<S>>;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LONGHORN_DATA_PATH } from '../paths';
+import { effectiveVersions } from './version-overrides';
+import type { Catalogue } from './version-overrides';
 import type { AppConstruct, AppHelmSpec, CapiProviderSpec, EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
 import { fluxDir } from '../paths';
 
@@ -106,6 +108,10 @@ export interface Environment {
   readonly vipInterface?: string;
   readonly ingressVip?: string;
   readonly tlsSans: readonly string[];
+  /** The pins this environment runs: the tool's catalogue with the environment's overrides. */
+  readonly versions: Catalogue;
+  /** The catalogue keys the environment overrides (`charts.cilium.version`), sorted. */
+  readonly versionOverrides: readonly string[];
   readonly k3s: {
     readonly version: string;
     readonly dataDir: string;
@@ -263,10 +269,13 @@ export function resolve(spec: EnvironmentSpec): Environment {
   const fluxPath = fluxDir(spec.name);
   const apps = resolveApps(spec);
   const vmUser = spec.infrastructure.kind === 'bare-metal' ? '' : (spec.infrastructure.access.user ?? 'ubuntu');
+  const pins = effectiveVersions(spec.versions);
 
   return {
     spec,
     name: spec.name,
+    versions: pins.versions,
+    versionOverrides: pins.overridden,
     network: {
       subnet: spec.network.subnet,
       prefixLength: Number(spec.network.subnet.split('/')[1]),

@@ -1,6 +1,5 @@
 import type { Environment } from '../model/resolve';
 import { treeDir } from '../paths';
-import * as versions from '../versions';
 import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams';
 
 /** The folders of each layer (its components and apps), from the rendered files. */
@@ -22,7 +21,7 @@ function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]
 export function overviewReadme(env: Environment, files: ReadonlyMap<string, string>): string {
   const infra = env.infrastructure;
   const where = infra.kind === 'bare-metal' ? 'bare metal' : infra.kind === 'libvirt' ? `libvirt VMs (${infra.uri ?? 'qemu:///system'})` : `Proxmox VMs on ${infra.node} (${infra.endpoint})`;
-  const cilium = env.cilium ? versions.charts.cilium.version : 'none (flannel)';
+  const cilium = env.cilium ? env.versions.charts.cilium.version : 'none (flannel)';
   const layers = layersOf(files);
   const contents = layerContents(files);
   const picture = {
@@ -48,7 +47,7 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
     `| nodes run on | ${where} |`,
     `| k3s | ${env.k3s.version} (${env.k3s.datastore === 'etcd' ? 'embedded etcd' : 'sqlite'}, data dir ${env.k3s.dataDir}) |`,
     `| Cilium | ${cilium} |`,
-    `| Flux | ${versions.flux.version} through flux-operator ${versions.charts.fluxOperator.version}, syncing \`${treeDir(env.name)}/kubernetes\` from ${env.flux.url} (${env.flux.branch}) |`,
+    `| Flux | ${env.versions.flux.version} through flux-operator ${env.versions.charts.fluxOperator.version}, syncing \`${treeDir(env.name)}/kubernetes\` from ${env.flux.url} (${env.flux.branch}) |`,
     '',
     '## Picture',
     '',

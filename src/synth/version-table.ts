@@ -1,3 +1,4 @@
+import type { Catalogue } from '../model/version-overrides';
 import type { Environment } from '../model/resolve';
 import * as versions from '../versions';
 
@@ -7,26 +8,50 @@ export const TABLE_END = '<!-- versions:end -->';
 /** Where a chart comes from: its OCI location and/or HTTP repository. */
 const where = (c: { chart: string; oci?: string; repo?: string }) => `${c.chart} (${[c.oci, c.repo].filter(Boolean).join(', ')})`;
 
+/** One row of the catalogue: what it is, and its version in a set of pins. */
+interface PinRow {
+  readonly kind: string;
+  readonly what: string;
+  readonly version: (pins: Catalogue) => string;
+}
+
+/** Every pin of the catalogue as a row, in the table's order. */
+function pinRows(): PinRow[] {
+  const keyed = <T>(section: Readonly<Record<string, T>>, kind: string, what: (v: T, key: string) => string, version: (v: T) => string, of: (pins: Catalogue) => Readonly<Record<string, T>>): PinRow[] =>
+    Object.entries(section).map(([key, v]) => ({ kind, what: what(v, key), version: (pins) => version(of(pins)[key]!) }));
+  return [
+    ...keyed(versions.charts, 'Helm chart', (c) => where(c), (c) => c.version, (p) => p.charts),
+    ...keyed(versions.capiProviders, 'Cluster API provider', (p, name) => `${name} (contract ${p.contract})`, (p) => p.version, (p) => p.capiProviders),
+    { kind: 'CRDs', what: 'Gateway API (standard channel)', version: (p) => p.gatewayApi.version },
+    ...keyed(versions.images, 'image', (i) => i.repository, (i) => i.tag, (p) => p.images),
+    { kind: 'cloud image', what: `${versions.cloudImage.name}`, version: (p) => `${p.cloudImage.serial} (sha256 ${p.cloudImage.sha256.slice(0, 12)}…)` },
+    ...keyed(versions.terraformProviders, 'Terraform provider', (p) => p.source, (p) => p.version, (p) => p.terraformProviders),
+    { kind: 'Flux', what: `distribution installed by flux-operator (${versions.flux.registry})`, version: (p) => p.flux.version },
+    { kind: 'tool', what: "helm (the runbook's)", version: (p) => `${p.tools.helm.version} (SHA-256 ${p.tools.helm.sha256.amd64.slice(0, 12)}… amd64)` },
+    { kind: 'tool', what: 'cdktf-cli (npm run deploy)', version: (p) => p.tools.cdktfCli.version },
+  ];
+}
+
 /** The apps' charts of every environment, once each (chart and version), sorted. */
 function appCharts(envs: readonly Environment[]): string[][] {
   const rows = envs.flatMap((env) => env.apps.flatMap((a) => (a.helm ? [["app's Helm chart", where(a.helm), a.helm.version]] : [])));
   return [...new Map(rows.map((r) => [r.join('|'), r])).values()].sort((a, b) => (a.join('|') < b.join('|') ? -1 : 1));
 }
 
-/** The README's table of every pinned version: the environments' k3s and apps, then the tool's catalogue. */
+/**
+ * The README's table of every pin the fleet runs: each environment's k3s, the tool's catalogue
+ * (its tested defaults), each environment's override of one beneath it, then the apps' charts.
+ */
 export function versionTable(envs: readonly Environment[]): string {
+  const sorted = [...envs].sort((a, b) => (a.name < b.name ? -1 : 1));
   const rows: string[][] = [
-    ...[...envs].sort((a, b) => (a.name < b.name ? -1 : 1)).map((env) => ['k3s', env.name, env.k3s.version]),
-    ...Object.values(versions.charts).map((c) => ['Helm chart', where(c), c.version]),
+    ...sorted.map((env) => ['k3s', env.name, env.k3s.version]),
+    ...pinRows().flatMap((row) => {
+      const tool = row.version(versions);
+      const overrides = sorted.filter((env) => row.version(env.versions) !== tool).map((env) => [row.kind, `${row.what}: **${env.name}'s override**`, row.version(env.versions)]);
+      return [[row.kind, row.what, tool], ...overrides];
+    }),
     ...appCharts(envs),
-    ...Object.entries(versions.capiProviders).map(([name, p]) => ['Cluster API provider', `${name} (contract ${p.contract})`, p.version]),
-    ['CRDs', 'Gateway API (standard channel)', versions.gatewayApi.version],
-    ...Object.values(versions.images).map((i) => ['image', i.repository, i.tag]),
-    ['cloud image', `${versions.cloudImage.name} (sha256 ${versions.cloudImage.sha256.slice(0, 12)}…)`, versions.cloudImage.serial],
-    ...Object.values(versions.terraformProviders).map((p) => ['Terraform provider', p.source, p.version]),
-    ['Flux', `distribution installed by flux-operator (${versions.flux.registry})`, versions.flux.version],
-    ['tool', `helm (the runbook's, SHA-256 ${versions.tools.helm.sha256.amd64.slice(0, 12)}… amd64)`, versions.tools.helm.version],
-    ['tool', 'cdktf-cli (npm run deploy)', versions.tools.cdktfCli.version],
   ];
   return [
     TABLE_START,

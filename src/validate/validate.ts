@@ -8,6 +8,7 @@ import { checkSchemas } from './schema-check';
 import { SchemaStore } from './schemas';
 import { readEnvironmentTree } from './tree-objects';
 import { checkChartValues } from './values-check';
+import { VALUES_SCHEMA_DIR } from '../paths';
 import { REPO_ROOT } from '../repo-root';
 
 /** The schemas vendored in this repository (see schemas/SOURCES.md). */
@@ -47,7 +48,7 @@ export function validate(options: ValidateOptions): ValidateReport {
   const schema = checkSchemas(objects, new SchemaStore(schemas));
   findings.push(...schema.findings);
   summary.push(`schema: ${schema.validated} objects validated against ${schemas}`);
-  const values = checkChartValues(trees, valuesDir);
+  const values = checkChartValues(trees, valuesDir, path.join(options.root, VALUES_SCHEMA_DIR));
   findings.push(...values.findings);
   summary.push(`values: ${values.validated} chart value sets validated`, ...values.notes.map((n) => `values: ${n}`));
 

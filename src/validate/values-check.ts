@@ -69,25 +69,38 @@ export const VALUES_SCHEMA_STAND_INS: Readonly<Record<string, string>> = { 'flux
 /** The platform's charts (src/versions.ts): each must have its schema vendored unless upstream has none. */
 const PLATFORM_CHARTS: ReadonlySet<string> = new Set(Object.values(versions.charts).map((c) => c.chart));
 
-/** Validates chart values against the chart's own values.schema.json where one is available. */
-export function checkChartValues(trees: readonly EnvironmentTree[], dir: string): { findings: Finding[]; notes: string[]; validated: number } {
-  const store = new SchemaStore(dir, 'values');
+/**
+ * Validates chart values against the chart's own values.schema.json where one is available: the
+ * fleet's own `schemas/values/` first (charts of its apps, or a newer platform chart it pins), then
+ * the tool's.
+ */
+export function checkChartValues(trees: readonly EnvironmentTree[], dir: string, fleetDir?: string): { findings: Finding[]; notes: string[]; validated: number } {
+  const dirs = [...(fleetDir !== undefined && fleetDir !== dir && fs.existsSync(fleetDir) ? [fleetDir] : []), dir];
+  const stores = new Map(dirs.map((d) => [d, new SchemaStore(d, 'values')]));
+  /** The schema for a chart's version in the first folder that has one, and that folder. */
+  const lookup = (chart: string, version: string) => {
+    for (const d of dirs) {
+      const found = valuesSchemaFor(d, chart, version);
+      if (found) return { ...found, dir: d };
+    }
+    return undefined;
+  };
   const findings: Finding[] = [];
   const notes = new Set<string>();
   let validated = 0;
   for (const entry of trees.flatMap(chartValues)) {
     const standIn = VALUES_SCHEMA_STAND_INS[entry.chart];
-    const schema = valuesSchemaFor(dir, entry.chart, entry.version) ?? (standIn === undefined ? undefined : valuesSchemaFor(dir, entry.chart, standIn));
+    const schema = lookup(entry.chart, entry.version) ?? (standIn === undefined ? undefined : lookup(entry.chart, standIn));
     if (schema && standIn !== undefined && !schema.file.includes(entry.version)) notes.add(`chart ${entry.chart} ${entry.version} validated against ${schema.file} (a stand-in: the pinned release's schema is not vendored)`);
     if (!schema) {
       if (CHARTS_WITHOUT_VALUES_SCHEMA.has(entry.chart)) notes.add(`chart ${entry.chart} publishes no values schema: its values are not validated`);
       // A user's chart: many ship no schema (podinfo), and where one does the user copies it in.
-      else if (!PLATFORM_CHARTS.has(entry.chart)) notes.add(`chart ${entry.chart} ${entry.version} (an app's) has no values schema in ${dir}: its values are not validated; copy the chart's values.schema.json there as ${entry.chart}-${entry.version}.values.schema.json if it ships one`);
+      else if (!PLATFORM_CHARTS.has(entry.chart)) notes.add(`chart ${entry.chart} ${entry.version} (an app's) has no values schema in ${dirs.join(' or ')}: its values are not validated; if the chart ships a values.schema.json, copy it to the fleet's schemas/values/${entry.chart}-${entry.version}.values.schema.json`);
       else findings.push({ check: 'values', where: entry.where, message: `no values schema for chart ${entry.chart} ${entry.version} in ${dir}; vendor it (scripts/vendor.ts), or list the chart in CHARTS_WITHOUT_VALUES_SCHEMA` });
       continue;
     }
     if (!schema.exact) notes.add(`chart ${entry.chart} ${entry.version} validated against ${schema.file} (same minor)`);
-    const validate = store.get(path.basename(schema.file))!;
+    const validate = stores.get(schema.dir)!.get(path.basename(schema.file))!;
     validated++;
     if (!validate(entry.values)) {
       for (const error of validate.errors ?? []) {

@@ -8,7 +8,7 @@ export const certManager = defineComponent({
   configure: (env) => env.clusterApi && { layer: env.clusterApi.layers.certManager },
   placement: (config) => ({ layer: config.layer, path: 'clusterApi.layers.certManager' }),
   versions: ['charts.certManager'],
-  chart: () => certManagerRelease(),
+  chart: (_config, env) => certManagerRelease(env.versions),
   // A k3s HelmChart reports no install progress: gate on what it creates, the webhook last.
   healthChecks: () => [
     crdCheck('certificates.cert-manager.io'),

@@ -1,7 +1,6 @@
 import type { ChartRelease } from '../../charts/chart';
 import type { Environment } from '../../model/resolve';
 import type { CiliumValues } from '../../values/cilium';
-import * as versions from '../../versions';
 
 /**
  * Cilium as CNI and kube-proxy replacement. `k8sServiceHost` is the apiserver endpoint (the
@@ -11,7 +10,7 @@ export function ciliumRelease(env: Environment): ChartRelease {
   return {
     name: 'cilium',
     namespace: 'kube-system',
-    ...versions.charts.cilium,
+    ...env.versions.charts.cilium,
     values: {
       kubeProxyReplacement: true,
       k8sServiceHost: env.apiServerEndpoint,

@@ -1,12 +1,12 @@
 import type { ChartRelease } from '../../charts/chart';
-import * as versions from '../../versions';
+import type { Catalogue } from '../../model/version-overrides';
 
 /** The operator; its providers are objects of their own (cluster-api), never chart values. */
-export function clusterApiOperatorRelease(values: Readonly<Record<string, unknown>>): ChartRelease {
+export function clusterApiOperatorRelease(values: Readonly<Record<string, unknown>>, pins: Catalogue): ChartRelease {
   return {
     name: 'cluster-api-operator',
     namespace: 'capi-operator-system',
-    ...versions.charts.clusterApiOperator,
+    ...pins.charts.clusterApiOperator,
     values,
   };
 }

@@ -21,7 +21,7 @@ export const clusterApiOperator = defineComponent({
     },
   placement: (config) => ({ layer: config.layer, path: 'clusterApi.layers.operator' }),
   versions: ['charts.clusterApiOperator'],
-  chart: (config) => clusterApiOperatorRelease(config.values),
+  chart: (config, env) => clusterApiOperatorRelease(config.values, env.versions),
   // The provider CRDs, then the operator's own rollout: its webhooks reject provider objects
   // until it runs, as the operators' seeds waited for. The Deployment is the chart's fullname:
   // the release name, which contains the chart name (chart templates/_helpers.tpl).

@@ -2,7 +2,6 @@ import semver from 'semver';
 import { duplicates } from '../../model/duplicates';
 import { findCycle, layersBefore } from '../../model/invariants/flux';
 import { PROVIDER_VALUE_KEYS } from '../../model/cluster-api';
-import * as catalogue from '../../versions';
 import type { Environment } from '../../model/resolve';
 import type { Finding, Rule } from '../../model/violation';
 
@@ -29,12 +28,12 @@ export const clusterApiRules: readonly Rule[] = [
     check: (env) => {
       if (!env.clusterApi) return [];
       const minor = minorOf(env.k3s.version);
-      const { min, max } = catalogue.compatibility.certManagerKubernetes;
+      const { min, max } = env.versions.compatibility.certManagerKubernetes;
       if (!minor || (semver.gte(minorValue(minor), minorValue(min)) && semver.lte(minorValue(minor), minorValue(max)))) return [];
       return [{
         path: 'k3s.version',
         value: env.k3s.version,
-        message: `cert-manager ${catalogue.charts.certManager.version} supports Kubernetes ${min}-${max}, not ${minor}`,
+        message: `cert-manager ${env.versions.charts.certManager.version} supports Kubernetes ${min}-${max}, not ${minor}`,
         fix: `pin a k3s release between v${min} and v${max}, or a cert-manager release that supports ${minor} (versions.charts.certManager)`,
       }];
     },
@@ -46,12 +45,12 @@ export const clusterApiRules: readonly Rule[] = [
     check: (env) =>
       providersOf(env)
         .map((p, i) => ({ p, i }))
-        .filter(({ p }) => p.kind === 'CoreProvider' && minorOf(p.version) !== catalogue.compatibility.operatorCapiMinor)
+        .filter(({ p }) => p.kind === 'CoreProvider' && minorOf(p.version) !== env.versions.compatibility.operatorCapiMinor)
         .map(({ p, i }): Finding => ({
           path: providerPath(i, 'version'),
           value: p.version,
-          message: `cluster-api-operator ${catalogue.charts.clusterApiOperator.version} is built against Cluster API ${catalogue.compatibility.operatorCapiMinor}, the core provider is ${p.version}`,
-          fix: `pin a v${catalogue.compatibility.operatorCapiMinor}.x core provider, or an operator release built for ${minorOf(p.version)}`,
+          message: `cluster-api-operator ${env.versions.charts.clusterApiOperator.version} is built against Cluster API ${env.versions.compatibility.operatorCapiMinor}, the core provider is ${p.version}`,
+          fix: `pin a v${env.versions.compatibility.operatorCapiMinor}.x core provider, or an operator release built for ${minorOf(p.version)}`,
         })),
   },
   {
@@ -61,11 +60,11 @@ export const clusterApiRules: readonly Rule[] = [
     check: (env) =>
       providersOf(env)
         .map((p, i) => ({ p, i }))
-        .filter(({ p }) => !(catalogue.compatibility.operatorContracts as readonly string[]).includes(p.contract))
+        .filter(({ p }) => !(env.versions.compatibility.operatorContracts as readonly string[]).includes(p.contract))
         .map(({ p, i }) => ({
           path: providerPath(i, 'contract'),
           value: p.contract,
-          message: `${p.kind} ${p.name} ${p.version} declares contract ${p.contract}; the operator accepts ${catalogue.compatibility.operatorContracts.join(', ')}`,
+          message: `${p.kind} ${p.name} ${p.version} declares contract ${p.contract}; the operator accepts ${env.versions.compatibility.operatorContracts.join(', ')}`,
           fix: 'pin a provider release that declares an accepted contract',
         })),
   },

@@ -1,4 +1,3 @@
-import * as versions from '../../versions';
 import { defineComponent } from '../entry';
 import { GatewayApiCrds } from './crds';
 
@@ -13,5 +12,5 @@ export const gatewayApi = defineComponent({
   placement: (config) => ({ layer: config.layer, path: 'cilium.layers.gatewayApi' }),
   versions: ['gatewayApi'],
   namespaces: () => [],
-  objects: ({ folder }) => new GatewayApiCrds(folder('gateway-api'), 'crds', { repo: versions.gatewayApi.repo, version: versions.gatewayApi.version }),
+  objects: ({ folder, env }) => new GatewayApiCrds(folder('gateway-api'), 'crds', { repo: env.versions.gatewayApi.repo, version: env.versions.gatewayApi.version }),
 });

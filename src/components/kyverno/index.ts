@@ -9,7 +9,7 @@ export const kyverno = defineComponent({
   configure: (env) => env.kyverno && { layer: env.kyverno.layer },
   placement: (config) => ({ layer: config.layer, path: 'kyverno.layer' }),
   versions: ['charts.kyverno'],
-  chart: () => kyvernoRelease(),
+  chart: (_config, env) => kyvernoRelease(env.versions),
   namespaces: () => [KYVERNO_NAMESPACE],
   creates: () => [KYVERNO_NAMESPACE],
   objects: ({ folder }) => new Namespaces(folder('kyverno'), 'namespace', { names: [KYVERNO_NAMESPACE] }),

@@ -1,5 +1,5 @@
 import type { ChartRelease } from '../../charts/chart';
-import * as versions from '../../versions';
+import type { Catalogue } from '../../model/version-overrides';
 
 export const LONGHORN_NAMESPACE = 'longhorn-system';
 
@@ -7,11 +7,11 @@ export const LONGHORN_NAMESPACE = 'longhorn-system';
  * Longhorn with its default StorageClass `longhorn` at `replicas` replicas, and its default disk
  * at `dataPath` (the data disk's mount on VMs). The chart ships no values schema (upstream has none).
  */
-export function longhornRelease(replicas: number, dataPath: string): ChartRelease {
+export function longhornRelease(replicas: number, dataPath: string, pins: Catalogue): ChartRelease {
   return {
     name: 'longhorn',
     namespace: LONGHORN_NAMESPACE,
-    ...versions.charts.longhorn,
+    ...pins.charts.longhorn,
     values: {
       persistence: { defaultClass: true, defaultClassReplicaCount: replicas, defaultFsType: 'ext4' },
       defaultSettings: { defaultDataPath: dataPath },

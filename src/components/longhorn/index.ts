@@ -14,7 +14,7 @@ export const longhorn = defineComponent({
   configure: (env) => env.longhorn,
   placement: (config) => ({ layer: config.layer, path: 'longhorn.layer' }),
   versions: ['charts.longhorn'],
-  chart: (config) => longhornRelease(config.replicas, config.dataPath),
+  chart: (config, env) => longhornRelease(config.replicas, config.dataPath, env.versions),
   namespaces: () => [LONGHORN_NAMESPACE],
   creates: () => [LONGHORN_NAMESPACE],
   objects: ({ config, folder }) => {

@@ -1,8 +1,8 @@
 import type { ChartRelease } from '../../charts/chart';
 import type { LokiValues } from '../../values/loki';
-import * as versions from '../../versions';
 import { MONITORING_NAMESPACE, memory } from './profiles';
 import type { MonitoringProfile } from './profiles';
+import type { Catalogue } from '../../model/version-overrides';
 
 const LOKI_PUSH = `http://loki.${MONITORING_NAMESPACE}.svc:3100/loki/api/v1/push`;
 
@@ -11,11 +11,11 @@ const LOKI_PUSH = `http://loki.${MONITORING_NAMESPACE}.svc:3100/loki/api/v1/push
  * process without their metrics endpoints, and Cilium replaces kube-proxy, so those scrapes are
  * off; every PrometheusRule and ServiceMonitor of the cluster is selected, not only the chart's.
  */
-export function kubePrometheusStackRelease(p: MonitoringProfile): ChartRelease {
+export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue): ChartRelease {
   return {
     name: 'kube-prometheus-stack',
     namespace: MONITORING_NAMESPACE,
-    ...versions.charts.kubePrometheusStack,
+    ...pins.charts.kubePrometheusStack,
     values: {
       kubeControllerManager: { enabled: false },
       kubeScheduler: { enabled: false },
@@ -46,11 +46,11 @@ export function kubePrometheusStackRelease(p: MonitoringProfile): ChartRelease {
  * replication (one replica), no memcached caches (8 GiB of default chunk cache would not fit a
  * small cluster), no gateway, canary or test pods. Alloy pushes to its Service directly.
  */
-export function lokiRelease(p: MonitoringProfile): ChartRelease {
+export function lokiRelease(p: MonitoringProfile, pins: Catalogue): ChartRelease {
   return {
     name: 'loki',
     namespace: MONITORING_NAMESPACE,
-    ...versions.charts.loki,
+    ...pins.charts.loki,
     values: {
       deploymentMode: 'Monolithic',
       loki: {
@@ -78,7 +78,7 @@ export function lokiRelease(p: MonitoringProfile): ChartRelease {
  * Alloy, one replica, tailing every pod's log through the API server (no host paths) and pushing
  * it to Loki: a small cluster's log volume needs no agent per node.
  */
-export function alloyRelease(p: MonitoringProfile): ChartRelease {
+export function alloyRelease(p: MonitoringProfile, pins: Catalogue): ChartRelease {
   const config = [
     'discovery.kubernetes "pods" {',
     '  role = "pod"',
@@ -112,7 +112,7 @@ export function alloyRelease(p: MonitoringProfile): ChartRelease {
   return {
     name: 'alloy',
     namespace: MONITORING_NAMESPACE,
-    ...versions.charts.alloy,
+    ...pins.charts.alloy,
     values: { alloy: { configMap: { content: config }, resources: memory(p.alloy.memoryMiB) }, controller: { type: 'deployment', replicas: 1 } },
   };
 }

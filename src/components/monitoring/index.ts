@@ -13,7 +13,7 @@ export const kubePrometheusStack = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.kubePrometheusStack'],
-  chart: (config) => kubePrometheusStackRelease(config.profile),
+  chart: (config, env) => kubePrometheusStackRelease(config.profile, env.versions),
   namespaces: () => [MONITORING_NAMESPACE],
   creates: () => [MONITORING_NAMESPACE],
   objects: ({ folder }) => new Namespaces(folder('kube-prometheus-stack'), 'namespace', { names: [MONITORING_NAMESPACE] }),
@@ -39,7 +39,7 @@ export const loki = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.loki'],
-  chart: (config) => lokiRelease(config.profile),
+  chart: (config, env) => lokiRelease(config.profile, env.versions),
   namespaces: () => [MONITORING_NAMESPACE],
   memory: (config) => [{ what: 'Loki', mib: config.profile.loki.memoryMiB }],
 });
@@ -50,7 +50,7 @@ export const alloy = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.alloy'],
-  chart: (config) => alloyRelease(config.profile),
+  chart: (config, env) => alloyRelease(config.profile, env.versions),
   namespaces: () => [MONITORING_NAMESPACE],
   memory: (config) => [{ what: 'Alloy', mib: config.profile.alloy.memoryMiB }],
 });

@@ -25,15 +25,15 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
   {
     code: 'versions.unpinned',
     severity: 'error',
-    summary: 'every pin in src/versions.ts is an exact release',
+    summary: "every pin (the tool's src/versions.ts, and an environment's overrides) is an exact release",
     check: (catalogue) =>
       cataloguePins(catalogue)
         .filter((p) => !isPinned(p.version))
         .map((p) => ({
           path: `versions.${p.key}`,
           value: shown(p.version),
-          message: `"${p.version}" in src/versions.ts is not an exact version; every environment installing it would drift`,
-          fix: 'pin an exact release there, e.g. 1.20.0 or v1.36.4+k3s1',
+          message: `"${p.version}" is not an exact version; every environment installing it would drift`,
+          fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
         })),
   },
   {

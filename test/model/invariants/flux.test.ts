@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fiveServersTwoPlanned, modify, threeServers } from '../../fixtures/environments';
-import { expectOnly } from '../../fixtures/expect';
+import { codes, expectOnly } from '../../fixtures/expect';
 
 describe('flux invariants', () => {
   it('fails when dependsOn names an unknown layer', () => {
@@ -29,6 +29,16 @@ describe('flux invariants', () => {
 
   it('fails when a layer name cannot be a folder', () => {
     expectOnly(modify(threeServers, (e) => { e.flux.layers.push({ name: 'Apps 2' }); }), 'flux.invalid-layer-name');
+  });
+
+  it.each(['https://git.example.com/ops/fleet.git', 'ssh://git@forge.example.org/ops/fleet.git', 'https://git.example/ops/x.git', 'https://fleet.invalid/x.git'])('warns while the Git URL %s is on a reserved example domain', (url) => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.flux.url = url; }), 'flux.placeholder-url');
+    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.flux.url', value: url });
+  });
+
+  it('takes a real forge, even one whose name contains "example"', () => {
+    expect(codes(modify(threeServers, (e) => { e.flux.url = 'https://examples.home.arpa/ops/fleet.git'; }))).toEqual([]);
+    expect(codes(modify(threeServers, (e) => { e.flux.url = 'https://git.myexample.com/ops/fleet.git'; }))).toEqual([]);
   });
 
   it('fails when an interval is not a duration', () => {

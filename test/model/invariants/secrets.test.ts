@@ -7,8 +7,8 @@ import type { EnvironmentSpec } from '../../../src/model/environment';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
 import { DEMO_AGE_RECIPIENT } from '../../../src/secrets/demo';
-import { OTHER_AGE_RECIPIENT, modify } from '../../fixtures/environments';
-import { codes } from '../../fixtures/expect';
+import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../../fixtures/environments';
+import { codes, expectOnly } from '../../fixtures/expect';
 
 const SOURCE = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
 const shipped = fs.readFileSync(path.resolve(import.meta.dirname, '../../..', SOURCE), 'utf8');
@@ -99,6 +99,12 @@ describe('SOPS settings of an environment', () => {
     expect(resolve(base).ageRecipients).toEqual([DEMO_AGE_RECIPIENT]);
     expect(codes(base)).toEqual(['sops.demo-recipient']);
     expect(codes(modify(base, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; }))).toEqual([]);
+  });
+
+  it('warns while an environment declares sops with no recipient yet, as init writes it, and not without sops', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.sops = { ageRecipients: [] }; }), 'sops.recipients-unset');
+    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.sops.ageRecipients', fix: 'run npm run secrets -- init fixture' });
+    expect(codes(threeServers)).toEqual([]);
   });
 
   it('fails when an environment with secrets has no recipients', () => {

@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseAnswers } from '../../src/init/answers';
+import { fleetFiles } from '../../src/init/fleet-files';
+import { defaultToolSpec } from '../../src/init/tool-spec';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const scratch: string[] = [];
+const tmp = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+afterEach(() => { for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true }); });
+
+const PINS = { tool: '0.2.0', peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', k3s: 'v1.36.4+k3s1' };
+
+describe('init answers', () => {
+  it('defaults to three servers behind a VIP in one subnet, all derived from the answers given', () => {
+    const { answers, errors } = parseAnswers({ name: 'lab', subnet: '10.9.8.0/24' }, '/tmp/my-fleet', '0.2.0');
+    expect(errors).toEqual([]);
+    expect(answers).toMatchObject({
+      name: 'lab',
+      domain: 'lab.home.arpa',
+      gateway: '10.9.8.1',
+      dns: ['10.9.8.1'],
+      vip: '10.9.8.10',
+      nodes: [{ name: 'lab-1', ip: '10.9.8.11' }, { name: 'lab-2', ip: '10.9.8.12' }, { name: 'lab-3', ip: '10.9.8.13' }],
+      infrastructure: 'bare-metal',
+      fluxUrl: 'https://git.example.com/ops/my-fleet.git',
+      tool: '0.2.0',
+    });
+  });
+
+  it('reports every wrong answer at once, each with the option, the value and the fix', () => {
+    const { answers, errors } = parseAnswers(
+      { name: 'Lab-1', subnet: '10.9.8.0/24', gateway: '10.9.9.1', nodes: 'a=10.9.8.11,b=10.9.8.12', vip: '10.9.8.11', infrastructure: 'vmware', 'ssh-key': 'not a key', 'flux-url': 'git@forge:x.git' },
+      '/tmp/f',
+      '0.2.0',
+    );
+    expect(answers).toBeUndefined();
+    expect(errors.map((e) => [e.option, e.value])).toEqual([
+      ['--name', 'Lab-1'],
+      ['--gateway', '10.9.9.1'],
+      ['--nodes', 'a=10.9.8.11,b=10.9.8.12'],
+      ['--vip', '10.9.8.11'],
+      ['--infrastructure', 'vmware'],
+      ['--ssh-key', 'not a key'],
+      ['--ssh-key', 'not a key'],
+      ['--flux-url', 'git@forge:x.git'],
+    ]);
+    for (const e of errors) expect(e.fix.length, e.option).toBeGreaterThan(5);
+    expect(errors.find((e) => e.option === '--nodes')!.message).toContain('embedded etcd needs an odd number');
+    expect(errors.find((e) => e.option === '--vip')!.message).toContain('the address of a node');
+  });
+});
+
+describe('the fleet files', () => {
+  it('install a folder of the tool as a packed copy (one copy of each peer), never a tarball or a version', () => {
+    const answers = parseAnswers({}, '/tmp/f', '0.2.0').answers!;
+    expect(fleetFiles(answers, { ...PINS, tool: 'file:/src/k3s-gitops-synth' }).get('.npmrc')).toBe('install-links=true\n');
+    expect(fleetFiles(answers, { ...PINS, tool: 'file:/tmp/k3s-gitops-synth-0.2.0.tgz' }).has('.npmrc')).toBe(false);
+    expect(fleetFiles(answers, PINS).has('.npmrc')).toBe(false);
+  });
+
+  it('write the SSH keys file only for VMs, holding the key given', () => {
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIInitTestInitTestInitTestInitTestInitTestIn0 me';
+    const vms = parseAnswers({ infrastructure: 'libvirt', 'ssh-key': key }, '/tmp/f', '0.2.0').answers!;
+    expect(fleetFiles(vms, PINS).get('environments/ssh-keys.ts')).toContain(`'${key}'`);
+    expect(fleetFiles(vms, PINS).get('environments/dev.ts')).toContain("access: { user: 'ubuntu', sshKeys }");
+    expect(fleetFiles(parseAnswers({}, '/tmp/f', '0.2.0').answers!, PINS).has('environments/ssh-keys.ts')).toBe(false);
+  });
+});
+
+describe('the --tool default', () => {
+  function installed(resolved: string | undefined): string {
+    const project = tmp('tool-spec-');
+    const root = path.join(project, 'node_modules', 'k3s-gitops-synth');
+    fs.mkdirSync(root, { recursive: true });
+    fs.writeFileSync(path.join(root, 'package.json'), '{ "version": "9.9.9" }\n');
+    const entry = resolved === undefined ? { version: '9.9.9' } : { version: '9.9.9', resolved };
+    fs.writeFileSync(path.join(project, 'node_modules/.package-lock.json'), JSON.stringify({ packages: { 'node_modules/k3s-gitops-synth': entry } }));
+    return root;
+  }
+
+  it('is the tarball the tool was installed from, as an absolute file: spec', () => {
+    const root = installed('file:../k3s-gitops-synth-0.2.0.tgz');
+    expect(defaultToolSpec(root)).toBe(`file:${path.resolve(root, '../../..', 'k3s-gitops-synth-0.2.0.tgz')}`);
+  });
+
+  it("is the running version when it came from a registry, and a git URL as npm recorded it", () => {
+    expect(defaultToolSpec(installed('https://registry.npmjs.org/k3s-gitops-synth/-/k3s-gitops-synth-0.2.0.tgz'))).toMatch(/^\d+\.\d+\.\d+/);
+    expect(defaultToolSpec(installed('git+ssh://git@forge/ops/k3s-gitops-synth.git#abc123'))).toBe('git+ssh://git@forge/ops/k3s-gitops-synth.git#abc123');
+  });
+
+  it('is the folder it runs from when no npm installed it (a checkout)', () => {
+    expect(defaultToolSpec(repo)).toBe(`file:${repo}`);
+  });
+});
+
+describe('init, the command', () => {
+  const init = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src/cli/main.ts'), 'init', ...args], { cwd: repo, encoding: 'utf8' });
+
+  it('writes nothing into a folder where any of its files exists, naming each', () => {
+    const dir = tmp('init-clash-');
+    fs.writeFileSync(path.join(dir, 'package.json'), '{}\n');
+    fs.mkdirSync(path.join(dir, 'environments'));
+    fs.writeFileSync(path.join(dir, 'environments/index.ts'), 'export const environments = [];\n');
+    const result = init(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`error ${dir}/package.json: already exists; init never overwrites a file\n`);
+    expect(result.stderr).toContain(`error ${dir}/environments/index.ts: already exists`);
+    expect(result.stderr).toMatch(/init: nothing was written\n$/);
+    expect(fs.readdirSync(dir).sort()).toEqual(['environments', 'package.json']);
+  });
+
+  it('refuses wrong answers with every error and writes nothing; a missing folder is a usage error', () => {
+    const dir = path.join(tmp('init-bad-'), 'fleet');
+    const result = init(dir, '--subnet', '10.0.0/24', '--name', 'Prod');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('error --name Prod: is not an environment name here');
+    expect(result.stderr).toContain('error --subnet 10.0.0/24: is not an IPv4 subnet in CIDR form\n    fix: write it as 192.168.10.0/24');
+    expect(fs.existsSync(dir)).toBe(false);
+    const usage = init();
+    expect([usage.status, usage.stderr.split('\n')[0]]).toEqual([2, 'init needs the folder to write the fleet into']);
+  });
+});
