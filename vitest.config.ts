@@ -8,8 +8,9 @@ export default defineConfig({
     resolveSnapshotPath: (testPath, ext) =>
       path.join(import.meta.dirname, 'snapshots', path.relative(path.join(import.meta.dirname, 'test'), testPath) + ext),
     testTimeout: 60_000,
-    // The packed tool, installed once per run for the tests that run it as users do (test/package/).
-    globalSetup: process.env.NO_PACK ? [] : ['test/package/packed-tool.ts'],
+    // dist/ up to date, and the packed tool installed once per run for the tests that run it as
+    // users do (test/package/; NO_PACK=1 skips the packing).
+    globalSetup: ['test/package/packed-tool.ts'],
     // GitHub's workflow parser imports its JSON schema without an import attribute (it is built
     // for bundlers): vite transforms it instead of Node loading it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },

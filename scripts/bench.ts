@@ -3,15 +3,19 @@
  * same run on the same machine, so the figures compare across machines. Prints a table and writes
  * reports/bench.json. Never part of the test suite (no timed assertion anywhere).
  *
- *   npm run bench [-- --runs <n>] [--fleets 10,100,1000]
+ *   npm run bench [-- --runs <n>] [--fleets 10,100,1000] [--no-suite]
  *
- * (a) whole-process synth of the shipped environments into an empty folder, by the npm script's own
+ * (a) whole-process synth of the example fleet into an empty folder, by the npm script's own
  *     command line, and check on the unchanged tree, against the import floor (a plain Node process
- *     loading cdk8s, cdk8s-plus-31, cdktf and yaml and writing the same files);
+ *     loading cdk8s, cdk8s-plus-31, cdktf and yaml and writing the same files); and the same from
+ *     the installed package in a fleet its init wrote, against that fleet's import floor
+ *     (scripts/bench-installed.ts);
  * (b) in-process synth of generated fleets, per environment, against the serialisation floor (the
  *     same objects written with yaml / JSON.stringify and the project's options: the same bytes),
  *     with the scaling exponent and peak memory; compiled like the CLIs (scripts/bench-bundle.mjs);
- * (c) review of a change touching 100 environments.
+ * (c) review of a change touching 100 environments;
+ * (d) the fleet's CI commands (typecheck, check, validate, review) in that fleet;
+ * (e) the tool's own npm test, once (--no-suite leaves it out).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,9 +25,10 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { readTree } from '../src/tree-files';
 import { benchBundles } from './bench-bundle.mjs';
+import { installedFleet, toolTests } from './bench-installed';
 
 const repo = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string' }, fleets: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string' }, fleets: { type: 'string' }, 'no-suite': { type: 'boolean' } } });
 const RUNS = Number(values.runs ?? 7);
 const FLEETS = (values.fleets ?? '10,100,1000').split(',').map(Number);
 
@@ -46,8 +51,8 @@ function freshRoot(): string {
   return root;
 }
 
-/** The npm scripts' own command line (package.json): the compiled CLI through its launcher. */
-const SYNTH = ['--', 'scripts/run.mjs', 'main'];
+/** The npm scripts' own command line (package.json): the compiled bin through its launcher. */
+const SYNTH = ['--', 'scripts/run.mjs'];
 
 function wholeProcess() {
   // The files synth writes, as the floor's payload (this first run also brings dist/ up to date).
@@ -96,19 +101,25 @@ const big = fleets.at(-1)!;
 const mid = fleets.find((f) => f.count * 10 === big.count) ?? fleets.at(-2);
 const exponent = mid ? Math.log(big.synthMs / mid.synthMs) / Math.log(big.count / mid.count) : undefined;
 const rev = reviewCost(100);
+const installed = installedFleet(scratch, RUNS);
+const suiteMs = values['no-suite'] ? undefined : toolTests();
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const f1 = (x: number) => x.toFixed(1);
 const rows = [
   ['synth, shipped environments, empty folder (a)', `${Math.round(whole.synthMs)} ms`, `import floor ${Math.round(whole.floorMs)} ms`, `${f1(whole.synthMs / whole.floorMs)} ×`, '≤ 1.5 ×'],
   ['check, unchanged tree (a)', `${Math.round(whole.checkMs)} ms`, `synth ${Math.round(whole.synthMs)} ms`, `${f1(whole.checkMs / whole.synthMs)} ×`, '≤ 1 ×'],
+  ['synth from the installed package, a fleet init wrote, empty clusters/ (a)', `${Math.round(installed.synthMs)} ms`, `fleet import floor ${Math.round(installed.floorMs)} ms`, `${f1(installed.synthMs / installed.floorMs)} ×`, '≤ 1.5 ×'],
+  ['check from the installed package, unchanged tree (a)', `${Math.round(installed.checkMs)} ms`, `synth ${Math.round(installed.synthMs)} ms`, `${f1(installed.checkMs / installed.synthMs)} ×`, ''],
   ...fleets.map((f) => [`synth in process, ${f.count} environments (b)`, `${f1(f.perEnvMs)} ms/env`, `serialisation ${f1(f.floorPerEnvMs)} ms/env`, `${f1(f.perEnvMs / f.floorPerEnvMs)} ×`, f.count >= 100 ? '≤ 3 ×' : '']),
   ...(exponent === undefined ? [] : [[`scaling exponent ${mid!.count} → ${big.count} (b)`, f1(exponent), '', '', '≤ 1.05']]),
   [`peak memory, ${big.count} environments (b)`, `${Math.round(big.peakRssMiB)} MiB`, '', '', '< 1024 MiB'],
   [`review, change over ${rev.count} environments (c)`, `${Math.round(rev.reviewMs)} ms`, `${f1(rev.perEnvMs)} ms/env`, '', ''],
+  [`the fleet's CI: typecheck ${f1(installed.ci.typecheckMs / 1000)} s, check ${f1(installed.ci.checkMs / 1000)} s, validate ${f1(installed.ci.validateMs / 1000)} s, review ${f1(installed.ci.reviewMs / 1000)} s (d)`, `${f1(installed.ci.totalMs / 1000)} s`, '', '', '≤ 60 s'],
+  ...(suiteMs === undefined ? [] : [["the tool's npm test (e)", `${f1(suiteMs / 1000)} s`, '', '', '≤ 240 s']]),
 ];
 const table = ['| measure | value | floor | ratio | goal |', '| --- | --- | --- | --- | --- |', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 process.stdout.write(`${table}\n\nmachine: ${machine}; medians of ${RUNS} runs (fewer for the large fleets)\n`);
 fs.mkdirSync(path.join(repo, 'reports'), { recursive: true });
-fs.writeFileSync(path.join(repo, 'reports', 'bench.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, whole, fleets, exponent, review: rev, table }, null, 2)}\n`);
+fs.writeFileSync(path.join(repo, 'reports', 'bench.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, whole, installed, suiteMs, fleets, exponent, review: rev, table }, null, 2)}\n`);
 fs.rmSync(scratch, { recursive: true, force: true });

@@ -10,9 +10,9 @@ import { FLEET_MODULE, fleetRepo } from './fixtures/fleet-repo';
 const repo = path.resolve(import.meta.dirname, '..');
 let root: string;
 
-/** Runs the CLI the way `npm run <command>` does, on the fixture fleet in a scratch repository. */
+/** Runs the bin as `npm run <command>` does here (dist/, built by the global set-up), on the fixture fleet in a scratch repository. */
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--', path.join(repo, 'src/main.ts'), ...args, '--root', root, '--environments', FLEET_MODULE], {
+  const result = spawnSync(process.execPath, ['--', path.join(repo, 'dist/cli.js'), ...args, '--root', root, '--environments', FLEET_MODULE], {
     cwd: repo,
     encoding: 'utf8',
   });
@@ -104,9 +104,9 @@ describe('CLI', () => {
   });
 
   it('prints usage for an unknown command', () => {
-    const { code, stderr } = cli('deploy');
+    const { code, stderr } = cli('frobnicate');
     expect(code).toBe(2);
-    expect(stderr).toContain('usage:');
+    expect(stderr).toMatch(/^k3s-gitops-synth: unknown command frobnicate\nusage: k3s-gitops-synth <command>/);
   });
 });
 

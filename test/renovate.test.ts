@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cataloguePins } from '../src/model/invariants/catalogue';
 import * as versions from '../src/versions';
+import { parseAnswers } from '../src/init/answers';
+import { fleetFiles } from '../src/init/fleet-files';
 
 // Renovate runs its regex managers with RE2 over each file its managerFilePatterns select; the
 // patterns use only what RE2 and JavaScript share (no look-around), so JavaScript applies them here.
@@ -73,5 +75,31 @@ describe('renovate.json', () => {
     const bare = text.replace("} as const;\n\n/**\n * Helm charts", "  staging: 'v1.36.5+k3s1',\n} as const;\n\n/**\n * Helm charts");
     expect(bare).not.toBe(text);
     expect([...bare.matchAll(new RegExp(pattern!, 'g'))].map((m) => m.groups!.currentValue)).not.toContain('v1.36.5+k3s1');
+  });
+});
+
+describe("a fleet's renovate.json, as init writes it", () => {
+  const answers = parseAnswers({ name: 'lab' }, '/tmp/f', '0.2.0').answers!;
+  const files = fleetFiles(answers, { tool: '0.2.0', peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', k3s: 'v1.36.4+k3s1' });
+  const fleetConfig = JSON.parse(files.get('renovate.json')!) as typeof config & { packageRules: { matchPackageNames?: string[] }[] };
+  // The pins file init writes, with an app chart and a platform override added as its README shows.
+  const pinsFile = files.get('environments/versions.ts')!
+    .replace('export const apps = {} as const;', "export const apps = {\n  // renovate: datasource=docker depName=ghcr.io/stefanprodan/charts/podinfo\n  podinfo: { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo', chart: 'podinfo', version: '6.14.1' },\n} as const;\n\nexport const platform = {\n  // renovate: datasource=docker depName=quay.io/cilium/charts/cilium\n  charts: { cilium: { version: '1.20.1' } },\n} as const;");
+
+  it("matches every pin of the fleet's environments/versions.ts, and nothing of the tool's", () => {
+    const managers = fleetConfig.customManagers.filter((m) => m.managerFilePatterns.some((p) => new RegExp(p.slice(1, -1)).test('environments/versions.ts')));
+    expect(fleetConfig.customManagers.every((m) => !m.managerFilePatterns.some((p) => new RegExp(p.slice(1, -1)).test('src/versions.ts')))).toBe(true);
+    const found = managers.flatMap((m) => m.matchStrings.flatMap((pattern) => [...pinsFile.matchAll(new RegExp(pattern, 'g'))].map((match) => match.groups!)));
+    expect(found.map((d) => [d.datasource, d.depName, d.currentValue])).toEqual([
+      ['github-releases', 'k3s-io/k3s', 'v1.36.4+k3s1'],
+      ['docker', 'ghcr.io/stefanprodan/charts/podinfo', '6.14.1'],
+      ['docker', 'quay.io/cilium/charts/cilium', '1.20.1'],
+    ]);
+    expect(found).toHaveLength(pinsFile.split('\n').filter((l) => l.trim().startsWith('// renovate:')).length);
+  });
+
+  it('bumps the tool and the construct libraries together (npm), as one group', () => {
+    expect(fleetConfig.packageRules).toContainEqual(expect.objectContaining({ matchPackageNames: ['k3s-gitops-synth', 'cdk8s', 'cdk8s-plus-31', 'constructs'] }));
+    for (const pattern of fleetConfig.customManagers.flatMap((m) => m.matchStrings)) expect(pattern).not.toMatch(/\(\?[=!]|\(\?<[=!]|\\[1-9]/);
   });
 });

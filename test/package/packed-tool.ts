@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
-// Vitest's global set-up: the tool as users get it, once per run (tests share it, so the suite
-// stays in its budget). `npm pack` this checkout, install the tarball into a scratch project as a
+// Vitest's global set-up: this checkout's dist/ brought up to date (tests run the bin from it),
+// then the tool as users get it, once per run (tests share it, so the suite stays in its budget;
+// NO_PACK=1 leaves this part out for a quick run of the other tests). `npm pack` this checkout, install the tarball into a scratch project as a
 // user installs a tool, run its bin's `init`, and `npm install` the fleet that wrote. Tests then
 // scaffold fleets of their own with the installed bin and reuse the installed node_modules.
 
@@ -31,7 +33,11 @@ declare module 'vitest' {
 
 const npm = (cwd: string, ...args: string[]) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-export function setup(project: TestProject): () => void {
+export async function setup(project: TestProject): Promise<() => void> {
+  // dist/ as this checkout's sources are now, for the tests that run the bin from it.
+  const build = (await import(pathToFileURL(path.join(repo, 'scripts/build.mjs')).href)) as { fresh: () => boolean; build: () => Promise<void> };
+  if (!build.fresh()) await build.build();
+  if (process.env.NO_PACK) return () => undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'packed-tool-'));
   const name = npm(repo, 'pack', '--silent', '--pack-destination', dir).trim().split('\n').at(-1)!;
   const tarball = path.join(dir, name);

@@ -63,7 +63,7 @@ describe('npm run review', () => {
   });
 
   it('runs as npm run review: an unknown base is one line, never a stack trace', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src/review/main.ts'), '--root', root, '--environments', FLEET_MODULE, ...args], { cwd: repo, encoding: 'utf8' });
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--', path.join(repo, 'dist/cli.js'), 'review', '--root', root, '--environments', FLEET_MODULE, ...args], { cwd: repo, encoding: 'utf8' });
     const ok = run('--base', 'main');
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);

@@ -129,7 +129,7 @@ export const vmRules: readonly Rule[] = [
     summary: 'VMs get at least one SSH key (cloud-init disables passwords)',
     check: (env) =>
       env.infrastructure.kind !== 'bare-metal' && env.infrastructure.access.sshKeys.length === 0
-        ? [{ path: 'infrastructure.access.sshKeys', value: '[]', message: 'no SSH key: nobody could log in to the VMs', fix: 'add your public key, e.g. the contents of ~/.ssh/id_ed25519.pub' }]
+        ? [{ path: 'infrastructure.access.sshKeys', value: '[]', message: 'no SSH key: nobody could log in to the VMs', fix: "add your public key (the contents of ~/.ssh/id_ed25519.pub) to infrastructure.access.sshKeys (a fleet written by init lists them in environments/ssh-keys.ts)" }]
         : [],
   },
   {
