@@ -5,6 +5,7 @@ import { EnvironmentsModuleError, loadEnvironments } from './load-environments';
 import { checkCommand, diffCommand, synthCommand } from './synth/commands';
 import type { CommandOptions, CommandResult } from './synth/commands';
 import { UsageError } from './synth/plan';
+import { argsErrorLine } from './cli/args-error';
 import { kubernetesManifests } from './synth/cdk8s-output';
 
 const USAGE = `usage: npm run <synth|check|diff> [-- [--env <name>]... [--root <dir>] [--environments <module>] [--prune]]
@@ -65,7 +66,7 @@ try {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
-    const message = (error as Error).message;
+    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['env', 'root', 'environments', 'prune', 'help']);
     process.stderr.write(message === USAGE ? `${USAGE}\n` : `${message}\n${error instanceof UsageError ? '' : `${USAGE}\n`}`);
     process.exitCode = 2;
   } else {

@@ -60,9 +60,13 @@ export function appUnits(env: Environment, sources: ReadonlyMap<string, string>,
         try {
           app.construct!(chart, { name: app.name, namespace: app.namespace, environment: env.name });
         } catch (error) {
-          failures.push({ app: app.name, message: error instanceof AppNameError ? error.message : `its construct threw: ${describeUserError(error)}` });
+          failures.push(
+            error instanceof AppNameError
+              ? { app: app.name, message: error.message, fix: 'give the object a shorter id, or set its metadata.name' }
+              : { app: app.name, message: `its construct threw: ${describeUserError(error)}`, fix: 'correct the construct where it throws (the place named above)' },
+          );
         }
-        for (const message of chart.duplicateNames()) failures.push({ app: app.name, message });
+        failures.push(...chart.duplicateNames());
       },
     };
   });

@@ -12,7 +12,7 @@ const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
   process.stdout.write(`${USAGE}\n`);
 } else if (args.length === 0 || args[0]!.startsWith('-')) {
-  process.stderr.write(`deploy needs the environment to deploy first\n${USAGE}\n`);
+  process.stderr.write(`deploy needs the environment first: deploy <env>, then cdktf deploy's own options${args[0] ? ` (not ${args[0]})` : ''}\n${USAGE}\n`);
   process.exitCode = 2;
 } else {
   const result = spawnSync('npx', ['--yes', `cdktf-cli@${versions.tools.cdktfCli.version}`, 'deploy', ...args], {

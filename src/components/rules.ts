@@ -172,6 +172,24 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
       },
     },
     {
+      code: 'secret.namespace-unordered',
+      severity: 'error',
+      summary: "a declared secret is applied by the layer that creates its namespace, or one after it (Flux fails on a namespace that does not exist yet)",
+      check: (env) => {
+        const created = namespaceLayers(env, enabled(env));
+        const creator = (ns: string) => created.get(ns) ?? env.apps.find((a) => a.namespace === ns)?.layer;
+        return env.secrets
+          .map((secret) => ({ secret, layer: creator(secret.namespace) }))
+          .filter(({ secret, layer }) => layer !== undefined && layer !== secret.layer && env.flux.layers.some((l) => l.name === secret.layer) && !layersBefore(env, secret.layer).has(layer))
+          .map(({ secret, layer }) => ({
+            path: `${secret.declaredAt}.layer`,
+            value: secret.layer,
+            message: `Secret ${secret.namespace}/${secret.name} is applied by layer ${secret.layer}, but its namespace ${secret.namespace} is created by layer ${layer}, which ${secret.layer} does not depend on: Flux would fail on the missing namespace`,
+            fix: secret.declaredAt.startsWith('secrets[') ? `set layer: '${layer}' on ${secret.declaredAt}` : `add '${layer}' to the dependsOn of layer ${secret.layer}`,
+          }));
+      },
+    },
+    {
       code: 'platform.memory-exceeds-nodes',
       severity: 'error',
       summary: "the platform's memory requests fit the live nodes' memory, less what the OS and k3s keep, with headroom",

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { closest, distance } from 'fastest-levenshtein';
 import { isHostIn, isIpv4, parseSubnet } from '../model/ipv4';
 
 /** What `init` asks: every answer has an option, and a default where one can be sane. */
@@ -76,32 +77,44 @@ export function parseAnswers(raw: RawAnswers, dir: string, defaultTool: string):
   const d = defaultsFor(raw, dir);
   const errors: AnswerError[] = [];
   const fail = (option: string, value: string, message: string, fix: string) => errors.push({ option, value, message, fix });
-  if (!ENV_NAME.test(d.name)) fail('--name', d.name, 'is not an environment name here (a lowercase letter, then letters and digits, at most 40)', 'use a name such as dev or lab1');
-  if (!/^(?=.{1,253}$)([a-z0-9]([-a-z0-9]*[a-z0-9])?\.)*[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(d.domain)) fail('--domain', d.domain, 'is not a DNS domain', `use a domain such as ${d.name}.home.arpa`);
+  const nameOk = ENV_NAME.test(d.name);
+  if (!nameOk) fail('--name', d.name, 'is not an environment name here (a lowercase letter, then letters and digits, at most 40)', 'use a name such as dev or lab1');
+  // A default derived from a wrong answer is not reported again: only the answer is.
+  const derived = (option: keyof RawAnswers, from: boolean) => raw[option] !== undefined || from;
+  if (derived('domain', nameOk) && !/^(?=.{1,253}$)([a-z0-9]([-a-z0-9]*[a-z0-9])?\.)*[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(d.domain)) {
+    fail('--domain', d.domain, 'is not a DNS domain', `use a domain such as ${nameOk ? d.name : 'lab'}.home.arpa`);
+  }
   const subnetOk = parseSubnet(d.subnet) !== undefined;
   if (!subnetOk) fail('--subnet', d.subnet, 'is not an IPv4 subnet in CIDR form', 'write it as 192.168.10.0/24');
   const inSubnet = (option: string, ip: string, what: string) => {
     if (!isIpv4(ip)) fail(option, ip, `is not an IPv4 address (${what})`, 'write it as 192.168.10.1');
     else if (subnetOk && !isHostIn(ip, d.subnet)) fail(option, ip, `is outside ${d.subnet} (${what})`, `pick an address inside ${d.subnet}`);
   };
-  inSubnet('--gateway', d.gateway, 'the nodes\' default gateway');
+  if (derived('gateway', subnetOk)) inSubnet('--gateway', d.gateway, 'the nodes\' default gateway');
   const dns = d.dns.split(',').map((s) => s.trim()).filter(Boolean);
-  if (dns.length === 0) fail('--dns', d.dns, 'names no DNS server', 'give one or more, comma-separated: 192.168.10.1,1.1.1.1');
-  for (const server of dns) if (!isIpv4(server)) fail('--dns', server, 'is not an IPv4 address', 'give DNS servers as addresses, comma-separated');
+  // The DNS default is the gateway: judged only when given, or when the gateway it copies is sound.
+  if (derived('dns', subnetOk && isIpv4(d.gateway))) {
+    if (dns.length === 0) fail('--dns', d.dns, 'names no DNS server', 'give one or more, comma-separated: 192.168.10.1,1.1.1.1');
+    for (const server of dns) if (!isIpv4(server)) fail('--dns', server, 'is not an IPv4 address', 'give DNS servers as addresses, comma-separated');
+  }
   const nodes = d.nodes.split(',').map((s) => s.trim()).filter(Boolean).map((pair) => {
     const [name = '', ip = ''] = pair.split('=');
     return { name: name.trim(), ip: ip.trim() };
   });
-  if (nodes.length === 0) fail('--nodes', d.nodes, 'names no node', 'give name=ip pairs, comma-separated: dev-1=192.168.10.11,dev-2=192.168.10.12,dev-3=192.168.10.13');
-  for (const node of nodes) {
+  if (nodes.length === 0 && derived('nodes', subnetOk)) fail('--nodes', d.nodes, 'names no node', 'give name=ip pairs, comma-separated: dev-1=192.168.10.11,dev-2=192.168.10.12,dev-3=192.168.10.13');
+  for (const node of derived('nodes', nameOk && subnetOk) ? nodes : []) {
     if (!DNS_LABEL.test(node.name)) fail('--nodes', `${node.name}=${node.ip}`, 'has no valid node name (a DNS label)', 'write name=ip, e.g. dev-1=192.168.10.11');
     inSubnet('--nodes', node.ip, `node ${node.name}`);
   }
   if (nodes.length % 2 === 0 && nodes.length > 0) fail('--nodes', d.nodes, `lists ${nodes.length} servers; embedded etcd needs an odd number to keep a quorum`, 'give 1, 3 or 5 servers');
-  inSubnet('--vip', d.vip, 'the control-plane VIP');
-  if (nodes.some((n) => n.ip === d.vip)) fail('--vip', d.vip, 'is the address of a node; the API endpoint would die with that node', `pick a free address in ${d.subnet}`);
+  if (derived('vip', subnetOk)) inSubnet('--vip', d.vip, 'the control-plane VIP');
+  if (nodes.some((n) => n.ip === d.vip)) fail('--vip', d.vip, 'is the address of a node; the API endpoint would die with that node', subnetOk ? `pick a free address in ${d.subnet}` : 'pick an address no node has');
   if (!/^[a-zA-Z0-9._-]{1,15}$/.test(d.interface)) fail('--interface', d.interface, 'is not a network interface name', 'name the nodes\' interface, e.g. eth0 or enp1s0');
-  if (d.infrastructure !== 'bare-metal' && d.infrastructure !== 'libvirt') fail('--infrastructure', d.infrastructure, 'is not one of bare-metal, libvirt', 'use bare-metal or libvirt (a Proxmox environment is added by hand: see the README)');
+  if (d.infrastructure !== 'bare-metal' && d.infrastructure !== 'libvirt') {
+    const guess = closest(d.infrastructure, ['bare-metal', 'libvirt']);
+    const near = distance(d.infrastructure, guess) <= 3 ? guess : undefined;
+    fail('--infrastructure', d.infrastructure, `is not one of bare-metal, libvirt${near ? `; did you mean ${near}?` : ''}`, `use ${near ?? 'bare-metal or libvirt'} (a Proxmox environment is added by hand: see the README)`);
+  }
   const sshKeys = d['ssh-key'] === '' ? [] : [d['ssh-key'].trim()];
   if (sshKeys.length > 0 && d.infrastructure !== 'libvirt') fail('--ssh-key', sshKeys[0]!, 'is only used by VMs (cloud-init)', 'drop it, or add --infrastructure libvirt');
   for (const key of sshKeys) if (!/^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp\d+) [A-Za-z0-9+/=]+( .*)?$/.test(key)) fail('--ssh-key', key, 'is not an OpenSSH public key', 'pass the contents of ~/.ssh/id_ed25519.pub');

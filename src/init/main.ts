@@ -8,6 +8,7 @@ import { defaultsFor, parseAnswers } from './answers';
 import type { RawAnswers } from './answers';
 import { fleetFiles } from './fleet-files';
 import { defaultToolSpec } from './tool-spec';
+import { argsErrorLine } from '../cli/args-error';
 
 const OPTIONS = ['name', 'domain', 'subnet', 'gateway', 'dns', 'nodes', 'vip', 'interface', 'infrastructure', 'ssh-key', 'flux-url', 'branch', 'tool'] as const;
 
@@ -89,8 +90,12 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const where = path.relative(process.cwd(), dir) || '.';
   process.stdout.write(
-    `${where}: ${files.size} files written (environment ${answers.name}, tool ${answers.tool})\nnext:\n  cd ${where}\n  git init && npm install\n  npm run secrets -- init ${answers.name}\n  npm run synth\n`,
+    `${where}: ${files.size} files written (environment ${answers.name}, tool ${answers.tool})\nnext:\n  cd ${where}\n  git init -b main && npm install\n  npm run secrets -- init ${answers.name}\n  npm run synth\n`,
   );
+  // A path outside the fleet installs here and nowhere else: say so, with what works everywhere.
+  if (answers.tool.startsWith('file:/')) {
+    process.stderr.write(`note: the fleet depends on the tool by ${answers.tool}, a path on this machine: CI and other clones cannot install it; depend on a registry version or a git URL (init --tool <spec>, or npm install --save-exact --save-dev k3s-gitops-synth@<spec> later), or keep the tarball in the fleet (--tool file:./<tarball>)\n`);
+  }
   return 0;
 }
 
@@ -99,7 +104,7 @@ try {
 } catch (error) {
   const code = (error as { code?: string }).code;
   if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`${error instanceof UsageError ? error.message : argsErrorLine(error, [...OPTIONS, 'help'])}\n${USAGE}\n`);
     process.exitCode = 2;
   } else {
     throw error;

@@ -5,6 +5,8 @@ import type { Construct } from 'constructs';
 export interface AppFailure {
   readonly app: string;
   readonly message: string;
+  /** What to change, for this kind of failure. */
+  readonly fix: string;
 }
 
 /** Every app whose construct failed, collected over the whole render (all reported at once). */
@@ -46,20 +48,20 @@ export class AppChart extends Chart {
     const below = apiObject.node.scopes.slice(this.node.scopes.length).map((s) => s.node.id);
     const name = [this.app, ...below.filter((id) => !DEFAULT_CHILD.has(id)).map(label)].filter(Boolean).join('-');
     if (name.length > 63) {
-      throw new AppNameError(`the object at ${apiObject.node.path} would be named ${name}, longer than a Kubernetes name's 63 characters; give it a shorter id or set metadata.name`);
+      throw new AppNameError(`the object at ${apiObject.node.path} would be named ${name}, longer than a Kubernetes name's 63 characters`);
     }
     return name;
   }
 
   /** Two objects of one kind and namespace under one name: both construct paths, so the user can tell them apart. */
-  public duplicateNames(): string[] {
+  public duplicateNames(): AppFailure[] {
     const seen = new Map<string, string>();
-    const found: string[] = [];
+    const found: AppFailure[] = [];
     for (const obj of this.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject)) {
       const key = `${obj.apiVersion}/${obj.kind} ${obj.metadata.namespace ?? ''}/${obj.name}`;
       const first = seen.get(key);
       if (first === undefined) seen.set(key, obj.node.path);
-      else found.push(`${obj.kind} ${obj.name} is the name of both ${first} and ${obj.node.path}; give one of them another id or metadata.name`);
+      else found.push({ app: this.app, message: `${obj.kind} ${obj.name} is the name of both ${first} and ${obj.node.path}`, fix: 'give one of the two another id or metadata.name' });
     }
     return found;
   }

@@ -35,7 +35,7 @@ function toJson(construct: ApiObject, failures: AppFailure[]): KubeObject | unde
   } catch (error) {
     const app = construct.node.scopes.find((s): s is AppChart => s instanceof AppChart);
     if (!app) throw error;
-    failures.push({ app: app.app, message: `${construct.kind} at ${construct.node.path} does not render: ${describeUserError(error)}` });
+    failures.push({ app: app.app, message: `${construct.kind} at ${construct.node.path} does not render: ${describeUserError(error)}`, fix: "build it from the fleet's own cdk8s and cdk8s-plus-31 (one copy of each, the tool's peers) with plain values" });
     return undefined;
   }
 }

@@ -305,7 +305,10 @@ export const secretRefSchema = z.strictObject({
   name: z.string(),
   /** Keys its `data` must hold. */
   keys: z.array(z.string()),
-  /** Layer whose `secrets/` folder holds it. @default 'platform' */
+  /**
+   * Layer whose `secrets/` folder holds it; it must be the layer that creates its namespace or
+   * one after it. @default the layer that creates its namespace (a layer listing it, or an app's), else 'platform'
+   */
   layer: z.string().optional(),
 });
 

@@ -198,7 +198,12 @@ function resolveVms(spec: EnvironmentSpec, liveNodes: readonly Node[]): Vm[] {
 }
 
 /** Secret references declared by components (provider config secrets) and by the environment. */
-function resolveSecrets(spec: EnvironmentSpec, providersLayer: string): SecretRef[] {
+/** The layer that creates a namespace as the spec says (a layer's list, else an app's own), if any. */
+function creatingLayer(spec: EnvironmentSpec, apps: readonly App[], namespace: string): string | undefined {
+  return spec.flux.layers.find((l) => (l.namespaces ?? []).includes(namespace))?.name ?? apps.find((a) => a.namespace === namespace)?.layer;
+}
+
+function resolveSecrets(spec: EnvironmentSpec, providersLayer: string, apps: readonly App[]): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
   const fromProviders = (spec.clusterApi?.providers ?? []).flatMap((p, i) =>
     p.configSecret
@@ -217,7 +222,8 @@ function resolveSecrets(spec: EnvironmentSpec, providersLayer: string): SecretRe
     namespace: s.namespace,
     name: s.name,
     keys: s.keys,
-    layer: s.layer ?? 'platform',
+    // With its namespace, so Flux never applies it before the namespace exists.
+    layer: s.layer ?? creatingLayer(spec, apps, s.namespace) ?? 'platform',
     folder: 'secrets',
     source: source(s.namespace, s.name),
     declaredAt: `secrets[${i}]`,
@@ -342,7 +348,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
     },
     components: Object.fromEntries(Object.entries(spec.components ?? {}).map(([name, s]) => [name, { layer: s.layer, values: s.values ?? {} }])),
     apps,
-    secrets: resolveSecrets(spec, spec.clusterApi?.layers?.providers ?? 'capi-providers'),
+    secrets: resolveSecrets(spec, spec.clusterApi?.layers?.providers ?? 'capi-providers', apps),
     ageRecipients: spec.sops?.ageRecipients ?? [],
     infrastructure: spec.infrastructure,
     vms: resolveVms(spec, liveNodes),

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 
-const git = (root: string, args: string[], input?: string) => execFileSync('git', ['-C', root, ...args], { input, maxBuffer: 1 << 30 });
+// git's own complaints stay inside: a failure here becomes one GitError line a person can act on.
+const git = (root: string, args: string[], input?: string) => execFileSync('git', ['-C', root, ...args], { input, maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
 
 /** A git failure a person can act on (an unknown ref, not a repository). */
 export class GitError extends Error {}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { postComment } from './pr-comment';
+import { argsErrorLine } from '../cli/args-error';
 import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
 import { reviewCommand } from './command';
 import { GitError } from './git-tree';
@@ -66,7 +67,8 @@ try {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['base', 'format', 'fail-on', 'env', 'root', 'environments', 'post-comment', 'help']);
+    process.stderr.write(`${message}\n${USAGE}\n`);
     process.exitCode = 2;
   } else {
     throw error;

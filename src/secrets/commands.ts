@@ -238,6 +238,6 @@ const COMMANDS: Record<string, (ctx: SecretsContext, args: string[]) => Promise<
 export async function secretsCommand(argv: readonly string[], ctx: SecretsContext): Promise<CommandResult> {
   const [name, ...rest] = argv;
   const command = COMMANDS[name ?? ''];
-  if (!command) throw new SecretsUsageError(SECRETS_USAGE);
+  if (!command) throw new SecretsUsageError(name === undefined ? SECRETS_USAGE : `unknown secrets command ${name}; one of ${Object.keys(COMMANDS).join(', ')}\n${SECRETS_USAGE}`);
   return command(ctx, rest);
 }

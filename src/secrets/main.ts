@@ -4,6 +4,7 @@ import type { EnvironmentSpec } from '../model/environment';
 import { checkSpec } from '../model/spec-check';
 import { formatViolation } from '../model/violation';
 import { SECRETS_USAGE, SecretsUsageError, secretsCommand } from './commands';
+import { argsErrorLine } from '../cli/args-error';
 
 const GLOBAL = `  --root <dir>            folder that holds secrets/ and environments/ (default: the current folder)
   --environments <module> module exporting the environments list (default: environments/index.ts)`;
@@ -54,7 +55,7 @@ try {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 1;
   } else if (error instanceof SecretsUsageError || code?.startsWith('ERR_PARSE_ARGS') || code === 'ENOENT') {
-    const message = (error as Error).message;
+    const message = code?.startsWith('ERR_PARSE_ARGS') ? argsErrorLine(error, []) : (error as Error).message;
     process.stderr.write(message === SECRETS_USAGE ? `${SECRETS_USAGE}\n${GLOBAL}\n` : `${message}\n${code === 'ENOENT' ? '' : `${SECRETS_USAGE}\n`}`);
     process.exitCode = 2;
   } else {

@@ -93,9 +93,12 @@ function memoryLine(e: EnvironmentPlan): string {
   return `; platform memory requests ${gib(figures.totalMiB)} of ${budget}`;
 }
 
+/** `1 warning`, `2 warnings`. */
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const summary = (e: EnvironmentPlan, verb: string) =>
   `${e.name}: ${e.changes.added.length} added, ${e.changes.changed.length} changed, ${e.changes.removed.length} removed ${verb}; ` +
-  `${e.objects} objects, ${e.synthesized.violations.filter((v) => v.severity === 'warning').length} warnings${memoryLine(e)}`;
+  `${e.objects} objects, ${plural(e.synthesized.violations.filter((v) => v.severity === 'warning').length, 'warning')}${memoryLine(e)}`;
 
 function prepare(options: CommandOptions) {
   const result = plan(options.root, options.environments, { only: options.only ?? [], prune: options.prune ?? false });

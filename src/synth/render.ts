@@ -118,8 +118,8 @@ export function synthesize(spec: EnvironmentSpec | unknown, inputs: SynthInputs 
       severity: 'error',
       path: `${env.name}.apps[${env.apps.findIndex((a) => a.name === f.app)}].construct`,
       value: f.app,
-      message: f.message,
-      fix: 'correct the construct: give its objects distinct ids or names, and let it build plain cdk8s or cdk8s-plus-31 objects',
+      message: `app ${f.app}: ${f.message}`,
+      fix: f.fix,
     }));
     return { env, files: new Map(), violations: [...violations, ...failed] };
   }

@@ -4,9 +4,10 @@ import { parseArgs } from 'node:util';
 import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
+import { argsErrorLine } from '../cli/args-error';
 
 const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize]
-  --schemas      kubeconform-style JSON schemas (default: this repository's schemas/json)
+  --schemas      kubeconform-style JSON schemas (default: the tool's vendored schemas/json)
   --values       Helm values schemas (default: the schemas folder's sibling values/)
   --no-kustomize skip the kubectl kustomize builds (without it, a missing kubectl is a finding)`;
 
@@ -51,6 +52,6 @@ try {
 } catch (error) {
   // Broken environments are the user's data (exit 1); anything else here is a usage mistake.
   const loading = error instanceof EnvironmentsModuleError;
-  process.stderr.write(`${(error as Error).message}\n${loading ? '' : `${USAGE}\n`}`);
+  process.stderr.write(`${argsErrorLine(error, ['schemas', 'values', 'env', 'root', 'environments', 'no-kustomize', 'help'])}\n${loading ? '' : `${USAGE}\n`}`);
   process.exitCode = loading ? 1 : 2;
 }

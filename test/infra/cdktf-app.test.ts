@@ -40,6 +40,6 @@ describe('cdktf app (the entry point of cdktf synth / deploy)', () => {
     const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'deploy', '--help'], { cwd: repo, encoding: 'utf8' });
     expect(help.stdout).toContain(`cdktf-cli@${versions.tools.cdktfCli.version}`);
     const bare = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'deploy'], { cwd: repo, encoding: 'utf8' });
-    expect([bare.status, bare.stderr.split('\n')[0]]).toEqual([2, 'deploy needs the environment to deploy first']);
+    expect([bare.status, bare.stderr.split('\n')[0]]).toEqual([2, "deploy needs the environment first: deploy <env>, then cdktf deploy's own options"]);
   });
 });

@@ -58,6 +58,27 @@ describe('init answers', () => {
   });
 });
 
+describe('init answers derived from a wrong one', () => {
+  it('are not reported again: only the wrong answer is', () => {
+    expect(parseAnswers({ subnet: '10.0.0.0/33' }, '/tmp/f', '0.2.0').errors.map((e) => e.option)).toEqual(['--subnet']);
+    expect(parseAnswers({ name: 'Dev_1' }, '/tmp/f', '0.2.0').errors.map((e) => e.option)).toEqual(['--name']);
+    // Given explicitly, they are judged as given.
+    expect(parseAnswers({ subnet: '10.0.0.0/33', gateway: 'x' }, '/tmp/f', '0.2.0').errors.map((e) => e.option)).toEqual(['--subnet', '--gateway']);
+  });
+
+  it('propose the nearest choice for a misspelt one', () => {
+    const [e] = parseAnswers({ infrastructure: 'libvrt' }, '/tmp/f', '0.2.0').errors;
+    expect(e).toMatchObject({ option: '--infrastructure', message: 'is not one of bare-metal, libvirt; did you mean libvirt?' });
+    expect(e!.fix).toMatch(/^use libvirt /);
+  });
+
+  it('keep Longhorn within the servers of a one-server fleet', () => {
+    const one = parseAnswers({ nodes: 'solo=192.168.10.11' }, '/tmp/f', '0.2.0').answers!;
+    expect(fleetFiles(one, PINS).get('environments/dev.ts')).toContain('longhorn: { replicas: 1 },');
+    expect(fleetFiles(parseAnswers({}, '/tmp/f', '0.2.0').answers!, PINS).get('environments/dev.ts')).toContain('longhorn: {},');
+  });
+});
+
 describe('the fleet files', () => {
   it('install a folder of the tool as a packed copy (one copy of each peer), never a tarball or a version', () => {
     const answers = parseAnswers({}, '/tmp/f', '0.2.0').answers!;

@@ -44,13 +44,17 @@ describe("the names of an app's objects", () => {
     }));
     expect(files.size).toBe(0);
     expect(violations.map((v) => [v.code, v.path, v.value])).toEqual([['app.construct-failed', 'fixture.apps[0].construct', 'hello']]);
-    expect(violations[0]!.message).toBe('ConfigMap same is the name of both fixture/cluster/root/apps/hello/app/a/Resource and fixture/cluster/root/apps/hello/app/b/Resource; give one of them another id or metadata.name');
+    expect(violations[0]).toMatchObject({
+      message: 'app hello: ConfigMap same is the name of both fixture/cluster/root/apps/hello/app/a/Resource and fixture/cluster/root/apps/hello/app/b/Resource',
+      fix: 'give one of the two another id or metadata.name',
+    });
   });
 
   it('fail when the derived name is longer than a Kubernetes name', () => {
     const { violations } = synthesize(withApp((scope) => { new kplus.ConfigMap(scope, 'x'.repeat(60), {}); }));
     expect(violations.map((v) => v.code)).toEqual(['app.construct-failed']);
-    expect(violations[0]!.message).toMatch(/would be named hello-x{60}, longer than a Kubernetes name's 63 characters; give it a shorter id or set metadata\.name$/);
+    expect(violations[0]!.message).toMatch(/would be named hello-x{60}, longer than a Kubernetes name's 63 characters$/);
+    expect(violations[0]!.fix).toBe('give the object a shorter id, or set its metadata.name');
   });
 });
 
@@ -65,8 +69,8 @@ describe('an app construct that throws', () => {
     const { files, violations } = synthesize(spec);
     expect(files.size).toBe(0);
     expect(violations.map((v) => [v.path, v.message.split(' (at ')[0]])).toEqual([
-      ['fixture.apps[0].construct', 'its construct threw: no image for one'],
-      ['fixture.apps[1].construct', 'its construct threw: two is broken'],
+      ['fixture.apps[0].construct', 'app one: its construct threw: no image for one'],
+      ['fixture.apps[1].construct', 'app two: its construct threw: two is broken'],
     ]);
     expect(violations[0]!.message).toMatch(/\(at test\/k8s\/app-chart\.test\.ts:\d+:\d+\)$/);
   });

@@ -11,10 +11,13 @@ let fleet: string;
 const HELLO = `import * as kplus from 'cdk8s-plus-31';
 import type { Construct } from 'constructs';
 
-/** A web server and its Service, named by the tool's rule: hello-web, hello-web-service. */
+/** A web server and its Service, named by the tool's rule: hello-web, hello-web-service (the README's example). */
 export function hello(scope: Construct): void {
-  const web = new kplus.Deployment(scope, 'web', { containers: [{ image: 'nginx:1.27', portNumber: 80 }] });
-  web.exposeViaService({ ports: [{ port: 80 }] });
+  const tmp = kplus.Volume.fromEmptyDir(scope, 'tmp', 'tmp');
+  const web = new kplus.Deployment(scope, 'web', {
+    containers: [{ image: 'nginxinc/nginx-unprivileged:1.27', portNumber: 8080, volumeMounts: [{ path: '/tmp', volume: tmp }] }],
+  });
+  web.exposeViaService({ ports: [{ port: 80, targetPort: 8080 }] });
 }
 `;
 
@@ -28,10 +31,10 @@ function addApps(dir: string): void {
   );
   edit(dir, 'environments/lab.ts', (t) =>
     t
-      .replace("import * as pins from './versions';", "import * as pins from './versions';\nimport { hello } from '../apps/hello';")
+      .replace("import * as pins from './versions';", "import * as pins from './versions';\nimport { versions } from 'k3s-gitops-synth';\nimport { hello } from '../apps/hello';")
       .replace(
         '  apps: [],',
-        "  apps: [\n    { name: 'podinfo', layer: 'apps', helm: { ...pins.apps.podinfo, values: { replicaCount: 2 } } },\n    { name: 'hello', layer: 'apps', construct: hello },\n    { name: 'legacy', layer: 'apps', manifests: 'manifests/legacy' },\n  ],\n  secrets: [{ namespace: 'hello', name: 'db', keys: ['PASSWORD'], layer: 'apps' }],",
+        "  apps: [\n    { name: 'podinfo', layer: 'apps', helm: { ...pins.apps.podinfo, values: { replicaCount: 2, ui: { message: `cilium ${versions.charts.cilium.version}` } } } },\n    { name: 'hello', layer: 'apps', construct: hello },\n    { name: 'legacy', layer: 'apps', manifests: 'manifests/legacy' },\n  ],\n  secrets: [{ namespace: 'hello', name: 'db', keys: ['PASSWORD'] }],",
       )
       .replace("url: 'https://git.example.com/ops/fleet.git'", "url: 'https://git.lab.test/ops/fleet.git'"),
   );
@@ -81,9 +84,10 @@ describe('a fleet from the packed package', () => {
     const apps = path.join(fleet, 'clusters/lab/kubernetes/apps');
     // Objects made without a name: the app's name, then their own ids.
     expect(fs.readdirSync(path.join(apps, 'hello')).sort()).toEqual(['deployment.hello.hello-web.yaml', 'kustomization.yaml', 'service.hello.hello-web-service.yaml']);
-    expect(fs.readFileSync(path.join(apps, 'hello/deployment.hello.hello-web.yaml'), 'utf8')).toContain('image: nginx:1.27');
+    expect(fs.readFileSync(path.join(apps, 'hello/deployment.hello.hello-web.yaml'), 'utf8')).toContain('image: nginxinc/nginx-unprivileged:1.27');
     expect(fs.readFileSync(path.join(apps, 'legacy/configmap.yaml'), 'utf8')).toBe(LEGACY);
-    expect(fs.existsSync(path.join(apps, 'podinfo/helmrelease.podinfo.podinfo.yaml'))).toBe(true);
+    // The environment read the tool's catalogue through the package's API at run time.
+    expect(fs.readFileSync(path.join(apps, 'podinfo/helmrelease.podinfo.podinfo.yaml'), 'utf8')).toMatch(/message: cilium \d+\.\d+\.\d+\n/);
     expect(fs.readFileSync(path.join(apps, 'secrets/secret.hello.db.sops.yaml'), 'utf8')).toBe(fs.readFileSync(path.join(fleet, 'secrets/lab/hello.db.sops.yaml'), 'utf8'));
 
     for (const script of ['check', 'validate']) {
@@ -109,8 +113,8 @@ describe('a fleet from the packed package', () => {
     const check = npmRun(fleet, 'check');
     expect(check.code).toBe(1);
     // Both apps' errors at once, each at its own app.
-    expect(check.stderr).toMatch(/^error lab\.apps\[2\]\.construct \[app\.construct-failed\]: ConfigMap same is the name of both \S+\/twice\/app\/a\/Resource and \S+\/twice\/app\/b\/Resource/m);
-    expect(check.stderr).toMatch(/^error lab\.apps\[3\]\.construct \[app\.construct-failed\]: its construct threw: no image for broken \(at apps\/hello\.ts:\d+:\d+\)/m);
+    expect(check.stderr).toMatch(/^error lab\.apps\[2\]\.construct \[app\.construct-failed\]: app twice: ConfigMap same is the name of both \S+\/twice\/app\/a\/Resource and \S+\/twice\/app\/b\/Resource/m);
+    expect(check.stderr).toMatch(/^error lab\.apps\[3\]\.construct \[app\.construct-failed\]: app broken: its construct threw: no image for broken \(at apps\/hello\.ts:\d+:\d+\)/m);
     expect(`${check.stdout}${check.stderr}`).not.toMatch(STACK_FRAME);
     git(fleet, 'checkout', '--', '.');
   });
@@ -128,6 +132,10 @@ describe('a fleet from the packed package', () => {
       expect(bad.stderr, command).not.toMatch(STACK_FRAME);
     }
     expect(run(fleet, bin, ['--version']).stdout).toBe(`${inject('packedTool').version}\n`);
+    // A misspelt option is named with the nearest one the command takes; a misspelt subcommand of secrets too.
+    expect(run(fleet, bin, ['synth', '--pruen']).stderr.split('\n')[0]).toBe('unknown option --pruen; did you mean --prune?');
+    expect(run(fleet, bin, ['review', '--bsae', 'main']).stderr.split('\n')[0]).toBe('unknown option --bsae; did you mean --base?');
+    expect(run(fleet, bin, ['secrets', 'frob']).stderr.split('\n')[0]).toBe('unknown secrets command frob; one of set, show, check, init');
   });
 
   it("runs cdktf's app from the fleet's cdktf.json: the same Terraform JSON synth writes", () => {

@@ -23,7 +23,7 @@ export function environmentFile(a: Answers): string {
 import { ageRecipients } from './age-recipients';
 import * as pins from './versions';
 ${a.infrastructure === 'libvirt' ? "import { sshKeys } from './ssh-keys';\n" : ''}
-/** ${a.nodes.length} k3s server${a.nodes.length === 1 ? '' : 's'} behind the kube-vip VIP ${a.vip}. Every field: node_modules/k3s-gitops-synth/README.md. */
+/** ${a.nodes.length} k3s server${a.nodes.length === 1 ? '' : 's'} behind the kube-vip VIP ${a.vip}. Each field's documentation and default: your editor's hover (the package's types). */
 export const ${identifier(a.name)} = {
   name: ${q(a.name)},
   baseDomain: ${q(a.domain)},
@@ -34,7 +34,7 @@ ${nodes}
   controlPlane: { vip: ${q(a.vip)}, vipInterface: ${q(a.vipInterface)} },
   k3s: { version: pins.k3s.${identifier(a.name)} },
   cilium: {},
-  longhorn: {},
+  longhorn: {${a.nodes.length < 3 ? ` replicas: ${a.nodes.length} ` : ''}},
   defaultDeny: {},
 ${infrastructure}
   // Your own workloads (a Helm chart, a cdk8s construct from apps/, a folder under manifests/).

@@ -117,7 +117,8 @@ apps: [{ name: 'hello', layer: 'apps', construct: hello }],
 
 An object you create without a name gets \`<app>-<id>\` (the app's name, then the ids under it,
 \`Resource\` and \`Default\` left out): \`new kplus.Deployment(scope, 'web', …)\` in app \`hello\` is
-\`hello-web\`.
+\`hello-web\`. cdk8s-plus runs containers as non-root with a read-only root file system by
+default: pick images made for that (\`nginxinc/nginx-unprivileged\`, not \`nginx\`).
 `;
 
 export const manifestsReadme = () => `# manifests/

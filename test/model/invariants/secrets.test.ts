@@ -6,6 +6,7 @@ import { mgmt } from '../../fixtures/fleet/mgmt';
 import type { EnvironmentSpec } from '../../../src/model/environment';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
+import { check } from '../../../src/check';
 import { DEMO_AGE_RECIPIENT } from '../../../src/secrets/demo';
 import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
@@ -113,5 +114,26 @@ describe('SOPS settings of an environment', () => {
 
   it('fails on a malformed recipient', () => {
     expect(codes(modify(base, (e) => { e.sops = { ageRecipients: ['age1tooshort'] }; }))).toEqual(['sops.invalid-recipient']);
+  });
+});
+
+describe('the layer of a declared secret', () => {
+  const app = { name: 'hello', layer: 'apps', helm: { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo', chart: 'podinfo', version: '6.14.1' } };
+  const withSecret = (layer?: string) => modify(threeServers, (e) => {
+    e.apps = [app];
+    e.secrets = [{ namespace: 'hello', name: 'db', keys: ['PASSWORD'], ...(layer === undefined ? {} : { layer }) }];
+    e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] };
+  });
+
+  it('defaults to the layer that creates its namespace: an app of the apps layer, a layer listing it', () => {
+    expect(resolve(withSecret()).secrets[0]!.layer).toBe('apps');
+    expect(resolve(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'monitoring'; })).secrets[0]!.layer).toBe('platform');
+    expect(resolve(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'nowhere'; })).secrets[0]!.layer).toBe('platform');
+  });
+
+  it('fails when its layer runs before the one creating its namespace, and names that layer in the fix', () => {
+    const found = check(withSecret('platform')).filter((v) => v.code === 'secret.namespace-unordered');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ path: 'fixture.secrets[0].layer', value: 'platform', fix: "set layer: 'apps' on secrets[0]" });
   });
 });
