@@ -1,18 +1,33 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Killed mid-write at measured moments: it needs the machine to itself (its own run, one worker). */
+const ALONE = 'test/synth/crash-safety.test.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Snapshots live in one top-level store, not beside each test file.
     resolveSnapshotPath: (testPath, ext) =>
       path.join(import.meta.dirname, 'snapshots', path.relative(path.join(import.meta.dirname, 'test'), testPath) + ext),
     testTimeout: 60_000,
-    // dist/ up to date, and the packed tool installed once per run for the tests that run it as
-    // users do (test/package/; NO_PACK=1 skips the packing).
-    globalSetup: ['test/package/packed-tool.ts'],
     // GitHub's workflow parser imports its JSON schema without an import attribute (it is built
     // for bundlers): vite transforms it instead of Node loading it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
+    // `npm test` runs the suite with two workers (it spends much of its time waiting on child
+    // processes: npm, tsx, kubectl), then the crash test on its own.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ALONE],
+          // dist/ up to date, and the packed tool installed once per run for the tests that run it
+          // as users do (test/package/; NO_PACK=1 skips the packing).
+          globalSetup: ['test/package/packed-tool.ts'],
+        },
+      },
+      { extends: true, test: { name: 'alone', include: [ALONE] } },
+    ],
   },
 });

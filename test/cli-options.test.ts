@@ -26,7 +26,7 @@ describe('every command', () => {
   it.each([['synth'], ['check'], ['validate'], ['secrets']])('%s names an unknown flag and prints the usage, exit 2, no stack trace', (script) => {
     const { code, stderr } = npm([script, '--', ...(script === 'secrets' ? ['check'] : []), '--bogus']);
     expect(code).toBe(2);
-    expect(stderr).toContain("'--bogus'");
+    expect(stderr.split('\n')[0]).toBe('unknown option --bogus');
     expect(stderr).toContain('usage: ');
     expect(stderr).not.toMatch(/\n\s+at /);
   });

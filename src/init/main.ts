@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline/promises';
+import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../repo-root';
 import * as versions from '../versions';
@@ -35,12 +35,19 @@ class UsageError extends Error {}
 
 /** Asks for every answer not given, offering the default that follows from the answers so far. */
 async function prompt(raw: RawAnswers, dir: string): Promise<RawAnswers> {
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: false });
+  // Lines are read through the iterator, which keeps those typed ahead of their question.
+  const lines = rl[Symbol.asyncIterator]();
   const answers: RawAnswers = { ...raw };
   try {
     for (const option of OPTIONS.filter((o) => raw[o] === undefined && o !== 'tool')) {
+      // Only VMs take an SSH key.
+      if (option === 'ssh-key' && (answers.infrastructure ?? 'bare-metal') !== 'libvirt') continue;
       const offered = defaultsFor(answers, dir)[option];
-      const reply = (await rl.question(`${option}${offered === '' ? '' : ` [${offered}]`}: `)).trim();
+      process.stdout.write(`${option}${offered === '' ? '' : ` [${offered}]`}: `);
+      const next = await lines.next();
+      if (next.done) throw new UsageError(`\ninit: the input ended before ${option} was answered; nothing was written`);
+      const reply = String(next.value).trim();
       answers[option] = reply === '' ? offered : reply;
     }
   } finally {

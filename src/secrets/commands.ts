@@ -20,7 +20,7 @@ export const SECRETS_USAGE = `usage: npm run secrets -- <command> …
   set <env> <namespace>/<name> [KEY=VALUE]… [--file KEY=PATH]… [--env-file PATH|-] [--remove KEY]… [--allow-demo-key]
         encrypt values into secrets/<env>/<namespace>.<name>.sops.yaml (values from a file or
         stdin stay out of shell history); unchanged values leave the file byte-identical
-  show  <env> <namespace>/<name>     decrypt to stdout (needs SOPS_AGE_KEY_FILE or SOPS_AGE_KEY)
+  show  <env> <namespace>/<name>     decrypt to stdout (with .age/<env>.agekey, SOPS_AGE_KEY_FILE or SOPS_AGE_KEY)
   check [--env <env>]…               check every source without a key; with one, verify MACs too
   init  <env> [--force]              create an age key pair (private key in .age/<env>.agekey, never
                                      committed), switch the environment to it, re-encrypt its secrets`;

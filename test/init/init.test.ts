@@ -149,3 +149,27 @@ describe('init, the command', () => {
     expect([usage.status, usage.stderr.split('\n')[0]]).toEqual([2, 'init needs the folder to write the fleet into']);
   });
 });
+
+describe('init on a terminal', () => {
+  // `script` (util-linux) gives the command a terminal for its standard input and output.
+  const onTerminal = (dir: string, typed: string) =>
+    spawnSync('script', ['-qec', `${process.execPath} --import tsx ${path.join(repo, 'src/cli/main.ts')} init ${dir} --subnet 10.7.0.0/24`, '/dev/null'], { cwd: repo, input: typed, encoding: 'utf8' });
+
+  it('asks for each answer not given, offering the default that follows from those so far', () => {
+    const dir = path.join(tmp('init-tty-'), 'fleet');
+    const result = onTerminal(dir, 'lab\n\n\n\n\n\n\n\n\n\n');
+    const out = result.stdout.replace(/\r/g, '');
+    expect(out).toContain('name [dev]: domain [lab.home.arpa]: gateway [10.7.0.1]: ');
+    expect(out).not.toContain('subnet [');
+    expect(out).not.toContain('ssh-key');
+    expect(fs.readFileSync(path.join(dir, 'environments/lab.ts'), 'utf8')).toContain("network: { subnet: '10.7.0.0/24', gateway: '10.7.0.1', dns: ['10.7.0.1'] },");
+  });
+
+  it('writes nothing when the input ends before every answer, and says which was left', () => {
+    const dir = path.join(tmp('init-tty-eof-'), 'fleet');
+    const out = onTerminal(dir, 'lab\n').stdout.replace(/\r/g, '');
+    expect(out).toMatch(/init: the input ended before \w[\w-]* was answered; nothing was written/);
+    expect(out).not.toMatch(/^\s+at /m);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+});
