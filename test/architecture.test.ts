@@ -46,3 +46,25 @@ describe('the import graph', () => {
     expect(into(imports('validate'), ['synth'])).toEqual([]);
   });
 });
+
+describe("the tool's tests and the example fleet", () => {
+  // The example fleet (environments/, secrets/, clusters/ at the root) is a user's data: guarded by
+  // check and validate, never read by a test, so an edit of it can never turn the suite red.
+  const repo = path.resolve(src, '..');
+  const FLEET = ['environments', 'secrets', 'clusters'];
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+
+  it('import nothing of it and name none of its folders under the repository', () => {
+    const found: string[] = [];
+    for (const file of files(path.join(repo, 'test'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const [, spec] of text.matchAll(/from '(\.[^']+)'/g)) {
+        const target = path.relative(repo, path.resolve(path.dirname(file), spec!));
+        if (FLEET.some((f) => target === f || target.startsWith(`${f}/`))) found.push(`${path.relative(repo, file)} imports ${spec}`);
+      }
+      for (const [call] of text.matchAll(/path\.(?:join|resolve)\(\s*repo\s*,\s*'(environments|secrets|clusters)\b[^)]*\)/g)) found.push(`${path.relative(repo, file)}: ${call}`);
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -37,7 +37,7 @@ export function validate(options: ValidateOptions): ValidateReport {
   const trees = options.environments.map((env) => readEnvironmentTree(options.root, env));
   const objects = trees.flatMap((t) => t.objects);
   const findings: Finding[] = [];
-  const summary: string[] = [`${objects.length} objects in ${trees.length} environment trees`];
+  const summary: string[] = [`${objects.length} objects in ${trees.length} environment ${trees.length === 1 ? 'tree' : 'trees'} (kubernetes/ and the bootstrap manifests; synth counts kubernetes/ alone)`];
 
   // A check without its inputs fails: there is no "skipped but passed".
   const schemas = options.schemas ?? VENDORED_SCHEMAS;

@@ -90,10 +90,6 @@ describe('a fleet from the packed package', () => {
     expect(fs.readFileSync(path.join(apps, 'podinfo/helmrelease.podinfo.podinfo.yaml'), 'utf8')).toMatch(/message: cilium \d+\.\d+\.\d+\n/);
     expect(fs.readFileSync(path.join(apps, 'secrets/secret.hello.db.sops.yaml'), 'utf8')).toBe(fs.readFileSync(path.join(fleet, 'secrets/lab/hello.db.sops.yaml'), 'utf8'));
 
-    for (const script of ['check', 'validate']) {
-      const result = npmRun(fleet, script);
-      expect(result.code, `${script}: ${result.stdout}${result.stderr}`).toBe(0);
-    }
     const review = npmRun(fleet, 'review', '--base', 'HEAD');
     expect(review.code, review.stderr).toBe(0);
     expect(review.stdout).toContain('Compared with `HEAD`');
@@ -101,6 +97,8 @@ describe('a fleet from the packed package', () => {
     // The fleet's own test script: typecheck (its environments and constructs against the package's types), check, validate.
     const test = run(fleet, 'npm', ['test']);
     expect(test.code, `${test.stdout}${test.stderr}`).toBe(0);
+    expect(test.stdout).toContain('lab: up to date');
+    expect(test.stdout).toContain('validate: all checks passed');
     // Synthesized twice, the tree is byte-identical: nothing to commit but the change itself.
     commitAll(fleet, 'apps');
     expect(npmRun(fleet, 'synth').code).toBe(0);

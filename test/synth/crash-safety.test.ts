@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle } from '../../scripts/build.mjs';
 import { synthCommand } from '../../src/synth/commands';
 import { readTree, recover } from '../../src/synth/tree';
 import { crashEnvironments } from '../fixtures/crash-environments';
@@ -27,7 +28,7 @@ function build(changed: boolean): Record<string, Map<string, string>> {
  */
 function killAfter(root: string, from: 'start' | 'write', delayMs: number): Promise<'killed' | 'finished'> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/crash-synth.ts'), root, 'new', String(PAUSE_MS)], { cwd: repo });
+    const child = spawn(process.execPath, [childScript, root, 'new', String(PAUSE_MS)], { cwd: repo });
     const clusters = path.join(root, 'clusters');
     let timer: NodeJS.Timeout | undefined;
     let poll: NodeJS.Timeout | undefined;
@@ -48,7 +49,7 @@ function killAfter(root: string, from: 'start' | 'write', delayMs: number): Prom
 /** How long the slow synth's write phase lasts: from its first staging folder to its exit. */
 function writePhaseMs(root: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/crash-synth.ts'), root, 'new', String(PAUSE_MS)], { cwd: repo });
+    const child = spawn(process.execPath, [childScript, root, 'new', String(PAUSE_MS)], { cwd: repo });
     const clusters = path.join(root, 'clusters');
     let started: number | undefined;
     const poll = setInterval(() => { if (started === undefined && fs.readdirSync(clusters).some((e) => e.startsWith('.synth-'))) started = Date.now(); }, 1);
@@ -59,7 +60,16 @@ function writePhaseMs(root: string): Promise<number> {
   });
 }
 
-beforeAll(() => { work = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-')); });
+/** The slow synth, compiled like the bin (its starts are most of this test's time under tsx). */
+let childScript: string;
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
+  // Inside the repository (dist/test/), where the bundle's external packages resolve.
+  const out = path.join(repo, 'dist/test');
+  await bundle({ 'crash-synth': 'test/fixtures/crash-synth.ts' }, out);
+  childScript = path.join(out, 'crash-synth.js');
+});
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('crash safety of synth', () => {
