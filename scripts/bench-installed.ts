@@ -43,7 +43,7 @@ export function installedFleet(scratch: string, runs: number): InstalledFleet {
   fs.writeFileSync(path.join(install, 'package.json'), '{ "name": "tool-install", "private": true }\n');
   npm(install, 'install', '--prefer-offline', '--no-audit', '--no-fund', tarball);
   const fleet = path.join(dir, 'fleet');
-  execFileSync(path.join(install, 'node_modules/.bin/k3s-gitops-synth'), ['init', fleet, '--flux-url', 'https://git.bench.test/ops/fleet.git'], { encoding: 'utf8' });
+  execFileSync(path.join(install, 'node_modules/.bin/k3s-gitops-synth'), ['init', fleet, '--flux-url', 'https://git.bench.test/ops/fleet.git'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   npm(fleet, 'install', '--prefer-offline', '--no-audit', '--no-fund');
   const bin = path.join(fleet, 'node_modules/.bin/k3s-gitops-synth');
 

@@ -30,7 +30,22 @@ export const ENTRIES = {
  * tool (peer dependencies: one copy of each class, or cdk8s cannot render the fleet's objects).
  */
 export const PEERS = ['cdk8s', 'cdk8s-plus-31', 'constructs'];
-const EXTERNAL = ['tsx', 'tsx/*', 'esbuild', ...PEERS, ...PEERS.map((p) => `${p}/*`)];
+const EXTERNAL = ['tsx', 'tsx/*', 'esbuild'];
+
+/**
+ * The peers are required, not imported: an ES import of a CommonJS package makes Node parse it for
+ * its export names (cdk8s-plus-31 is large; about 150 ms of every start). Each import of a peer
+ * becomes a bundled stand-in whose one line is `module.exports = require('<peer>')`, that require
+ * left to Node (external): the fleet's one copy, as its own constructs require it.
+ */
+const peers = {
+  name: 'required-peers',
+  setup(build) {
+    const filter = new RegExp(`^(${PEERS.map((p) => p.replace(/[.]/g, '\\.')).join('|')})(/.*)?$`);
+    build.onResolve({ filter }, (args) => (args.namespace === 'peer' ? { path: args.path, external: true } : { path: args.path, namespace: 'peer' }));
+    build.onLoad({ filter: /.*/, namespace: 'peer' }, (args) => ({ loader: 'js', contents: `module.exports = require(${JSON.stringify(args.path)});` }));
+  },
+};
 
 // Bundled CommonJS code calls require() for Node's modules and the external packages; an ES
 // module has none, so each chunk gets one bound to its own location.
@@ -75,7 +90,7 @@ export function bundle(entryPoints, outdir) {
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE },
-    plugins: [unused],
+    plugins: [unused, peers],
     sourcemap: true,
     metafile: true,
     logLevel: 'error',
@@ -92,7 +107,7 @@ export async function build() {
   }
   // The lock file stands for every bundled dependency: an install that changes one rebuilds.
   const lock = fs.existsSync(path.join(repo, 'package-lock.json')) ? ['package-lock.json'] : [];
-  const inputs = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('unused:')), ...lock];
+  const inputs = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('unused:') && !f.startsWith('peer:')), ...lock];
   fs.writeFileSync(STAMP, `${JSON.stringify({ inputs: Object.fromEntries(inputs.map((f) => [f, state(f)])) }, null, 1)}\n`);
 }
 

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +25,7 @@ async function importModule(file: string): Promise<unknown> {
   // Required, not imported: an ES import of a CommonJS package costs twice as much.
   const require = createRequire(import.meta.url);
   (require('tsx/cjs/api') as typeof import('tsx/cjs/api')).register();
+  await shareToolApi(file);
   try {
     return require(file);
   } catch (error) {
@@ -33,6 +34,29 @@ async function importModule(file: string): Promise<unknown> {
   (await import('tsx/esm/api')).register();
   // A fresh URL: Node keeps the failed first attempt under the plain one.
   return import(`${url}?loader=tsx`);
+}
+
+/**
+ * A fleet's files that import the tool's API at run time (`import { versions } from
+ * 'k3s-gitops-synth'`) get the very modules this process runs: the package's entry is put into
+ * require's cache, as loaded. Required through the hook instead, the bundle would be transpiled
+ * again (most of a second) and its classes would be second copies of the tool's own.
+ */
+async function shareToolApi(file: string): Promise<void> {
+  let entry: string;
+  try {
+    entry = createRequire(file).resolve('k3s-gitops-synth');
+  } catch {
+    return; // a module outside any fleet: it cannot import the tool by name either
+  }
+  const cache = createRequire(import.meta.url).cache;
+  if (cache[entry]) return;
+  const api = (await import('./index')) as Record<string, unknown>;
+  const module = new Module(entry);
+  module.filename = entry;
+  module.loaded = true;
+  module.exports = api;
+  cache[entry] = module;
 }
 
 /**
