@@ -190,6 +190,22 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
       },
     },
     {
+      code: 'secret.namespace-unknown',
+      severity: 'error',
+      summary: "a declared secret's namespace is the cluster's or one the tree creates (a layer's list, an app's, a component's)",
+      check: (env) => {
+        const created = namespaceLayers(env, enabled(env));
+        return env.secrets
+          .filter((s) => !CLUSTER_NAMESPACES.includes(s.namespace) && !created.has(s.namespace) && !env.apps.some((a) => a.namespace === s.namespace))
+          .map((s) => ({
+            path: `${s.declaredAt}.namespace`,
+            value: s.namespace,
+            message: `no layer, app or component creates namespace ${s.namespace}: Flux would fail to apply Secret ${s.namespace}/${s.name}, and with it layer ${s.layer}`,
+            fix: `use the namespace of the app that needs it, or list ${s.namespace} in a layer's namespaces`,
+          }));
+      },
+    },
+    {
       code: 'platform.memory-exceeds-nodes',
       severity: 'error',
       summary: "the platform's memory requests fit the live nodes' memory, less what the OS and k3s keep, with headroom",

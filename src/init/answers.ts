@@ -2,6 +2,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { closest, distance } from 'fastest-levenshtein';
 import { isHostIn, isIpv4, parseSubnet } from '../model/ipv4';
+import { isPrivateKey } from '../model/invariants/vms';
 
 /** What `init` asks: every answer has an option, and a default where one can be sane. */
 export interface Answers {
@@ -116,8 +117,15 @@ export function parseAnswers(raw: RawAnswers, dir: string, defaultTool: string):
     fail('--infrastructure', d.infrastructure, `is not one of bare-metal, libvirt${near ? `; did you mean ${near}?` : ''}`, `use ${near ?? 'bare-metal or libvirt'} (a Proxmox environment is added by hand: see the README)`);
   }
   const sshKeys = d['ssh-key'] === '' ? [] : [d['ssh-key'].trim()];
-  if (sshKeys.length > 0 && d.infrastructure !== 'libvirt') fail('--ssh-key', sshKeys[0]!, 'is only used by VMs (cloud-init)', 'drop it, or add --infrastructure libvirt');
-  for (const key of sshKeys) if (!/^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp\d+) [A-Za-z0-9+/=]+( .*)?$/.test(key)) fail('--ssh-key', key, 'is not an OpenSSH public key', 'pass the contents of ~/.ssh/id_ed25519.pub');
+  if (sshKeys.length > 0 && d.infrastructure !== 'libvirt') fail('--ssh-key', isPrivateKey(sshKeys[0]!) ? '(a private key, not shown)' : sshKeys[0]!, 'is only used by VMs (cloud-init)', 'drop it, or add --infrastructure libvirt');
+  for (const key of sshKeys) {
+    // A private key is never repeated, not even in the error that refuses it.
+    if (isPrivateKey(key)) fail('--ssh-key', '(a private key, not shown)', 'is a private key; the VMs need the public half', 'pass the .pub file (~/.ssh/id_ed25519.pub), and treat the private key as exposed if it was pasted anywhere shared');
+    else if (!/^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp\d+) [A-Za-z0-9+/=]+( .*)?$/.test(key)) {
+      const file = /^(\.{0,2}\/|~)|\.pub$/.test(key);
+      fail('--ssh-key', key, file ? 'names no file here, and is no OpenSSH public key either' : 'is not an OpenSSH public key', file ? 'give the path of your .pub file, or its one line' : 'pass the contents of ~/.ssh/id_ed25519.pub');
+    }
+  }
   if (!/^(https?|ssh):\/\/[^\s/]+\/\S+$/.test(d['flux-url'])) fail('--flux-url', d['flux-url'], 'is not a Git URL Flux can pull', 'give https://<forge>/<owner>/<repo>.git or ssh://git@<forge>/<owner>/<repo>.git');
   if (!/^[A-Za-z0-9._/-]+$/.test(d.branch)) fail('--branch', d.branch, 'is not a branch name', 'use main');
   const tool = d.tool === '' ? defaultTool : d.tool;

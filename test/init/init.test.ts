@@ -66,6 +66,14 @@ describe('init answers derived from a wrong one', () => {
     expect(parseAnswers({ subnet: '10.0.0.0/33', gateway: 'x' }, '/tmp/f', '0.2.0').errors.map((e) => e.option)).toEqual(['--subnet', '--gateway']);
   });
 
+  it('never repeat a private key given for --ssh-key, and name a key file that does not exist', () => {
+    const secret = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
+    const [e] = parseAnswers({ infrastructure: 'libvirt', 'ssh-key': secret }, '/tmp/f', '0.2.0').errors;
+    expect(e).toMatchObject({ option: '--ssh-key', value: '(a private key, not shown)', message: 'is a private key; the VMs need the public half' });
+    expect(JSON.stringify(parseAnswers({ 'ssh-key': secret }, '/tmp/f', '0.2.0').errors)).not.toContain('b3BlbnNzaC1rZXkt');
+    expect(parseAnswers({ infrastructure: 'libvirt', 'ssh-key': './nope.pub' }, '/tmp/f', '0.2.0').errors[0]!.message).toBe('names no file here, and is no OpenSSH public key either');
+  });
+
   it('propose the nearest choice for a misspelt one', () => {
     const [e] = parseAnswers({ infrastructure: 'libvrt' }, '/tmp/f', '0.2.0').errors;
     expect(e).toMatchObject({ option: '--infrastructure', message: 'is not one of bare-metal, libvirt; did you mean libvirt?' });

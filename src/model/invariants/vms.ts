@@ -23,6 +23,9 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
 
+/** A private key in any of the PEM or OpenSSH armours (`-----BEGIN OPENSSH PRIVATE KEY-----`, …). */
+export const isPrivateKey = (text: string) => /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----|PRIVATE KEY-----/.test(text);
+
 export const vmRules: readonly Rule[] = [
   {
     code: 'vm.size-out-of-bounds',
@@ -122,6 +125,24 @@ export const vmRules: readonly Rule[] = [
       env.infrastructure.kind === 'libvirt' && env.infrastructure.protectData === false
         ? [{ path: 'infrastructure.protectData', value: 'false', message: 'a plan may now delete data disks (and the Longhorn replicas on them) without failing', fix: 'set protectData back to true (or remove it) once the node is gone' }]
         : [],
+  },
+  {
+    code: 'vm.ssh-key-private',
+    severity: 'error',
+    summary: "an SSH key the VMs trust is a public key, never a private one (it would be written into cloud-init and the committed Terraform JSON)",
+    check: (env) =>
+      env.infrastructure.kind === 'bare-metal'
+        ? []
+        : env.infrastructure.access.sshKeys
+            .map((key, i) => ({ key, i }))
+            .filter(({ key }) => isPrivateKey(key))
+            .map(({ i }) => ({
+              path: `infrastructure.access.sshKeys[${i}]`,
+              // Never repeated anywhere: the value is the secret itself.
+              value: '(a private key, not shown)',
+              message: 'this is a private key: synth would write it into the VMs\' cloud-init, in the committed Terraform JSON',
+              fix: 'put the public half there (the .pub file: one line, ssh-ed25519 AAAA… comment), and treat this private key as exposed if it was ever committed',
+            })),
   },
   {
     code: 'vm.no-ssh-key',

@@ -136,4 +136,10 @@ describe('the layer of a declared secret', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ path: 'fixture.secrets[0].layer', value: 'platform', fix: "set layer: 'apps' on secrets[0]" });
   });
+
+  it('fails when no layer, app or component creates its namespace; the cluster\'s own are fine', () => {
+    const found = check(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'orphan'; })).filter((v) => v.code.startsWith('secret.namespace'));
+    expect(found.map((v) => [v.code, v.path, v.value])).toEqual([['secret.namespace-unknown', 'fixture.secrets[0].namespace', 'orphan']]);
+    expect(check(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'kube-system'; })).filter((v) => v.code.startsWith('secret.namespace'))).toEqual([]);
+  });
 });

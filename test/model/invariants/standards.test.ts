@@ -76,12 +76,13 @@ describe('each field held to its standard', () => {
 
   it('fails on namespace and object names the API server rejects', () => {
     const spec = modify(threeServers, (e) => {
-      e.flux.layers[0]!.namespaces = ['Monitoring'];
+      // The secret's namespace is one a layer lists (else secret.namespace-unknown stands beside).
+      e.flux.layers[0]!.namespaces = ['Monitoring', 'apps_db'];
       e.secrets = [{ namespace: 'apps_db', name: 'DB', keys: ['PASSWORD'] }];
       e.sops = { ageRecipients: ['age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq'] };
     });
     const paths = expectOnly(spec, 'kubernetes.invalid-name').map((v) => v.path);
-    expect(paths).toEqual(['fixture.flux.layers[0].namespaces[0]', 'fixture.secrets[0].namespace', 'fixture.secrets[0].name']);
+    expect(paths).toEqual(['fixture.flux.layers[0].namespaces[0]', 'fixture.flux.layers[0].namespaces[1]', 'fixture.secrets[0].namespace', 'fixture.secrets[0].name']);
   });
 
   it.each([['kube-system'], ['default'], ['flux-system']])('fails when a layer creates the system namespace %s', (ns) => {

@@ -48,6 +48,13 @@ describe('VM invariants', () => {
     expectOnly(modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = []; }), 'vm.no-ssh-key');
   });
 
+  it('fails when a VM would trust a private key, and never shows it', () => {
+    const secret = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----';
+    const [v] = expectOnly(modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = [secret]; }), 'vm.ssh-key-private');
+    expect(v).toMatchObject({ path: 'fixture.infrastructure.access.sshKeys[0]', value: '(a private key, not shown)' });
+    expect(JSON.stringify(v)).not.toContain('b3BlbnNzaC1rZXkt');
+  });
+
   it('fails when a moved mapping names a node that does not exist', () => {
     const [v] = expectOnly(modify(threeServers, (e: any) => { e.infrastructure.migrateFromCount = ['fx-1', 'fx-2', 'fx-9']; }), 'moved.unknown-node');
     expect(v).toMatchObject({ path: 'fixture.infrastructure.migrateFromCount[2]', value: 'fx-9' });
