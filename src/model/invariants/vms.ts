@@ -26,6 +26,9 @@ const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ?
 /** A private key in any of the PEM or OpenSSH armours (`-----BEGIN OPENSSH PRIVATE KEY-----`, …). */
 export const isPrivateKey = (text: string) => /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----|PRIVATE KEY-----/.test(text);
 
+/** The SSH keys the VMs trust, each with its index; none on bare metal. */
+const vmKeys = (env: Environment) => (env.infrastructure.kind === 'bare-metal' ? [] : env.infrastructure.access.sshKeys.map((key, i) => ({ key, i })));
+
 export const vmRules: readonly Rule[] = [
   {
     code: 'vm.size-out-of-bounds',
@@ -110,12 +113,9 @@ export const vmRules: readonly Rule[] = [
     severity: 'warning',
     summary: 'the VMs do not still trust the example SSH key shipped with the repository',
     check: (env) =>
-      env.infrastructure.kind === 'bare-metal'
-        ? []
-        : env.infrastructure.access.sshKeys
-            .map((key, i) => ({ key, i }))
-            .filter(({ key }) => key.split(/\s+/)[1] === EXAMPLE_SSH_KEY_BODY)
-            .map(({ key, i }) => ({ path: `infrastructure.access.sshKeys[${i}]`, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in environments/ssh-keys.ts' })),
+      vmKeys(env)
+        .filter(({ key }) => key.split(/\s+/)[1] === EXAMPLE_SSH_KEY_BODY)
+        .map(({ key, i }) => ({ path: `infrastructure.access.sshKeys[${i}]`, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in environments/ssh-keys.ts' })),
   },
   {
     code: 'vm.data-unprotected',
@@ -131,18 +131,15 @@ export const vmRules: readonly Rule[] = [
     severity: 'error',
     summary: "an SSH key the VMs trust is a public key, never a private one (it would be written into cloud-init and the committed Terraform JSON)",
     check: (env) =>
-      env.infrastructure.kind === 'bare-metal'
-        ? []
-        : env.infrastructure.access.sshKeys
-            .map((key, i) => ({ key, i }))
-            .filter(({ key }) => isPrivateKey(key))
-            .map(({ i }) => ({
-              path: `infrastructure.access.sshKeys[${i}]`,
-              // Never repeated anywhere: the value is the secret itself.
-              value: '(a private key, not shown)',
-              message: 'this is a private key: synth would write it into the VMs\' cloud-init, in the committed Terraform JSON',
-              fix: 'put the public half there (the .pub file: one line, ssh-ed25519 AAAA… comment), and treat this private key as exposed if it was ever committed',
-            })),
+      vmKeys(env)
+        .filter(({ key }) => isPrivateKey(key))
+        .map(({ i }) => ({
+          path: `infrastructure.access.sshKeys[${i}]`,
+          // Never repeated anywhere: the value is the secret itself.
+          value: '(a private key, not shown)',
+          message: 'this is a private key: synth would write it into the VMs\' cloud-init, in the committed Terraform JSON',
+          fix: 'put the public half there (the .pub file: one line, ssh-ed25519 AAAA… comment), and treat this private key as exposed if it was ever committed',
+        })),
   },
   {
     code: 'vm.no-ssh-key',
