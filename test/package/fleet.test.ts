@@ -134,6 +134,7 @@ describe('a fleet from the packed package', () => {
     expect(run(fleet, bin, ['synth', '--pruen']).stderr.split('\n')[0]).toBe('unknown option --pruen; did you mean --prune?');
     expect(run(fleet, bin, ['review', '--bsae', 'main']).stderr.split('\n')[0]).toBe('unknown option --bsae; did you mean --base?');
     expect(run(fleet, bin, ['secrets', 'frob']).stderr.split('\n')[0]).toBe('unknown secrets command frob; one of set, show, check, init');
+    expect(run(fleet, bin, ['synt']).stderr.split('\n')[0]).toBe('k3s-gitops-synth: unknown command synt; did you mean synth?');
   });
 
   it("runs cdktf's app from the fleet's cdktf.json: the same Terraform JSON synth writes", () => {

@@ -20,8 +20,8 @@ the pull request's review comment says what the change does → merge → Flux p
 
 1. \`npm run secrets -- init ${a.name}\`: an age key pair for ${a.name}'s secrets (the private half in
    \`.age/${a.name}.agekey\`, git-ignored: keep a copy somewhere safe). Until then \`check\` warns.
-2. Set \`flux.url\` in \`environments/${a.name}.ts\` to this repository's clone URL.${a.infrastructure === 'libvirt' ? `\n3. Put your public SSH key in \`environments/ssh-keys.ts\` (the VMs trust only what it lists).` : ''}
-${a.infrastructure === 'libvirt' ? '4' : '3'}. \`npm run synth\`, commit, push; then follow \`clusters/${a.name}/bootstrap/README.md\` for the cold build.
+2. Set \`flux.url\` in \`environments/${a.name}.ts\` to this repository's clone URL.${a.infrastructure === 'libvirt' && a.sshKeys.length === 0 ? `\n3. Put your public SSH key in \`environments/ssh-keys.ts\` (the VMs trust only what it lists).` : ''}
+${a.infrastructure === 'libvirt' && a.sshKeys.length === 0 ? '4' : '3'}. \`npm run synth\`, commit, push; then follow \`clusters/${a.name}/bootstrap/README.md\` for the cold build.
 
 ## Commands
 
