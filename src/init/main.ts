@@ -8,6 +8,9 @@ import { defaultsFor, parseAnswers } from './answers';
 import type { RawAnswers } from './answers';
 import { fleetFiles } from './fleet-files';
 import { defaultToolSpec } from './tool-spec';
+import { startingSpec } from './starting-spec';
+import { check } from '../check';
+import { formatViolation } from '../model/violation';
 import { argsErrorLine } from '../cli/args-error';
 
 const OPTIONS = ['name', 'domain', 'subnet', 'gateway', 'dns', 'nodes', 'vip', 'interface', 'infrastructure', 'ssh-key', 'flux-url', 'branch', 'tool'] as const;
@@ -80,6 +83,12 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!answers) {
     process.stderr.write(errors.map((e) => `error ${e.option} ${e.value || '(empty)'}: ${e.message}\n    fix: ${e.fix}\n`).join(''));
     process.stderr.write('init: nothing was written\n');
+    return 1;
+  }
+  // Every rule on the environment the answers make: errors stop init (the first synth would refuse it), warnings wait for the user.
+  const refused = check(startingSpec(answers, versions.k3s.tested)).filter((v) => v.severity === 'error');
+  if (refused.length > 0) {
+    process.stderr.write(`${refused.map(formatViolation).join('\n')}\ninit: the answers make an environment synth would refuse (the fields above); nothing was written\n`);
     return 1;
   }
   const tool = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; peerDependencies: Record<string, string> };

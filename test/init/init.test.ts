@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseAnswers } from '../../src/init/answers';
 import { fleetFiles } from '../../src/init/fleet-files';
 import { defaultToolSpec } from '../../src/init/tool-spec';
+import { startingSpec } from '../../src/init/starting-spec';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const scratch: string[] = [];
@@ -178,6 +179,33 @@ describe('init on a terminal', () => {
     const out = onTerminal(dir, 'lab\n').stdout.replace(/\r/g, '');
     expect(out).toMatch(/init: the input ended before \w[\w-]* was answered; nothing was written/);
     expect(out).not.toMatch(/^\s+at /m);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+});
+
+describe('the environment init checks before it writes', () => {
+  it.each([
+    ['bare metal, three servers', {}],
+    ['libvirt, one server', { infrastructure: 'libvirt', nodes: 'a=192.168.10.11', 'ssh-key': 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIInitTestInitTestInitTestInitTestInitTestIn0 me' }],
+  ])('is the environment file init writes (%s), as data', async (_what, raw) => {
+    const answers = parseAnswers(raw, '/tmp/f', '0.2.0').answers!;
+    const dir = tmp('init-parity-');
+    for (const [rel, text] of fleetFiles(answers, PINS)) if (rel.startsWith('environments/')) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    }
+    // The file's only import of the package is a type: gone once transpiled.
+    const written = (await import(path.join(dir, 'environments', `${answers.name}.ts`)))[answers.name];
+    expect(written).toEqual(startingSpec(answers, PINS.k3s));
+  });
+
+  it('refuses answers whose environment synth would refuse, naming the field, and writes nothing', () => {
+    const dir = path.join(tmp('init-refused-'), 'fleet');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(repo, 'src/cli/main.ts'), 'init', dir, '--subnet', '10.9.8.1/24', '--vip', '10.9.8.10', '--nodes', 'a=10.9.8.11,b=10.9.8.11,c=10.9.8.13'], { cwd: repo, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('[network.subnet-not-canonical]');
+    expect(result.stderr).toContain('[node.duplicate-ip]');
+    expect(result.stderr).toMatch(/init: the answers make an environment synth would refuse \(the fields above\); nothing was written\n$/);
     expect(fs.existsSync(dir)).toBe(false);
   });
 });
