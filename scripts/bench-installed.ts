@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readTree } from '../src/tree-files';
+import { packAndInstall } from './packed-fleet';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -23,7 +24,6 @@ function timed(command: string, args: readonly string[], cwd: string): number {
   return ms;
 }
 
-const npm = (cwd: string, ...args: string[]) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@bench.invalid', ...args], { cwd, encoding: 'utf8' });
 
 export interface InstalledFleet {
@@ -37,14 +37,7 @@ export interface InstalledFleet {
 /** Packs, installs and scaffolds in `scratch`, then measures; medians of `runs`. */
 export function installedFleet(scratch: string, runs: number): InstalledFleet {
   const dir = fs.mkdtempSync(path.join(scratch, 'installed-'));
-  const tarball = path.join(dir, npm(repo, 'pack', '--silent', '--pack-destination', dir).trim().split('\n').at(-1)!);
-  const install = path.join(dir, 'install');
-  fs.mkdirSync(install);
-  fs.writeFileSync(path.join(install, 'package.json'), '{ "name": "tool-install", "private": true }\n');
-  npm(install, 'install', '--prefer-offline', '--no-audit', '--no-fund', tarball);
-  const fleet = path.join(dir, 'fleet');
-  execFileSync(path.join(install, 'node_modules/.bin/k3s-gitops-synth'), ['init', fleet, '--flux-url', 'https://git.bench.test/ops/fleet.git'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  npm(fleet, 'install', '--prefer-offline', '--no-audit', '--no-fund');
+  const { fleet } = packAndInstall(dir, ['--flux-url', 'https://git.bench.test/ops/fleet.git']);
   const bin = path.join(fleet, 'node_modules/.bin/k3s-gitops-synth');
 
   // The files synth writes, as the floor's payload.

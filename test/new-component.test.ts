@@ -5,10 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYamlDocuments } from '../src/yaml';
 
-// The README's recipe for a new component, followed to the letter on a copy of this checkout:
+// The README's recipe for a new component, followed to the letter on a copy of the tool (its
+// sources, scripts, schemas and the suite's fixture fleet; never the example fleet at the root):
 // a pin in src/versions.ts, one entry file, its line in the table. Nothing else is edited.
 const repo = path.resolve(import.meta.dirname, '..');
 let copy: string;
+/** What of the checkout is the tool (and what its typecheck reads): no fleet's data. */
+const TOOL = ['src', 'scripts', 'schemas', 'docs', 'test/fixtures', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts'];
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8' });
@@ -46,7 +49,7 @@ export const environments = [mgmt, { ...dev, components: { 'metrics-server': { v
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'new-component-'));
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (const file of files.filter((f) => fs.existsSync(path.join(repo, f)) && !f.startsWith('clusters/'))) {
+  for (const file of files.filter((f) => fs.existsSync(path.join(repo, f)) && TOOL.some((t) => f === t || f.startsWith(`${t}/`)))) {
     fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
     fs.copyFileSync(path.join(repo, file), path.join(copy, file));
   }

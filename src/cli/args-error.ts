@@ -1,4 +1,4 @@
-import { closest, distance } from 'fastest-levenshtein';
+import { didYouMean } from '../model/spec-check';
 
 /**
  * A command-line mistake as one line of ours: node:util's parseArgs says
@@ -9,9 +9,8 @@ export function argsErrorLine(error: unknown, options: readonly string[]): strin
   const { code, message = String(error) } = error as { code?: string; message?: string };
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const flag = /Unknown option '([^']+)'/.exec(message)?.[1] ?? '';
-    const known = options.map((o) => `--${o}`);
-    const guess = known.length > 0 ? closest(flag, known) : undefined;
-    const near = guess !== undefined && distance(flag, guess) <= 3 ? `; did you mean ${guess}?` : '';
+    const guess = didYouMean(flag, options.map((o) => `--${o}`));
+    const near = guess === undefined ? '' : `; did you mean ${guess}?`;
     return `unknown option ${flag}${near}`;
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return message.replace(/^Option '([^']+)'/, 'option $1').replace(/\.$/, '');

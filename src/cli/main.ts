@@ -1,6 +1,6 @@
 #!/usr/bin/env -S node --
 // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script (secrets set takes one).
-import { closest, distance } from 'fastest-levenshtein';
+import { didYouMean } from '../model/spec-check';
 import { TOOL_NAME, toolVersion } from '../synth/tool-version';
 
 // The one bin, `k3s-gitops-synth <command> [options]`: it picks the command's module and hands it
@@ -39,8 +39,8 @@ if (name === undefined || name === '--help' || name === '-h' || name === 'help')
 } else if (name === '--version' || name === '-v') {
   process.stdout.write(`${toolVersion()}\n`);
 } else if (!(name in COMMANDS)) {
-  const guess = closest(name, Object.keys(COMMANDS));
-  const near = distance(name, guess) <= 2 ? `; did you mean ${guess}?` : '';
+  const guess = didYouMean(name, Object.keys(COMMANDS));
+  const near = guess === undefined ? '' : `; did you mean ${guess}?`;
   process.stderr.write(`${TOOL_NAME}: unknown command ${name}${near}\n${USAGE}\n`);
   process.exitCode = 2;
 } else {

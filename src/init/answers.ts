@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { closest, distance } from 'fastest-levenshtein';
 import { isHostIn, isIpv4, parseSubnet } from '../model/ipv4';
+import { didYouMean } from '../model/spec-check';
 import { isPrivateKey } from '../model/invariants/vms';
 
 /** What `init` asks: every answer has an option, and a default where one can be sane. */
@@ -112,8 +112,7 @@ export function parseAnswers(raw: RawAnswers, dir: string, defaultTool: string):
   if (nodes.some((n) => n.ip === d.vip)) fail('--vip', d.vip, 'is the address of a node; the API endpoint would die with that node', subnetOk ? `pick a free address in ${d.subnet}` : 'pick an address no node has');
   if (!/^[a-zA-Z0-9._-]{1,15}$/.test(d.interface)) fail('--interface', d.interface, 'is not a network interface name', 'name the nodes\' interface, e.g. eth0 or enp1s0');
   if (d.infrastructure !== 'bare-metal' && d.infrastructure !== 'libvirt') {
-    const guess = closest(d.infrastructure, ['bare-metal', 'libvirt']);
-    const near = distance(d.infrastructure, guess) <= 3 ? guess : undefined;
+    const near = didYouMean(d.infrastructure, ['bare-metal', 'libvirt']);
     fail('--infrastructure', d.infrastructure, `is not one of bare-metal, libvirt${near ? `; did you mean ${near}?` : ''}`, `use ${near ?? 'bare-metal or libvirt'} (a Proxmox environment is added by hand: see the README)`);
   }
   const sshKeys = d['ssh-key'] === '' ? [] : [d['ssh-key'].trim()];

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '../repo-root';
 import * as versions from '../versions';
 import { defaultsFor, parseAnswers } from './answers';
 import type { RawAnswers } from './answers';
@@ -12,6 +11,7 @@ import { startingSpec } from './starting-spec';
 import { check } from '../check';
 import { formatViolation } from '../model/violation';
 import { argsErrorLine } from '../cli/args-error';
+import { toolPackage } from '../synth/tool-version';
 
 const OPTIONS = ['name', 'domain', 'subnet', 'gateway', 'dns', 'nodes', 'vip', 'interface', 'infrastructure', 'ssh-key', 'flux-url', 'branch', 'tool'] as const;
 
@@ -91,7 +91,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${refused.map(formatViolation).join('\n')}\ninit: the answers make an environment synth would refuse (the fields above); nothing was written\n`);
     return 1;
   }
-  const tool = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; peerDependencies: Record<string, string> };
+  const tool = toolPackage();
   // The fleet pins each construct library exactly, at the version the tool is tested with.
   const peers = Object.fromEntries(Object.keys(tool.peerDependencies).map((p) => [p, tool.devDependencies[p] ?? tool.peerDependencies[p]!.replace(/^\^/, '')]));
   const files = fleetFiles(answers, { tool: answers.tool, peers, typescript: tool.devDependencies.typescript ?? '5.9.3', k3s: versions.k3s.tested });

@@ -35,7 +35,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (values['post-comment'] !== undefined) {
-    if (!fs.existsSync(values['post-comment'])) throw new UsageError(`--post-comment ${values['post-comment']}: no such file`);
+    if (!fs.existsSync(values['post-comment'])) throw new UsageError(`--post-comment ${values['post-comment']}: no such file; write the review there first (npm run --silent review -- --base <ref> > ${values['post-comment']})`);
     const posted = await postComment(values['post-comment'], process.env);
     process.stdout.write(posted.stdout);
     process.stderr.write(posted.stderr);

@@ -123,6 +123,7 @@ export function synthCommand(options: CommandOptions): CommandResult {
     return [summary(e, ''), ...dayTwoNotes(e.current, e.next).map((n) => `note: ${e.name}: ${n}`)];
   });
   for (const file of staleRootFiles(options)) {
+    fs.mkdirSync(path.dirname(file.file), { recursive: true });
     fs.writeFileSync(file.file, file.next);
     lines.push(`${file.name}: updated`);
   }

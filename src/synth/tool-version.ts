@@ -5,13 +5,23 @@ import { REPO_ROOT } from '../repo-root';
 /** The package's name: the bin, and what a fleet's package.json depends on. */
 export const TOOL_NAME = 'k3s-gitops-synth';
 
-let cached: string | undefined;
+/** What init and the tree's stamp read of the running tool's package.json. */
+export interface ToolPackage {
+  readonly version: string;
+  readonly peerDependencies: Readonly<Record<string, string>>;
+  readonly devDependencies: Readonly<Record<string, string>>;
+}
 
-/** The running tool's version, from its own package.json (the installed package's, or this repository's). */
-export function toolVersion(): string {
-  cached ??= (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+let cached: ToolPackage | undefined;
+
+/** The running tool's package.json (the installed package's, or this repository's), read once. */
+export function toolPackage(): ToolPackage {
+  cached ??= JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as ToolPackage;
   return cached;
 }
+
+/** The running tool's version. */
+export const toolVersion = (): string => toolPackage().version;
 
 /** `k3s-gitops-synth 0.2.0`: how a tree records who wrote it. */
 export const toolStamp = (version: string = toolVersion()) => `${TOOL_NAME} ${version}`;
