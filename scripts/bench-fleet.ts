@@ -10,7 +10,7 @@ import YAML from 'yaml';
 import type { EnvironmentSpec } from '../src/model/environment';
 import { synthesize } from '../src/synth/render';
 import { fleetOf } from './bench-specs';
-import { YAML_OPTIONS } from '../src/yaml';
+import { YAML_OPTIONS } from '../src/tree/yaml';
 
 const count = Number(process.argv[2] ?? 10);
 const specs = fleetOf(count);

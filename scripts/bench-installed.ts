@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readTree } from '../src/tree-files';
+import { readTree } from '../src/tree/files';
 import { packAndInstall } from './packed-fleet';
 
 const repo = path.resolve(import.meta.dirname, '..');

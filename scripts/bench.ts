@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { readTree } from '../src/tree-files';
+import { readTree } from '../src/tree/files';
 import { benchBundles } from './bench-bundle.mjs';
 import { installedFleet, toolTests } from './bench-installed';
 

@@ -3,7 +3,7 @@
 // and tsx: Node then reads a few files instead of about a thousand (cdktf alone is 378 modules) and
 // parses no CommonJS package for its export names, which halves the start of every command (npm
 // run bench measures it). What no command reaches is left out (UNUSED). A fleet's environments are
-// not bundled: the bin loads them when it runs (src/load-environments.ts), so an edit to one needs
+// not bundled: the bin loads them when it runs (src/fleet/load-environments.ts), so an edit to one needs
 // no build. `npm pack` adds the API's types (scripts/pack.mjs).
 // dist/build.json records every bundled source with its size and mtime, and the lock file:
 // scripts/run.mjs rebuilds when one differs, so dist/ is never stale.

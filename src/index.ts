@@ -13,7 +13,7 @@ export type { CommandOptions, CommandResult } from './synth/commands';
 export type { Catalogue, VersionOverrides } from './model/version-overrides';
 
 export { resolve } from './model/resolve';
-export { check, checkEnvironment, environmentRules } from './check';
+export { check, checkEnvironment, environmentRules } from './check/check';
 export { modelRules } from './model/invariants';
 export { COMPONENTS, enabledComponents } from './components/table';
 export { componentRules } from './components/rules';
@@ -35,7 +35,7 @@ export * as versions from './versions';
 
 // Constructs, for composing an environment's tree differently.
 export { Cluster } from './k8s/cluster';
-export { Component } from './k8s/component';
+export { KustomizationFolder } from './k8s/kustomization-folder';
 export { FluxSync } from './k8s/flux-sync';
 export { FluxLayer } from './k8s/flux-layer';
 export { FluxHelmRelease } from './k8s/flux-helm-release';

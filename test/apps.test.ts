@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthCommand, checkCommand } from '../src/synth/commands';
 import { validate } from '../src/validate/validate';
-import { parseYamlDocuments } from '../src/yaml';
+import { parseYamlDocuments } from '../src/tree/yaml';
 import { devWithApps, KUSTOMIZED, LEGACY } from './fixtures/apps/environment';
 import { modify } from './fixtures/environments';
 

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LONGHORN_DATA_PATH, LONGHORN_PACKAGES } from '../src/components/longhorn/settings';
+import { componentNamespaces, enabledComponents } from '../src/components/table';
+import { resolve } from '../src/model/resolve';
+import { CLUSTER_NAMESPACES } from '../src/tree/kinds';
+import * as versions from '../src/versions';
+import { dev } from './fixtures/fleet/dev';
+import { mgmt } from './fixtures/fleet/mgmt';
 
 // One direction of data flow: the model knows nothing of the generators, the writer or the CLIs,
 // and the conformance gate reads trees without the writer.
@@ -26,9 +33,24 @@ function imports(dir: string): { file: string; target: string }[] {
 
 const into = (found: { target: string }[], folders: string[]) => found.filter((i) => folders.some((f) => i.target === f || i.target.startsWith(`${f}/`)));
 
+/** A component's settings module: its spec fields, defaults and derived values, which the environment schema composes. */
+const isSettings = (target: string) => /^components\/([a-z-]+\/settings|switch-settings)$/.test(target.replace(/\.ts$/, ''));
+
 describe('the import graph', () => {
-  it('has no upward import from model/', () => {
-    expect(into(imports('model'), ['bootstrap', 'charts', 'secrets', 'k8s', 'infra', 'synth', 'validate', 'environments', 'components', 'apps', 'check'])).toEqual([]);
+  it('has no upward import from model/ but the components\' settings', () => {
+    const upward = into(imports('model'), ['bootstrap', 'charts', 'secrets', 'k8s', 'infra', 'synth', 'validate', 'environments', 'components', 'apps', 'check', 'cli', 'fleet', 'review', 'init']);
+    expect(upward.filter((i) => !isSettings(i.target))).toEqual([]);
+    expect(upward.filter((i) => isSettings(i.target)).length).toBeGreaterThan(0);
+  });
+
+  it("keeps a component's settings a leaf: zod and the spec's types only", () => {
+    const settings = imports('components').filter((i) => isSettings(i.file));
+    expect(settings.filter((i) => i.target !== 'model/spec-types')).toEqual([]);
+  });
+
+  it('keeps no module at the root of src/ but the entry point and the pins', () => {
+    const loose = fs.readdirSync(src, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    expect(loose.sort()).toEqual(['index.ts', 'versions.ts']);
   });
 
   // The table sits above the constructs it uses: k8s/ renders units without knowing where they come from.
@@ -65,6 +87,34 @@ describe("the tool's tests and the example fleet", () => {
       }
       for (const [call] of text.matchAll(/path\.(?:join|resolve)\(\s*repo\s*,\s*'(environments|secrets|clusters)\b[^)]*\)/g)) found.push(`${path.relative(repo, file)}: ${call}`);
     }
-    expect(found).toEqual([]);
+    // The diagrams' node for the ingress VIP is named `ingress` too: a Mermaid id, not the namespace.
+    const sameWordOtherMeaning = ["overview/diagrams.ts: 'ingress'", "review/review.ts: 'ingress'"];
+    expect(found.filter((f) => !sameWordOtherMeaning.includes(f))).toEqual([]);
+  });
+});
+
+describe("a component's facts", () => {
+  // What only a component knows (its namespaces, Longhorn's data path and node packages) is written
+  // in its folder; the rest of the code reads it from the resolved environment or the table.
+  const everything = [mgmt, dev].map(resolve);
+  const facts = new Set([
+    ...everything.flatMap((env) => [...componentNamespaces(enabledComponents(env)).keys()]),
+    LONGHORN_DATA_PATH,
+    ...LONGHORN_PACKAGES,
+  ]);
+  // A chart's name is the catalogue's (src/versions.ts), even where a namespace shares it.
+  const charts = new Set(Object.values(versions.charts).map((c) => c.chart));
+  const owned = [...facts].filter((fact) => !CLUSTER_NAMESPACES.includes(fact) && !charts.has(fact));
+
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+
+  it('are written nowhere outside src/components/ (the generated bindings and the pins aside)', () => {
+    expect(owned).toEqual(expect.arrayContaining(['longhorn-system', 'monitoring', '/var/lib/longhorn', 'open-iscsi']));
+    const outside = sources(src).filter((f) => !/^(components|imports)\//.test(path.relative(src, f)) && path.relative(src, f) !== 'versions.ts');
+    const found = outside.flatMap((file) => owned.filter((fact) => fs.readFileSync(file, 'utf8').includes(`'${fact}'`)).map((fact) => `${path.relative(src, file)}: '${fact}'`));
+    // The diagrams' node for the ingress VIP is named `ingress` too: a Mermaid id, not the namespace.
+    const sameWordOtherMeaning = ["overview/diagrams.ts: 'ingress'", "review/review.ts: 'ingress'"];
+    expect(found.filter((f) => !sameWordOtherMeaning.includes(f))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseYamlDocuments } from '../src/yaml';
+import { parseYamlDocuments } from '../src/tree/yaml';
 
 // The README's recipe for a new component, followed to the letter on a copy of the tool (its
 // sources, scripts, schemas and the suite's fixture fleet; never the example fleet at the root):

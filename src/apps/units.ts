@@ -1,6 +1,6 @@
 import { AppChart, AppNameError } from '../k8s/app-chart';
 import type { AppFailure } from '../k8s/app-chart';
-import { describeUserError } from '../load-environments';
+import { describeUserError } from '../fleet/user-error';
 import type { ClusterUnit } from '../k8s/cluster';
 import { VerbatimFile } from '../k8s/verbatim-file';
 import { manifestFiles } from '../model/invariants/app-sources';

@@ -1,4 +1,4 @@
-import { parseYamlDocuments } from '../yaml';
+import { parseYamlDocuments } from '../tree/yaml';
 
 // What a change of the servers asks of the operator once it lands, read from two trees alone (the
 // committed one and the new one), so synth's notes and the pull-request review say the same.

@@ -1,6 +1,6 @@
 import { fluxOperatorRelease } from '../k8s/flux-instance';
 import type { Environment } from '../model/resolve';
-import { FLUX_INSTANCE_FILE } from '../paths';
+import { FLUX_INSTANCE_FILE } from '../tree/paths';
 import { REPO_ROOT, WAIT } from './step';
 import type { Step } from './step';
 

@@ -1,5 +1,4 @@
 import { adoptionPlan } from '../infra/adoption';
-import { LONGHORN_PACKAGES } from '../infra/cloud-init';
 import type { Environment } from '../model/resolve';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
@@ -75,7 +74,7 @@ export function longhornPrerequisites(env: Environment): Step[] {
     where: env.liveNodes.map((n) => n.name).join(', '),
     notes: ['iSCSI for every volume, an NFSv4 client for shared ones, and the data folder.'],
     commands: env.liveNodes.map((node) =>
-      onNode(env, node, `sudo apt-get install -y ${LONGHORN_PACKAGES.join(' ')} && sudo systemctl enable --now iscsid && sudo install -d -m 0700 ${env.longhorn!.dataPath}`),
+      onNode(env, node, `sudo apt-get install -y ${env.longhorn!.nodePackages.join(' ')} && sudo systemctl enable --now iscsid && sudo install -d -m 0700 ${env.longhorn!.dataPath}`),
     ),
   }];
 }

@@ -1,4 +1,4 @@
-import type { Artifact } from '../artifact';
+import type { Artifact } from '../tree/artifact';
 import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
 import { k3sConfig } from './k3s-config';
@@ -7,7 +7,7 @@ import { runbook } from './runbook';
 import { runScript } from './run-script';
 import { FluxInstance } from '../imports/flux-instance-fluxcd.controlplane.io';
 import { fluxInstanceProps } from '../k8s/flux-instance';
-import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE } from '../paths';
+import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE } from '../tree/paths';
 
 export { CILIUM_VALUES_FILE };
 

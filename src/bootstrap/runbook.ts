@@ -1,6 +1,6 @@
 import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
-import { treeDir } from '../paths';
+import { treeDir } from '../tree/paths';
 import { runbookSteps } from './steps';
 import type { Step } from './steps';
 

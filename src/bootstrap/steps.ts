@@ -1,6 +1,6 @@
 import type { ChartRelease } from '../charts/chart';
 import type { Environment, Node } from '../model/resolve';
-import { CILIUM_VALUES_FILE, treeDir } from '../paths';
+import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
 import { dayTwoSteps } from './day-two-steps';
 import { fluxStep } from './flux-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';

@@ -20,9 +20,9 @@ const USAGE = `usage: ${TOOL_NAME} <command> [options]   (${TOOL_NAME} <command>
 
 /** Each command's module; synth, check and diff share one (it reads the command itself). */
 const COMMANDS: Record<string, { load: () => Promise<unknown>; keepsName: boolean }> = {
-  synth: { load: () => import('../main'), keepsName: true },
-  check: { load: () => import('../main'), keepsName: true },
-  diff: { load: () => import('../main'), keepsName: true },
+  synth: { load: () => import('./synth'), keepsName: true },
+  check: { load: () => import('./synth'), keepsName: true },
+  diff: { load: () => import('./synth'), keepsName: true },
   validate: { load: () => import('../validate/main'), keepsName: false },
   review: { load: () => import('../review/main'), keepsName: false },
   secrets: { load: () => import('../secrets/main'), keepsName: false },

@@ -5,7 +5,7 @@ import type { Rule } from '../model/violation';
 import type { ComponentEntry, EnabledComponent } from './entry';
 import { gatewayApiCatalogueRules } from './gateway-api/rules';
 import type { Catalogue } from './gateway-api/rules';
-import { CLUSTER_NAMESPACES } from '../kinds';
+import { CLUSTER_NAMESPACES } from '../tree/kinds';
 import { COMPONENTS, gib, memoryFigures, PLATFORM_SHARE, RESERVED_PER_NODE_MIB, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
 import { policyLayer, UNCOVERED } from './default-deny';
 

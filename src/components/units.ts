@@ -1,7 +1,7 @@
 import type { ClusterUnit } from '../k8s/cluster';
 import type { Environment } from '../model/resolve';
 import type { EnabledComponent } from './entry';
-import { CLUSTER_NAMESPACES } from '../kinds';
+import { CLUSTER_NAMESPACES } from '../tree/kinds';
 import { componentNamespaces, namespaceLayers } from './table';
 
 /** The enabled components as units of the tree: each chart in its folder, its objects beside it. */

@@ -1,5 +1,5 @@
 import { App } from 'cdktf';
-import { loadEnvironments } from '../load-environments';
+import { loadEnvironments } from '../fleet/load-environments';
 import type { EnvironmentSpec } from '../model/environment';
 import { resolve } from '../model/resolve';
 import { checkSpec } from '../model/spec-check';

@@ -1,12 +1,5 @@
 import type { Environment, Vm } from '../model/resolve';
-import { LONGHORN_DATA_PATH } from '../paths';
-import { toYaml } from '../yaml';
-
-/** Where the Longhorn data disk is mounted inside a VM: where Longhorn's default disk is. */
-const DATA_MOUNT = LONGHORN_DATA_PATH;
-
-/** What Longhorn needs on every node: iSCSI (every volume), an NFSv4 client (RWX volumes). */
-export const LONGHORN_PACKAGES = ['open-iscsi', 'nfs-common'];
+import { toYaml } from '../tree/yaml';
 
 /** `#cloud-config` user-data: the login user with its keys, the guest agent, the data disk. */
 export function userData(env: Environment, vm: Vm, dataDevice?: string): string {
@@ -23,11 +16,11 @@ export function userData(env: Environment, vm: Vm, dataDevice?: string): string 
       },
     ],
     ssh_pwauth: false,
-    packages: ['qemu-guest-agent', ...(env.longhorn ? LONGHORN_PACKAGES : [])],
+    packages: ['qemu-guest-agent', ...(env.longhorn?.nodePackages ?? [])],
     runcmd: [['systemctl', 'enable', '--now', 'qemu-guest-agent'], ...(env.longhorn ? [['systemctl', 'enable', '--now', 'iscsid']] : [])],
     ...(dataDevice && {
       fs_setup: [{ device: dataDevice, filesystem: 'ext4', label: 'longhorn' }],
-      mounts: [['LABEL=longhorn', DATA_MOUNT, 'ext4', 'defaults,nofail', '0', '2']],
+      mounts: [['LABEL=longhorn', env.dataDiskMount, 'ext4', 'defaults,nofail', '0', '2']],
     }),
   };
   return `#cloud-config\n${toYaml(config)}`;
@@ -39,7 +32,7 @@ export function userData(env: Environment, vm: Vm, dataDevice?: string): string 
  */
 export function vendorData(env: Environment): string {
   return `#cloud-config\n${toYaml({
-    packages: ['qemu-guest-agent', ...(env.longhorn ? LONGHORN_PACKAGES : [])],
+    packages: ['qemu-guest-agent', ...(env.longhorn?.nodePackages ?? [])],
     runcmd: [['systemctl', 'enable', '--now', 'qemu-guest-agent'], ...(env.longhorn ? [['systemctl', 'enable', '--now', 'iscsid']] : [])],
   })}`;
 }

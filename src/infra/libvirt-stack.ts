@@ -1,7 +1,6 @@
 import { Fn, TerraformStack, Token } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { LibvirtSpec } from '../model/environment';
-import type { Environment } from '../model/resolve';
+import type { Environment, LibvirtInfrastructure } from '../model/resolve';
 import { metaData, networkConfig, userData } from './cloud-init';
 import { adoptionPlan } from './adoption';
 import { CachedImage, imageFile } from './image-cache';
@@ -27,7 +26,7 @@ export const COUNT_ERA_RESOURCES = [
 
 export interface LibvirtClusterStackProps {
   readonly env: Environment;
-  readonly infra: LibvirtSpec;
+  readonly infra: LibvirtInfrastructure;
 }
 
 /**
@@ -39,10 +38,11 @@ export class LibvirtClusterStack extends TerraformStack {
   public constructor(scope: Construct, id: string, props: LibvirtClusterStackProps) {
     super(scope, id);
     const { env, infra } = props;
-    const pool = infra.pool ?? 'default';
+    const pool = infra.pool;
     const withData = infra.vm.dataDiskGiB !== undefined;
     useRepositoryState(this, env.name);
-    new LibvirtProvider(this, 'libvirt', { uri: infra.uri });
+    // The URI as written: left out, the provider block stays empty and the provider's own default (the same qemu:///system) applies.
+    new LibvirtProvider(this, 'libvirt', { uri: env.spec.infrastructure.kind === 'libvirt' ? env.spec.infrastructure.uri : undefined });
 
     const each = nodesByName(
       this,
@@ -98,7 +98,7 @@ export class LibvirtClusterStack extends TerraformStack {
           capacity: each.getNumber('data_disk_bytes'),
           target: { format: QCOW2 },
           // Longhorn's replicas live here: a plan that would delete one fails instead.
-          lifecycle: { preventDestroy: infra.protectData ?? true, ...(adopting && { ignoreChanges: ['create', 'target'] }) },
+          lifecycle: { preventDestroy: infra.protectData, ...(adopting && { ignoreChanges: ['create', 'target'] }) },
         })
       : undefined;
     const seed = new LibvirtCloudinitDisk(this, 'seed', {

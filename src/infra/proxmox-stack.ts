@@ -1,7 +1,6 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { ProxmoxSpec } from '../model/environment';
-import type { Environment } from '../model/resolve';
+import type { Environment, ProxmoxInfrastructure } from '../model/resolve';
 import { adoptionPlan } from './adoption';
 import { vendorData as vendorDataFor } from './cloud-init';
 import { cloudImageUrl, imageFile } from './image-cache';
@@ -15,7 +14,7 @@ import { useRepositoryState } from './state';
 
 export interface ProxmoxVmStackProps {
   readonly env: Environment;
-  readonly infra: ProxmoxSpec;
+  readonly infra: ProxmoxInfrastructure;
 }
 
 /**
@@ -26,6 +25,8 @@ export class ProxmoxVmStack extends TerraformStack {
   public constructor(scope: Construct, id: string, props: ProxmoxVmStackProps) {
     super(scope, id);
     const { env, infra } = props;
+    // `insecure` as written: left out, the provider's own default (verify TLS) applies.
+    const written = env.spec.infrastructure as { readonly insecure?: boolean };
     useRepositoryState(this, env.name);
 
     // Credentials only at apply time: this variable, or PROXMOX_VE_API_TOKEN when it is unset.
@@ -37,7 +38,7 @@ export class ProxmoxVmStack extends TerraformStack {
     });
     // A null default makes the variable optional; cdktf's `default: null` crashes its synth.
     token.addOverride('default', null);
-    new ProxmoxProvider(this, 'proxmox', { endpoint: infra.endpoint, apiToken: token.stringValue, insecure: infra.insecure, sshAgent: true });
+    new ProxmoxProvider(this, 'proxmox', { endpoint: infra.endpoint, apiToken: token.stringValue, insecure: written.insecure, sshAgent: true });
 
     const image = new ProxmoxDownloadFile(this, 'image', {
       nodeName: infra.node,
@@ -99,7 +100,7 @@ export class ProxmoxVmStack extends TerraformStack {
         // later edit (or adopting a VM created without it) must never rebuild the VM.
         ignoreChanges: ['initialization[0].vendor_data_file_id'],
         // An adopted VM is the one that runs: a plan that would replace it fails instead.
-        preventDestroy: infra.adopt === true,
+        preventDestroy: infra.adopt,
       },
       serialDevices: [{ device: 'socket' }],
       vga: { type: 'serial0' },

@@ -2,9 +2,9 @@ import { Construct } from 'constructs';
 import type { TerraformStack } from 'cdktf';
 // Imported, not read at run time: dist/ bundles cdktf and needs no node_modules.
 import cdktfPackage from 'cdktf/package.json' with { type: 'json' };
-import type { Artifact } from '../artifact';
+import type { Artifact } from '../tree/artifact';
 import type { Environment } from '../model/resolve';
-import { canonical } from '../yaml';
+import { canonical } from '../tree/yaml';
 import { LibvirtClusterStack } from './libvirt-stack';
 import { ProxmoxVmStack } from './proxmox-stack';
 import { disableTokenStackTraces } from './token-stack-traces';

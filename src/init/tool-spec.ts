@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../repo-root';
+import { REPO_ROOT } from '../tree/repo-root';
 import { TOOL_NAME, toolVersion } from '../synth/tool-version';
 
 /**

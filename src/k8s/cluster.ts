@@ -3,7 +3,7 @@ import type { AppFailure } from './app-chart';
 import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
 import { ChartInstall } from './chart-install';
-import { Component } from './component';
+import { KustomizationFolder } from './kustomization-folder';
 import { FluxLayer } from './flux-layer';
 import type { HealthCheck } from './flux-layer';
 import { FluxOperator } from './flux-instance';
@@ -56,8 +56,8 @@ export class Cluster extends Construct {
     super(scope, id);
     const { env } = props;
 
-    const root = new Component(this, 'root', { folder: '', fileNaming: 'name' });
-    const fluxSystem = new Component(root, 'flux-system', {
+    const root = new KustomizationFolder(this, 'root', { folder: '', fileNaming: 'name' });
+    const fluxSystem = new KustomizationFolder(root, 'flux-system', {
       // Flux's own controllers, committed by `flux bootstrap`: listed until the migration to flux-operator.
       extraResources: env.flux.bootstrapped ? ['gotk-components.yaml'] : [],
     });
@@ -66,22 +66,22 @@ export class Cluster extends Construct {
     if (env.flux.bootstrapped) new FluxSync(fluxSystem, 'sync', { env });
     else new FluxOperator(fluxSystem, 'flux', { env });
 
-    const layers = new Map<string, Component>();
+    const layers = new Map<string, KustomizationFolder>();
     for (const layer of env.flux.layers) {
       const decrypt = env.secrets.some((ref) => ref.layer === layer.name);
       new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: props.healthChecks.get(layer.name), decrypt });
-      const folder = new Component(root, layer.name, { detached: true });
+      const folder = new KustomizationFolder(root, layer.name, { detached: true });
       layers.set(layer.name, folder);
       if (layer.namespaces.length > 0) {
-        new Namespaces(new Component(folder, 'namespaces'), 'namespaces', { names: layer.namespaces });
+        new Namespaces(new KustomizationFolder(folder, 'namespaces'), 'namespaces', { names: layer.namespaces });
       }
     }
     // A unit whose layer is missing is reported by flux.layer-missing / app.layer-missing; nothing renders then.
-    const folders = new Map<string, Component>();
+    const folders = new Map<string, KustomizationFolder>();
     const place = (layer: string, folder: string, unit?: ClusterUnit) => {
       const key = `${layer}/${folder}`;
       if (!folders.has(key)) {
-        folders.set(key, new Component(layers.get(layer)!, folder, { ownKustomization: unit?.ownKustomization }));
+        folders.set(key, new KustomizationFolder(layers.get(layer)!, folder, { ownKustomization: unit?.ownKustomization }));
       }
       return folders.get(key)!;
     };
@@ -99,7 +99,7 @@ export class Cluster extends Construct {
       unit.build?.(own, (name, layer = unit.layer) => place(layer, name));
     }
 
-    // Each Secret goes, still encrypted, into the folder of the component that uses it.
+    // Each Secret goes, still encrypted, into the folder of what uses it (a component or an app).
     for (const ref of env.secrets) {
       const content = props.secretSources?.get(ref.source);
       if (content === undefined) continue; // `secret.missing` stops synth before this matters

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import * as k3s from '../imports/k3s-helmchart-helm.cattle.io';
 import type { ChartRelease } from '../charts/chart';
-import { toYaml } from '../yaml';
+import { toYaml } from '../tree/yaml';
 
 export interface K3sHelmChartProps {
   readonly release: ChartRelease;

@@ -1,22 +1,22 @@
 import { ApiObject, App, Chart } from 'cdk8s';
-import type { Artifact } from '../artifact';
-import { CLUSTER_SCOPED } from '../kinds';
-import { Component } from './component';
+import type { Artifact } from '../tree/artifact';
+import { CLUSTER_SCOPED } from '../tree/kinds';
+import { KustomizationFolder } from './kustomization-folder';
 import { Cluster } from './cluster';
 import type { ClusterProps } from './cluster';
 import { VerbatimFile } from './verbatim-file';
 import { AppChart } from './app-chart';
 import type { AppFailure } from './app-chart';
-import { describeUserError } from '../load-environments';
+import { describeUserError } from '../fleet/user-error';
 
 interface KubeObject {
   readonly kind: string;
   readonly metadata: { readonly name: string; readonly namespace?: string };
 }
 
-function fileName(component: Component, obj: KubeObject): string {
+function fileName(folder: KustomizationFolder, obj: KubeObject): string {
   const { name, namespace } = obj.metadata;
-  if (component.fileNaming === 'name') return `${name}.yaml`;
+  if (folder.fileNaming === 'name') return `${name}.yaml`;
   // Kinds and namespaces never contain dots, so kind.namespace.name cannot collide.
   return [obj.kind.toLowerCase(), namespace, name].filter(Boolean).join('.') + '.yaml';
 }
@@ -54,35 +54,35 @@ export function renderKubernetes(props: ClusterProps): Artifact[] {
   new Cluster(chart, 'cluster', props);
 
   const artifacts: Artifact[] = [];
-  const listed = new Map<Component, string[]>();
-  const components = chart.node.findAll().filter((c): c is Component => c instanceof Component);
-  for (const component of components) listed.set(component, [...component.extraResources]);
+  const listed = new Map<KustomizationFolder, string[]>();
+  const folders = chart.node.findAll().filter((c): c is KustomizationFolder => c instanceof KustomizationFolder);
+  for (const folder of folders) listed.set(folder, [...folder.extraResources]);
 
   for (const construct of chart.node.findAll()) {
     if (construct instanceof VerbatimFile) {
-      const component = Component.of(construct)!;
-      if (construct.listed) listed.get(component)!.push(construct.fileName);
-      artifacts.push({ path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), construct.fileName), text: construct.content, verbatim: true });
+      const folder = KustomizationFolder.of(construct)!;
+      if (construct.listed) listed.get(folder)!.push(construct.fileName);
+      artifacts.push({ path: join(`kubernetes/${folder.folder}`.replace(/\/$/, ''), construct.fileName), text: construct.content, verbatim: true });
       continue;
     }
     if (!(construct instanceof ApiObject)) continue;
-    const component = Component.of(construct);
-    if (!component) throw new Error(`${construct.node.path} is outside any Component`);
+    const folder = KustomizationFolder.of(construct);
+    if (!folder) throw new Error(`${construct.node.path} is outside any KustomizationFolder`);
     const json = toJson(construct, props.appFailures ?? []);
     if (json === undefined) continue;
     const obj = withoutClusterNamespace(json);
-    const name = fileName(component, obj);
-    listed.get(component)!.push(name);
-    artifacts.push({ path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), name), yaml: [obj] });
+    const name = fileName(folder, obj);
+    listed.get(folder)!.push(name);
+    artifacts.push({ path: join(`kubernetes/${folder.folder}`.replace(/\/$/, ''), name), yaml: [obj] });
   }
-  for (const component of components) {
-    const parent = component.node.scope && Component.of(component.node.scope);
-    if (parent && !component.detached) listed.get(parent)!.push(component.folder.split('/').pop()!);
+  for (const folder of folders) {
+    const parent = folder.node.scope && KustomizationFolder.of(folder.node.scope);
+    if (parent && !folder.detached) listed.get(parent)!.push(folder.folder.split('/').pop()!);
   }
-  for (const [component, resources] of listed) {
-    if (component.ownKustomization) continue;
+  for (const [folder, resources] of listed) {
+    if (folder.ownKustomization) continue;
     artifacts.push({
-      path: join(`kubernetes/${component.folder}`.replace(/\/$/, ''), 'kustomization.yaml'),
+      path: join(`kubernetes/${folder.folder}`.replace(/\/$/, ''), 'kustomization.yaml'),
       yaml: [{ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [...resources].sort() }],
     });
   }

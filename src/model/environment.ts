@@ -6,12 +6,25 @@
  * Everything derived from a spec (founder, API addresses, SANs, token path) lives in resolve.ts.
  */
 import type { Construct } from 'constructs';
-import { versionOverridesSchema } from './version-overrides';
 import { z } from 'zod';
+import { ciliumSchema } from '../components/cilium/settings';
+import { clusterApiSchema } from '../components/cluster-api/settings';
+import { defaultDenySchema } from '../components/default-deny/settings';
+import { kyvernoSchema } from '../components/kyverno/settings';
+import { longhornSchema } from '../components/longhorn/settings';
+import { monitoringSchema } from '../components/monitoring/settings';
+import { componentSwitchSchema } from '../components/switch-settings';
+import type { SpecOf } from './spec-types';
+import { versionOverridesSchema } from './version-overrides';
 
-/** A JSON-like value made read-only all the way down, so environments can be `as const` data. */
-// Functions (a user construct) stay callable.
-export type DeepReadonly<T> = T extends (...args: never[]) => unknown ? T : T extends (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+export type { DeepReadonly } from './spec-types';
+export type { CiliumSpec } from '../components/cilium/settings';
+export type { CapiProviderKind, CapiProviderSpec, ClusterApiSpec } from '../components/cluster-api/settings';
+export type { DefaultDenySpec } from '../components/default-deny/settings';
+export type { KyvernoSpec } from '../components/kyverno/settings';
+export type { LonghornSpec } from '../components/longhorn/settings';
+export type { MonitoringSpec } from '../components/monitoring/settings';
+export type { ComponentSwitchSpec } from '../components/switch-settings';
 
 const vmSizingShape = {
   vcpus: z.number(),
@@ -44,11 +57,10 @@ export const nodeSchema = z.strictObject({
   /**
    * `planned` nodes are addressed (their IPs are reserved and in the SANs) but not rendered as
    * members: no k3s config, no VM.
-   * @default 'live'
    */
-  state: z.enum(['live', 'planned']).optional(),
+  state: z.enum(['live', 'planned']).default('live'),
   /** The one server that runs `cluster-init`; the others join it. Exactly one per environment. */
-  founder: z.boolean().optional(),
+  founder: z.boolean().default(false),
   /** Per-node VM settings over the environment's `infrastructure.vm` defaults. */
   vm: nodeVmSchema.optional(),
   /** How the runbook reaches the node over SSH, where that is not the node's own IP on port 22 (a NAT target). */
@@ -56,18 +68,16 @@ export const nodeSchema = z.strictObject({
     .strictObject({
       /** @default the node's IP */
       host: z.string().optional(),
-      /** @default 22 */
-      port: z.number().optional(),
+      port: z.number().default(22),
       /** @default the VM user on VMs; on bare metal, whatever ~/.ssh/config says */
       user: z.string().optional(),
     })
-    .optional(),
+    .prefault({}),
 });
 
 /** Who may log in to a VM: the cloud-init user and its SSH keys. */
 export const vmAccessSchema = z.strictObject({
-  /** @default 'ubuntu' */
-  user: z.string().optional(),
+  user: z.string().default('ubuntu'),
   sshKeys: z.array(z.string()),
 });
 
@@ -89,10 +99,9 @@ export const libvirtAdoptSchema = z.strictObject({
 /** VMs on a libvirt host (dmacvicar/libvirt 0.9), one set of resources per live node. */
 export const libvirtSchema = z.strictObject({
   kind: z.literal('libvirt'),
-  /** @default 'qemu:///system' */
-  uri: z.string().optional(),
-  /** Storage pool of every volume. @default 'default' */
-  pool: z.string().optional(),
+  uri: z.string().default('qemu:///system'),
+  /** Storage pool of every volume. */
+  pool: z.string().default('default'),
   /** Host bridge the NICs attach to (nodes take static addresses on the LAN). */
   bridge: z.string(),
   /** Sizing of every node unless the node overrides it. */
@@ -108,9 +117,8 @@ export const libvirtSchema = z.strictObject({
   /**
    * Data disks carry `prevent_destroy`: a plan that would delete one fails. Set false for the
    * one change that removes a node on purpose (its data disk goes with it), then back.
-   * @default true
    */
-  protectData: z.boolean().optional(),
+  protectData: z.boolean().default(true),
   /** Adopt domains and volumes that exist without a Terraform state: import blocks, keyed by node. */
   adopt: libvirtAdoptSchema.optional(),
 });
@@ -120,8 +128,7 @@ export const proxmoxSchema = z.strictObject({
   kind: z.literal('proxmox'),
   /** API endpoint, `https://host:8006/`; the token comes from the environment at apply time. */
   endpoint: z.string(),
-  /** @default false */
-  insecure: z.boolean().optional(),
+  insecure: z.boolean().default(false),
   /** The Proxmox node (host) the VMs run on. */
   node: z.string(),
   /** Datastore of the VM disks and the cloud-init drive. */
@@ -133,8 +140,8 @@ export const proxmoxSchema = z.strictObject({
   vlan: z.number().optional(),
   vm: vmSizingSchema,
   access: vmAccessSchema,
-  /** Adopt the VMs that already run (by node and `vm.vmId`) and the cloud image: import blocks, keyed by node. @default false */
-  adopt: z.boolean().optional(),
+  /** Adopt the VMs that already run (by node and `vm.vmId`) and the cloud image: import blocks, keyed by node. */
+  adopt: z.boolean().default(false),
 });
 
 export const infrastructureSchema = z.discriminatedUnion('kind', [bareMetalSchema, libvirtSchema, proxmoxSchema]);
@@ -153,8 +160,7 @@ export const controlPlaneSchema = z.strictObject({
    * Cilium use. Without it the API endpoint is the founder's IP (single-node environments).
    */
   vip: z.string().optional(),
-  /** @default 6443 */
-  apiPort: z.number().optional(),
+  apiPort: z.number().default(6443),
   /** The host interface kube-vip announces the VIP on (ARP). Required when `vip` is set. */
   vipInterface: z.string().optional(),
 });
@@ -162,55 +168,49 @@ export const controlPlaneSchema = z.strictObject({
 export const oidcSchema = z.strictObject({
   /** Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`. */
   realm: z.string(),
-  /** @default 'auth' */
-  issuerHost: z.string().optional(),
-  /** @default 'kubernetes' */
-  clientId: z.string().optional(),
+  issuerHost: z.string().default('auth'),
+  clientId: z.string().default('kubernetes'),
 });
 
 export const k3sSchema = z.strictObject({
   /** Exact k3s release with its `+k3sN` suffix, e.g. `v1.36.4+k3s1`. */
   version: z.string(),
-  /** An absolute path without a trailing slash. @default '/var/lib/rancher/k3s' */
-  dataDir: z.string().optional(),
+  /** An absolute path without a trailing slash. */
+  dataDir: z.string().default('/var/lib/rancher/k3s'),
   /** Packaged components k3s must not deploy. @default ['traefik', 'servicelb'] with Cilium */
   disable: z.array(z.string()).optional(),
-  /** An octal file mode. @default '0644' */
-  writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').optional(),
+  /** An octal file mode. */
+  writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').default('0644'),
   /**
    * `etcd`: embedded etcd (`cluster-init` on the founder), required for more than one server.
-   * `sqlite`: k3s's default datastore, for a single server that stays single. @default 'etcd'
+   * `sqlite`: k3s's default datastore, for a single server that stays single.
    */
-  datastore: z.enum(['etcd', 'sqlite']).optional(),
-  /** Lets non-root KubeVirt/CDI pods open raw block devices. @default true */
-  nonrootDevices: z.boolean().optional(),
+  datastore: z.enum(['etcd', 'sqlite']).default('etcd'),
+  /** Lets non-root KubeVirt/CDI pods open raw block devices. */
+  nonrootDevices: z.boolean().default(true),
   oidc: oidcSchema.optional(),
 });
 
 export const fluxLayerSchema = z.strictObject({
   /** Folder and Flux Kustomization name, e.g. `platform`. */
   name: z.string(),
-  /** Layers that must be ready first. @default [] */
-  dependsOn: z.array(z.string()).optional(),
-  /** Ship the layer paused until it is validated. @default false */
-  suspend: z.boolean().optional(),
-  /** @default true */
-  prune: z.boolean().optional(),
-  /** Wait for every applied object to be ready. @default true */
-  wait: z.boolean().optional(),
-  /** @default '10m' */
-  interval: z.string().optional(),
-  /** Namespaces this layer creates (in `<layer>/namespaces/`). @default [] */
-  namespaces: z.array(z.string()).optional(),
+  /** Layers that must be ready first. */
+  dependsOn: z.array(z.string()).default([]),
+  /** Ship the layer paused until it is validated. */
+  suspend: z.boolean().default(false),
+  prune: z.boolean().default(true),
+  /** Wait for every applied object to be ready. */
+  wait: z.boolean().default(true),
+  interval: z.string().default('10m'),
+  /** Namespaces this layer creates (in `<layer>/namespaces/`). */
+  namespaces: z.array(z.string()).default([]),
 });
 
 export const fluxSchema = z.strictObject({
   /** The Git repository Flux pulls this tree from. */
   url: z.string(),
-  /** @default 'main' */
-  branch: z.string().optional(),
-  /** @default '1m' */
-  interval: z.string().optional(),
+  branch: z.string().default('main'),
+  interval: z.string().default('1m'),
   /**
    * A Secret in `flux-system` (declared under `secrets`) with what Flux needs to pull the
    * repository: `username`/`password` or `bearerToken` (HTTPS), `identity`/`known_hosts` (SSH),
@@ -220,80 +220,10 @@ export const fluxSchema = z.strictObject({
   /**
    * The cluster still runs Flux installed by `flux bootstrap` (its `flux-system/gotk-components.yaml`
    * is in the tree): the tree keeps bootstrap's sync objects and lists that file, until the
-   * migration to flux-operator (README, "Migrating from flux bootstrap") is done. @default false
+   * migration to flux-operator (README, "Migrating from flux bootstrap") is done.
    */
-  bootstrapped: z.boolean().optional(),
+  bootstrapped: z.boolean().default(false),
   layers: z.array(fluxLayerSchema),
-});
-
-export const ciliumSchema = z.strictObject({
-  /** The layer the HelmRelease lives in. @default 'platform' */
-  layer: z.string().optional(),
-  /**
-   * Layers of Cilium's neighbours: the Gateway API CRDs go into a layer Cilium's depends on (its
-   * operator checks for them once, at start), and Cilium's own custom resources (LB pool, L2
-   * policy, the ingress Gateway) into a layer depending on Cilium's (their CRDs exist only once
-   * Cilium runs). @default gateway-api, network
-   */
-  layers: z.strictObject({ gatewayApi: z.string().optional(), network: z.string().optional() }).optional(),
-});
-
-/** Longhorn: replicated block storage on the nodes' data disks. */
-export const longhornSchema = z.strictObject({
-  /** The layer its HelmRelease and StorageClasses live in. @default 'platform' */
-  layer: z.string().optional(),
-  /** Replicas of every volume of the default StorageClass `longhorn`. @default 3 */
-  replicas: z.number().optional(),
-  /** Replicas of the `bulk` StorageClass, for data that can be rebuilt (caches, media, scratch). @default 1 */
-  bulkReplicas: z.number().optional(),
-  /** Where Longhorn keeps data on bare metal; VM-backed environments use the data disk's mount. @default '/var/lib/longhorn' */
-  dataPath: z.string().optional(),
-});
-
-/**
- * A default-deny network baseline (Cilium policies) in every namespace of the platform and the
- * apps, with what each needs: probes, its own traffic, DNS, the API server, the Gateway.
- */
-export const defaultDenySchema = z.strictObject({
-  /** Namespaces left without the baseline (their owner writes their policies). @default [] */
-  exempt: z.array(z.string()).optional(),
-});
-
-/** Kyverno admission control with the project's policies (no `latest` tags, resource requests, no `stringData`). */
-export const kyvernoSchema = z.strictObject({
-  /** The layer its HelmRelease lives in. @default 'platform' */
-  layer: z.string().optional(),
-  /** The layer of its ClusterPolicies: after Kyverno's, whose chart creates their kind. @default 'policies' */
-  policiesLayer: z.string().optional(),
-  /** What a violation does: refuse the object, or let it in and report it. @default 'Enforce' */
-  failureAction: z.enum(['Enforce', 'Audit']).optional(),
-});
-
-/** Metrics, logs and alerts: kube-prometheus-stack, Loki (single binary), Alloy shipping pod logs. */
-export const monitoringSchema = z.strictObject({
-  /** The layer of its charts. @default 'platform' */
-  layer: z.string().optional(),
-  /** The layer of its alert rules: after its charts', which create their kind. @default 'policies' */
-  rulesLayer: z.string().optional(),
-  /** `small`: one replica, short retention, small volumes (about 1.3 GiB of requests on three nodes). @default 'standard' */
-  profile: z.enum(['small', 'standard']).optional(),
-});
-
-/** The cluster-api-operator kinds, one per provider type. */
-export const capiProviderKindSchema = z.enum(['CoreProvider', 'BootstrapProvider', 'ControlPlaneProvider', 'InfrastructureProvider', 'IPAMProvider']);
-
-/** A Cluster API provider installed by cluster-api-operator. */
-export const capiProviderSchema = z.strictObject({
-  kind: capiProviderKindSchema,
-  /** The provider's name (`cluster-api`, `kubeadm`, `proxmox`, `in-cluster`): the object's name. */
-  name: z.string(),
-  /** Install namespace: the object's namespace, created in the tree before it. */
-  namespace: z.string(),
-  version: z.string(),
-  /** The Cluster API contract the release declares, e.g. `v1beta2`. */
-  contract: z.string(),
-  /** Secret in the same namespace holding the provider's variables; a reference, never values. */
-  configSecret: z.strictObject({ name: z.string(), keys: z.array(z.string()) }).optional(),
 });
 
 /**
@@ -318,28 +248,6 @@ export const sopsSchema = z.strictObject({
   ageRecipients: z.array(z.string()),
 });
 
-/** Cluster API through cluster-api-operator, after cert-manager, each in its own Flux layer. */
-export const clusterApiSchema = z.strictObject({
-  /** Values of the cluster-api-operator chart; never providers (they would become Helm hooks). @default {} */
-  operatorValues: z.record(z.string(), z.unknown()).optional(),
-  providers: z.array(capiProviderSchema),
-  /** Layer of each part. @default cert-manager, capi-operator, capi-providers */
-  layers: z.strictObject({ certManager: z.string().optional(), operator: z.string().optional(), providers: z.string().optional() }).optional(),
-  /** The read-only `capi-readonly` role and its `capi-inspector` ServiceAccount. @default true */
-  inspector: z.boolean().optional(),
-});
-
-/**
- * A component of the table that has no section of its own, switched on for this environment by
- * listing it under `components` (the table's names are in the README).
- */
-export const componentSwitchSchema = z.strictObject({
-  /** Layer it goes into. @default the component's own default */
-  layer: z.string().optional(),
-  /** Chart values merged over the component's defaults. @default {} */
-  values: z.record(z.string(), z.unknown()).optional(),
-});
-
 /** A chart of the user's own, installed by Flux (a HelmRelease with its source). */
 export const appHelmSchema = z.strictObject({
   /** The chart's name in its repository. */
@@ -353,9 +261,8 @@ export const appHelmSchema = z.strictObject({
   /**
    * The release's values. Where the chart ships a values.schema.json, copy it to
    * `schemas/values/<chart>-<version>.values.schema.json`: synth and validate check the values against it.
-   * @default {}
    */
-  values: z.record(z.string(), z.unknown()).optional(),
+  values: z.record(z.string(), z.unknown()).default({}),
 });
 
 /** What a user construct receives: where its objects go. */
@@ -379,8 +286,8 @@ export const appSchema = z.strictObject({
   layer: z.string(),
   /** Namespace its objects run in, created with its layer unless a layer lists it. @default the app's name */
   namespace: z.string().optional(),
-  /** Apps that must be ready first: Helm apps of the same layer, or apps of a layer this one depends on. @default [] */
-  dependsOn: z.array(z.string()).optional(),
+  /** Apps that must be ready first: Helm apps of the same layer, or apps of a layer this one depends on. */
+  dependsOn: z.array(z.string()).default([]),
   helm: appHelmSchema.optional(),
   /** A cdk8s construct of the user's own. */
   construct: z.custom<AppConstruct>((value) => typeof value === 'function', { message: 'a function (scope, app) => void' }).optional(),
@@ -420,16 +327,16 @@ export const environmentSchema = z.strictObject({
     .optional(),
   /**
    * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
-   * k3s's own helm-controller keeps applied. @default 'flux'
+   * k3s's own helm-controller keeps applied.
    */
-  helmInstaller: z.enum(['flux', 'k3s']).optional(),
+  helmInstaller: z.enum(['flux', 'k3s']).default('flux'),
   clusterApi: clusterApiSchema.optional(),
-  /** Table components without a section of their own, by name. @default {} */
-  components: z.record(z.string(), componentSwitchSchema).optional(),
-  /** The user's own workloads. @default [] */
-  apps: z.array(appSchema).optional(),
-  /** Secrets needed beyond those components declare themselves. @default [] */
-  secrets: z.array(secretRefSchema).optional(),
+  /** Table components without a section of their own, by name. */
+  components: z.record(z.string(), componentSwitchSchema).default({}),
+  /** The user's own workloads. */
+  apps: z.array(appSchema).default([]),
+  /** Secrets needed beyond those components declare themselves. */
+  secrets: z.array(secretRefSchema).default([]),
   sops: sopsSchema.optional(),
   /** Where the nodes run: bare metal, libvirt VMs or Proxmox VMs. */
   infrastructure: infrastructureSchema,
@@ -441,7 +348,7 @@ export const environmentSchema = z.strictObject({
   versions: versionOverridesSchema.optional(),
 });
 
-type Spec<S extends z.ZodType> = DeepReadonly<z.infer<S>>;
+type Spec<S extends z.ZodType> = SpecOf<S>;
 
 export type VmSizing = Spec<typeof vmSizingSchema>;
 export type NodeVmSpec = Spec<typeof nodeVmSchema>;
@@ -458,17 +365,8 @@ export type OidcSpec = Spec<typeof oidcSchema>;
 export type K3sSpec = Spec<typeof k3sSchema>;
 export type FluxLayerSpec = Spec<typeof fluxLayerSchema>;
 export type FluxSpec = Spec<typeof fluxSchema>;
-export type CiliumSpec = Spec<typeof ciliumSchema>;
-export type LonghornSpec = Spec<typeof longhornSchema>;
-export type DefaultDenySpec = Spec<typeof defaultDenySchema>;
-export type KyvernoSpec = Spec<typeof kyvernoSchema>;
-export type MonitoringSpec = Spec<typeof monitoringSchema>;
-export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
-export type CapiProviderSpec = Spec<typeof capiProviderSchema>;
 export type SecretRefSpec = Spec<typeof secretRefSchema>;
 export type SopsSpec = Spec<typeof sopsSchema>;
-export type ClusterApiSpec = Spec<typeof clusterApiSchema>;
-export type ComponentSwitchSpec = Spec<typeof componentSwitchSchema>;
 export type AppHelmSpec = Spec<typeof appHelmSchema>;
 export type AppSpec = Spec<typeof appSchema>;
 export type EnvironmentSpec = Spec<typeof environmentSchema>;

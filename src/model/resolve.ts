@@ -1,9 +1,29 @@
 import { createHash } from 'node:crypto';
-import { LONGHORN_DATA_PATH } from '../paths';
+import type { z } from 'zod';
+import type { CiliumSettings } from '../components/cilium/settings';
+import type { ClusterApiSettings } from '../components/cluster-api/settings';
+import type { DefaultDenySettings } from '../components/default-deny/settings';
+import type { KyvernoSettings } from '../components/kyverno/settings';
+import { LONGHORN_DATA_PATH, longhornSettings } from '../components/longhorn/settings';
+import type { LonghornSettings } from '../components/longhorn/settings';
+import type { MonitoringSettings } from '../components/monitoring/settings';
+import type { ComponentSwitch } from '../components/switch-settings';
+import { fluxDir } from '../tree/paths';
+import { environmentSchema } from './environment';
+import type { AppConstruct, AppHelmSpec, EnvironmentSpec, VmSizing } from './environment';
+import type { DeepReadonly } from './spec-types';
 import { effectiveVersions } from './version-overrides';
 import type { Catalogue } from './version-overrides';
-import type { AppConstruct, AppHelmSpec, CapiProviderSpec, EnvironmentSpec, InfrastructureSpec, NodeSpec, VmSizing } from './environment';
-import { fluxDir } from '../paths';
+
+export type { ComponentSwitch } from '../components/switch-settings';
+
+/** The spec with every default of the schema applied: what resolve() derives from. */
+type Parsed = DeepReadonly<z.output<typeof environmentSchema>>;
+
+/** Where the nodes run, every default applied. */
+export type Infrastructure = Parsed['infrastructure'];
+export type LibvirtInfrastructure = Extract<Infrastructure, { kind: 'libvirt' }>;
+export type ProxmoxInfrastructure = Extract<Infrastructure, { kind: 'proxmox' }>;
 
 /** A node with its defaults applied and its position in the spec (for error paths). */
 export interface Node {
@@ -71,12 +91,6 @@ export interface App {
   readonly manifests?: string;
 }
 
-/** A table component switched on under `spec.components`. */
-export interface ComponentSwitch {
-  readonly layer?: string;
-  readonly values: Readonly<Record<string, unknown>>;
-}
-
 export interface Network {
   readonly subnet: string;
   readonly prefixLength: number;
@@ -122,29 +136,26 @@ export interface Environment {
     readonly datastore: 'etcd' | 'sqlite';
     readonly oidc?: Oidc;
   };
-  readonly cilium?: { readonly layer: string; readonly layers: { readonly gatewayApi: string; readonly network: string } };
-  readonly longhorn?: { readonly layer: string; readonly replicas: number; readonly bulkReplicas: number; readonly dataPath: string };
-  readonly defaultDeny?: { readonly exempt: readonly string[] };
-  readonly kyverno?: { readonly layer: string; readonly policiesLayer: string; readonly failureAction: 'Enforce' | 'Audit' };
-  readonly monitoring?: { readonly layer: string; readonly rulesLayer: string; readonly profile: 'small' | 'standard' };
+  readonly cilium?: CiliumSettings;
+  readonly longhorn?: LonghornSettings;
+  readonly defaultDeny?: DefaultDenySettings;
+  readonly kyverno?: KyvernoSettings;
+  readonly monitoring?: MonitoringSettings;
   /** RAM of each live node where the spec tells it (VM sizes, or bare metal's memoryMiB), by node name. */
   readonly nodeMemoryMiB: ReadonlyMap<string, number>;
   readonly helmInstaller: 'flux' | 'k3s';
-  readonly clusterApi?: {
-    readonly operatorValues: Readonly<Record<string, unknown>>;
-    readonly providers: readonly CapiProviderSpec[];
-    readonly layers: { readonly certManager: string; readonly operator: string; readonly providers: string };
-    readonly inspector: boolean;
-  };
+  readonly clusterApi?: ClusterApiSettings;
   /** Table components switched on by name (`spec.components`). */
   readonly components: Readonly<Record<string, ComponentSwitch>>;
   readonly apps: readonly App[];
   /** Every Secret the environment's components need (never their values). */
   readonly secrets: readonly SecretRef[];
   readonly ageRecipients: readonly string[];
-  readonly infrastructure: InfrastructureSpec;
+  readonly infrastructure: Infrastructure;
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
+  /** Where a VM's data disk is mounted: Longhorn's data path. */
+  readonly dataDiskMount: string;
   /** The cloud-init login user of VM-backed environments. */
   readonly vmUser: string;
   /** How the runbook reaches each node, by node name. */
@@ -164,22 +175,9 @@ export interface Environment {
   };
 }
 
-export const DEFAULT_API_PORT = 6443;
-export const DEFAULT_DATA_DIR = '/var/lib/rancher/k3s';
-
 // A placeholder founder keeps resolve() total on an environment without nodes; check()
 // reports `nodes.empty` and synth never renders such an environment.
 const NO_NODE: Node = { name: '', ip: '', state: 'live', founder: true, index: -1 };
-
-function resolveNode(node: NodeSpec, index: number): Node {
-  return {
-    name: node.name,
-    ip: node.ip,
-    state: node.state ?? 'live',
-    founder: node.founder ?? false,
-    index,
-  };
-}
 
 /** A locally administered, stable MAC: QEMU's 52:54:00 prefix and three bytes of the name's hash. */
 export function macFor(name: string): string {
@@ -187,7 +185,7 @@ export function macFor(name: string): string {
   return ['52', '54', '00', ...[...hash.subarray(0, 3)].map((b) => b.toString(16).padStart(2, '0'))].join(':');
 }
 
-function resolveVms(spec: EnvironmentSpec, liveNodes: readonly Node[]): Vm[] {
+function resolveVms(spec: Parsed, liveNodes: readonly Node[]): Vm[] {
   const infra = spec.infrastructure;
   if (infra.kind === 'bare-metal') return [];
   return liveNodes.map((node) => {
@@ -197,13 +195,13 @@ function resolveVms(spec: EnvironmentSpec, liveNodes: readonly Node[]): Vm[] {
   });
 }
 
-/** Secret references declared by components (provider config secrets) and by the environment. */
 /** The layer that creates a namespace as the spec says (a layer's list, else an app's own), if any. */
-function creatingLayer(spec: EnvironmentSpec, apps: readonly App[], namespace: string): string | undefined {
-  return spec.flux.layers.find((l) => (l.namespaces ?? []).includes(namespace))?.name ?? apps.find((a) => a.namespace === namespace)?.layer;
+function creatingLayer(spec: Parsed, apps: readonly App[], namespace: string): string | undefined {
+  return spec.flux.layers.find((l) => l.namespaces.includes(namespace))?.name ?? apps.find((a) => a.namespace === namespace)?.layer;
 }
 
-function resolveSecrets(spec: EnvironmentSpec, providersLayer: string, apps: readonly App[]): SecretRef[] {
+/** Secret references declared by components (provider config secrets) and by the environment. */
+function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
   const fromProviders = (spec.clusterApi?.providers ?? []).flatMap((p, i) =>
     p.configSecret
@@ -211,14 +209,14 @@ function resolveSecrets(spec: EnvironmentSpec, providersLayer: string, apps: rea
           namespace: p.namespace,
           name: p.configSecret.name,
           keys: p.configSecret.keys,
-          layer: providersLayer,
+          layer: spec.clusterApi!.layers.providers,
           folder: 'cluster-api',
           source: source(p.namespace, p.configSecret.name),
           declaredAt: `clusterApi.providers[${i}].configSecret`,
         }]
       : [],
   );
-  const declared = (spec.secrets ?? []).map((s, i) => ({
+  const declared = spec.secrets.map((s, i) => ({
     namespace: s.namespace,
     name: s.name,
     keys: s.keys,
@@ -231,147 +229,127 @@ function resolveSecrets(spec: EnvironmentSpec, providersLayer: string, apps: rea
   return [...fromProviders, ...declared];
 }
 
-function resolveApps(spec: EnvironmentSpec): App[] {
-  return (spec.apps ?? []).map((app, index) => ({
+function resolveApps(spec: Parsed): App[] {
+  return spec.apps.map((app, index) => ({
     name: app.name,
     layer: app.layer,
     namespace: app.namespace ?? app.name,
-    dependsOn: app.dependsOn ?? [],
+    dependsOn: app.dependsOn,
     index,
-    helm: app.helm && { ...app.helm, values: app.helm.values ?? {} },
+    helm: app.helm,
     construct: app.construct,
     manifests: app.manifests?.replace(/\/+$/, ''),
   }));
 }
 
 /** A layer's namespaces: those it lists, then those of its apps that no layer lists. */
-function layerNamespaces(spec: EnvironmentSpec, apps: readonly App[], layer: string): string[] {
-  const listed = new Set(spec.flux.layers.flatMap((l) => l.namespaces ?? []));
+function layerNamespaces(spec: Parsed, apps: readonly App[], layer: string): string[] {
+  const listed = new Set(spec.flux.layers.flatMap((l) => l.namespaces));
   const own = spec.flux.layers.find((l) => l.name === layer)?.namespaces ?? [];
   const fromApps = apps.filter((a) => a.layer === layer && !listed.has(a.namespace)).map((a) => a.namespace);
   return [...new Set([...own, ...fromApps])];
 }
 
 /** RAM of each live node where the spec tells it: its VM's size, or bare metal's memoryMiB. */
-function nodeMemory(spec: EnvironmentSpec, liveNodes: readonly Node[]): Map<string, number> {
+function nodeMemory(spec: Parsed, liveNodes: readonly Node[]): Map<string, number> {
   const infra = spec.infrastructure;
   if (infra.kind !== 'bare-metal') return new Map(resolveVms(spec, liveNodes).map((vm) => [vm.node.name, vm.sizing.memoryMiB]));
   return new Map(infra.memoryMiB === undefined ? [] : liveNodes.map((n) => [n.name, infra.memoryMiB!]));
 }
 
-/** Applies defaults and derives founder, API addresses, SANs and paths. Pure and total. */
+/** Thrown by resolve() for a spec its schema refuses: check() or checkSpec() names what is wrong. */
+export class UncheckedSpecError extends Error {}
+
+/**
+ * Applies defaults and derives founder, API addresses, SANs and paths. Pure and total on every
+ * spec checkSpec() accepts. Every default of the schema is applied by the schema itself (written
+ * once, beside its field, and shown by the JSON Schema); what depends on other fields is derived here.
+ */
 export function resolve(spec: EnvironmentSpec): Environment {
-  const nodes = spec.nodes.map(resolveNode);
+  const result = environmentSchema.safeParse(spec);
+  if (!result.success) throw new UncheckedSpecError(`resolve() needs a spec its schema accepts; check() names what is wrong with ${String((spec as { name?: unknown })?.name)}`);
+  const s: Parsed = result.data;
+  const nodes = s.nodes.map((node, index): Node => ({ name: node.name, ip: node.ip, state: node.state, founder: node.founder, index }));
   const liveNodes = nodes.filter((n) => n.state === 'live');
   const founder = nodes.find((n) => n.founder) ?? liveNodes[0] ?? nodes[0] ?? NO_NODE;
-  const vip = spec.controlPlane.vip;
+  const vip = s.controlPlane.vip;
   const others = nodes.filter((n) => n !== founder).map((n) => n.ip);
   // SAN order: founder, VIP, loopback, then every other server, planned ones included, so that
   // neither moving clients to the VIP nor adding a server needs a certificate reissue.
   // Without a VIP only the node addresses are listed (k3s always adds loopback itself).
   const tlsSans = vip ? [founder.ip, vip, '127.0.0.1', ...others] : [founder.ip, ...others];
-  const dataDir = spec.k3s.dataDir ?? DEFAULT_DATA_DIR;
-  const oidc = spec.k3s.oidc;
-  const fluxPath = fluxDir(spec.name);
-  const apps = resolveApps(spec);
-  const vmUser = spec.infrastructure.kind === 'bare-metal' ? '' : (spec.infrastructure.access.user ?? 'ubuntu');
-  const pins = effectiveVersions(spec.versions);
+  const dataDir = s.k3s.dataDir;
+  const oidc = s.k3s.oidc;
+  const fluxPath = fluxDir(s.name);
+  const apps = resolveApps(s);
+  const vmUser = s.infrastructure.kind === 'bare-metal' ? '' : s.infrastructure.access.user;
+  const pins = effectiveVersions(s.versions);
 
   return {
     spec,
-    name: spec.name,
+    name: s.name,
     versions: pins.versions,
     versionOverrides: pins.overridden,
     network: {
-      subnet: spec.network.subnet,
-      prefixLength: Number(spec.network.subnet.split('/')[1]),
-      gateway: spec.network.gateway,
-      dns: spec.network.dns,
+      subnet: s.network.subnet,
+      prefixLength: Number(s.network.subnet.split('/')[1]),
+      gateway: s.network.gateway,
+      dns: s.network.dns,
     },
     nodes,
     liveNodes,
     plannedNodes: nodes.filter((n) => n.state === 'planned'),
     founder,
-    apiPort: spec.controlPlane.apiPort ?? DEFAULT_API_PORT,
+    apiPort: s.controlPlane.apiPort,
     apiHost: founder.ip,
     apiServerEndpoint: vip ?? founder.ip,
     vip,
-    vipInterface: spec.controlPlane.vipInterface,
-    ingressVip: spec.ingressVip,
+    vipInterface: s.controlPlane.vipInterface,
+    ingressVip: s.ingressVip,
     tlsSans,
     k3s: {
-      version: spec.k3s.version,
+      version: s.k3s.version,
       dataDir,
       tokenPath: `${dataDir}/server/token`,
-      disable: spec.k3s.disable ?? (spec.cilium ? ['traefik', 'servicelb'] : ['traefik']),
-      writeKubeconfigMode: spec.k3s.writeKubeconfigMode ?? '0644',
-      nonrootDevices: spec.k3s.nonrootDevices ?? true,
-      datastore: spec.k3s.datastore ?? 'etcd',
-      oidc: oidc && {
-        issuerUrl: `https://${oidc.issuerHost ?? 'auth'}.${spec.baseDomain}/realms/${oidc.realm}`,
-        clientId: oidc.clientId ?? 'kubernetes',
-      },
+      disable: s.k3s.disable ?? (s.cilium ? ['traefik', 'servicelb'] : ['traefik']),
+      writeKubeconfigMode: s.k3s.writeKubeconfigMode,
+      nonrootDevices: s.k3s.nonrootDevices,
+      datastore: s.k3s.datastore,
+      oidc: oidc && { issuerUrl: `https://${oidc.issuerHost}.${s.baseDomain}/realms/${oidc.realm}`, clientId: oidc.clientId },
     },
-    cilium: spec.cilium && {
-      layer: spec.cilium.layer ?? 'platform',
-      layers: { gatewayApi: spec.cilium.layers?.gatewayApi ?? 'gateway-api', network: spec.cilium.layers?.network ?? 'network' },
-    },
-    longhorn: spec.longhorn && {
-      layer: spec.longhorn.layer ?? 'platform',
-      replicas: spec.longhorn.replicas ?? 3,
-      bulkReplicas: spec.longhorn.bulkReplicas ?? 1,
-      // A VM's data disk is mounted where the VM layer puts it; only bare metal chooses.
-      dataPath: spec.infrastructure.kind === 'bare-metal' ? (spec.longhorn.dataPath ?? LONGHORN_DATA_PATH) : LONGHORN_DATA_PATH,
-    },
-    defaultDeny: spec.defaultDeny && { exempt: spec.defaultDeny.exempt ?? [] },
-    kyverno: spec.kyverno && {
-      layer: spec.kyverno.layer ?? 'platform',
-      policiesLayer: spec.kyverno.policiesLayer ?? 'policies',
-      failureAction: spec.kyverno.failureAction ?? 'Enforce',
-    },
-    monitoring: spec.monitoring && {
-      layer: spec.monitoring.layer ?? 'platform',
-      rulesLayer: spec.monitoring.rulesLayer ?? 'policies',
-      profile: spec.monitoring.profile ?? 'standard',
-    },
-    nodeMemoryMiB: nodeMemory(spec, liveNodes),
-    helmInstaller: spec.helmInstaller ?? 'flux',
-    clusterApi: spec.clusterApi && {
-      operatorValues: spec.clusterApi.operatorValues ?? {},
-      providers: spec.clusterApi.providers,
-      layers: {
-        certManager: spec.clusterApi.layers?.certManager ?? 'cert-manager',
-        operator: spec.clusterApi.layers?.operator ?? 'capi-operator',
-        providers: spec.clusterApi.layers?.providers ?? 'capi-providers',
-      },
-      inspector: spec.clusterApi.inspector ?? true,
-    },
-    components: Object.fromEntries(Object.entries(spec.components ?? {}).map(([name, s]) => [name, { layer: s.layer, values: s.values ?? {} }])),
+    cilium: s.cilium,
+    longhorn: s.longhorn && longhornSettings(s.longhorn, s.infrastructure.kind === 'bare-metal'),
+    defaultDeny: s.defaultDeny,
+    kyverno: s.kyverno,
+    monitoring: s.monitoring,
+    nodeMemoryMiB: nodeMemory(s, liveNodes),
+    helmInstaller: s.helmInstaller,
+    clusterApi: s.clusterApi,
+    components: s.components,
     apps,
-    secrets: resolveSecrets(spec, spec.clusterApi?.layers?.providers ?? 'capi-providers', apps),
-    ageRecipients: spec.sops?.ageRecipients ?? [],
-    infrastructure: spec.infrastructure,
-    vms: resolveVms(spec, liveNodes),
+    secrets: resolveSecrets(s, apps),
+    ageRecipients: s.sops?.ageRecipients ?? [],
+    infrastructure: s.infrastructure,
+    vms: resolveVms(s, liveNodes),
+    dataDiskMount: LONGHORN_DATA_PATH,
     vmUser,
-    ssh: new Map(
-      spec.nodes.map((n) => [n.name, { host: n.ssh?.host ?? n.ip, port: n.ssh?.port ?? 22, user: n.ssh?.user ?? (vmUser === '' ? undefined : vmUser) }]),
-    ),
-    kubeconfig: { context: spec.kubeconfig?.context ?? spec.name, file: spec.kubeconfig?.file ?? `~/.kube/${spec.name}.kubeconfig` },
+    ssh: new Map(s.nodes.map((n) => [n.name, { host: n.ssh.host ?? n.ip, port: n.ssh.port, user: n.ssh.user ?? (vmUser === '' ? undefined : vmUser) }])),
+    kubeconfig: { context: s.kubeconfig?.context ?? s.name, file: s.kubeconfig?.file ?? `~/.kube/${s.name}.kubeconfig` },
     flux: {
-      url: spec.flux.url,
-      branch: spec.flux.branch ?? 'main',
-      interval: spec.flux.interval ?? '1m',
-      bootstrapped: spec.flux.bootstrapped ?? false,
-      pullSecret: spec.flux.pullSecret,
+      url: s.flux.url,
+      branch: s.flux.branch,
+      interval: s.flux.interval,
+      bootstrapped: s.flux.bootstrapped,
+      pullSecret: s.flux.pullSecret,
       path: fluxPath,
-      layers: spec.flux.layers.map((layer) => ({
+      layers: s.flux.layers.map((layer) => ({
         name: layer.name,
-        dependsOn: layer.dependsOn ?? [],
-        suspend: layer.suspend ?? false,
-        prune: layer.prune ?? true,
-        wait: layer.wait ?? true,
-        interval: layer.interval ?? '10m',
-        namespaces: layerNamespaces(spec, apps, layer.name),
+        dependsOn: layer.dependsOn,
+        suspend: layer.suspend,
+        prune: layer.prune,
+        wait: layer.wait,
+        interval: layer.interval,
+        namespaces: layerNamespaces(s, apps, layer.name),
         path: `./${fluxPath}/${layer.name}`,
       })),
     },

@@ -24,7 +24,7 @@ function valueAt(input: unknown, path: readonly Key[]): unknown {
 /** The schema that governs `path` in `input` (a union is narrowed by the input's discriminator). */
 function schemaAt(schema: z.core.$ZodType, path: readonly Key[], input: unknown): z.core.$ZodType | undefined {
   const def = schema._zod.def as unknown as Record<string, any>;
-  if (def.type === 'optional') return schemaAt(def.innerType, path, input);
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return schemaAt(def.innerType, path, input);
   // The one union of the spec, infrastructure, is discriminated by its `kind`.
   if (def.type === 'union') {
     const kind = (input as Record<string, unknown>)[def.discriminator];

@@ -1,5 +1,5 @@
 import { isFounder, serverConfigs } from '../bootstrap/day-two';
-import { treeDocuments } from '../tree-documents';
+import { treeDocuments } from '../tree/documents';
 
 // Mermaid pictures of an environment, read from its tree alone (so a review can draw the base and
 // the head alike): the servers behind the VIP on their subnet, and the Flux layer graph.

@@ -1,5 +1,5 @@
 import type { Environment } from '../model/resolve';
-import { treeDir } from '../paths';
+import { treeDir } from '../tree/paths';
 import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams';
 
 /** The folders of each layer (its components and apps), from the rendered files. */
@@ -20,7 +20,7 @@ function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]
  */
 export function overviewReadme(env: Environment, files: ReadonlyMap<string, string>): string {
   const infra = env.infrastructure;
-  const where = infra.kind === 'bare-metal' ? 'bare metal' : infra.kind === 'libvirt' ? `libvirt VMs (${infra.uri ?? 'qemu:///system'})` : `Proxmox VMs on ${infra.node} (${infra.endpoint})`;
+  const where = infra.kind === 'bare-metal' ? 'bare metal' : infra.kind === 'libvirt' ? `libvirt VMs (${infra.uri})` : `Proxmox VMs on ${infra.node} (${infra.endpoint})`;
   const cilium = env.cilium ? env.versions.charts.cilium.version : 'none (flannel)';
   const layers = layersOf(files);
   const contents = layerContents(files);

@@ -1,4 +1,4 @@
-import { parseYamlDocuments } from '../yaml';
+import { parseYamlDocuments } from '../tree/yaml';
 import { leaves } from './leaves';
 
 /** One object of a Kubernetes tree, where it lives and what it is. */

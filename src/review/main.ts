@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { postComment } from './pr-comment';
 import { argsErrorLine } from '../cli/args-error';
-import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
+import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { reviewCommand } from './command';
 import { GitError } from './git-tree';
 

@@ -3,7 +3,7 @@ import { dayTwoNotes, serverConfigs } from '../bootstrap/day-two';
 import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
-import { parseYamlDocuments } from '../yaml';
+import { parseYamlDocuments } from '../tree/yaml';
 import { dangers } from './dangers';
 import type { Danger } from './dangers';
 import { diffObjects, treeObjects, versionBumps } from './flux-diff';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
+import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSpec } from '../model/spec-check';
 import { formatViolation } from '../model/violation';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { specName } from '../model/spec-check';
 import { readTree } from './tree';
-import { fluxDir } from '../paths';
+import { fluxDir } from '../tree/paths';
 
 /**
  * What `cdk8s synth` collects in its output folder: one `<env>.k8s.yaml` per environment holding

@@ -11,12 +11,13 @@ import { isUnchanged } from './tree';
 import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
 import { INVARIANTS_DOC, invariantsDoc } from './invariants-doc';
+import { SETTINGS_DOC, settingsDoc } from './settings-doc';
 import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
 import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-schema';
 import { gib, memoryFigures } from '../components/table';
-import { CLUSTERS_DIR, treeDir } from '../paths';
+import { CLUSTERS_DIR, treeDir } from '../tree/paths';
 import { MANIFEST_FILE, manifestWriter } from './manifest';
 import { TOOL_NAME, toolStamp } from './tool-version';
 
@@ -42,7 +43,7 @@ function rootFiles(options: CommandOptions): RootFile[] {
     ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current, envs) }]),
     { ...read(SOPS_CONFIG_FILE), next: sopsConfig(envs) },
     // The tool's own documents, only in the tool's repository (never in a fleet's).
-    ...(isToolRepository(options.root) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }, { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
+    ...(isToolRepository(options.root) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }, { ...read(SETTINGS_DOC), next: settingsDoc() }, { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
   ];
 }
 

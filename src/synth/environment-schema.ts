@@ -8,6 +8,6 @@ export const ENVIRONMENT_SCHEMA_FILE = 'schemas/environment.schema.json';
  * the environments and checks them at runtime; `npm run check` fails when it is stale.
  */
 export function environmentJsonSchema(): string {
-  const schema = z.toJSONSchema(environmentSchema, { target: 'draft-2020-12', unrepresentable: 'any' });
+  const schema = z.toJSONSchema(environmentSchema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
   return `${JSON.stringify({ ...schema, title: 'EnvironmentSpec' }, null, 2)}\n`;
 }

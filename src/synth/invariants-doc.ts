@@ -1,4 +1,4 @@
-import { environmentRules } from '../check';
+import { environmentRules } from '../check/check';
 import { appSourceRules } from '../model/invariants/app-sources';
 import { componentCatalogueRules } from '../components/rules';
 import { renderedRules } from './rendered-rules';

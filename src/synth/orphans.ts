@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLUSTERS_DIR } from '../paths';
+import { CLUSTERS_DIR } from '../tree/paths';
 
 /**
  * Folders under `clusters/` that no environment writes: left behind when an environment is removed

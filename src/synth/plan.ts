@@ -17,7 +17,7 @@ import { synthesize } from './render';
 import type { SynthesizedEnvironment } from './render';
 import { compareTrees, readTree } from './tree';
 import type { TreeChanges } from './tree';
-import { treeDir } from '../paths';
+import { treeDir } from '../tree/paths';
 
 export interface EnvironmentPlan {
   readonly name: string;

@@ -1,9 +1,9 @@
-import type { Artifact } from '../artifact';
+import type { Artifact } from '../tree/artifact';
 import type { ChartRelease } from '../charts/chart';
 import { renderBootstrap } from '../bootstrap/render';
 import { renderTerraform } from '../infra/render';
 import { appUnits } from '../apps/units';
-import { checkEnvironment } from '../check';
+import { checkEnvironment } from '../check/check';
 import { componentUnits } from '../components/units';
 import { enabledComponents, layerHealthChecks } from '../components/table';
 import { renderKubernetes } from '../k8s/render';
@@ -17,10 +17,10 @@ import { hasErrors } from '../model/violation';
 import type { Rule, Violation } from '../model/violation';
 import { AppConstructError } from '../k8s/app-chart';
 import type { AppFailure } from '../k8s/app-chart';
-import { canonical, stringifyCanonical } from '../yaml';
+import { canonical, stringifyCanonical } from '../tree/yaml';
 import { checkRendered } from './rendered-rules';
-import { rememberDocuments, shareDocuments } from '../tree-documents';
-import { treeDir } from '../paths';
+import { rememberDocuments, shareDocuments } from '../tree/documents';
+import { treeDir } from '../tree/paths';
 import { overviewReadme } from '../overview/readme';
 
 /** The codes rendering itself reports, for docs/invariants.md. */

@@ -1,6 +1,6 @@
-import { CILIUM_VALUES_FILE, fluxDir, treeDir } from '../paths';
-import { treeDocuments } from '../tree-documents';
-import { parseYamlDocuments, toYaml } from '../yaml';
+import { CILIUM_VALUES_FILE, fluxDir, treeDir } from '../tree/paths';
+import { treeDocuments } from '../tree/documents';
+import { parseYamlDocuments, toYaml } from '../tree/yaml';
 import type { Environment } from '../model/resolve';
 import { runRules, shown } from '../model/violation';
 import type { Finding, Rule, Violation } from '../model/violation';

@@ -1,6 +1,6 @@
 import type { Environment } from '../model/resolve';
 import { REQUIRED_ENCRYPTED_REGEX } from '../model/invariants/secrets';
-import { toYaml } from '../yaml';
+import { toYaml } from '../tree/yaml';
 
 export const SOPS_CONFIG_FILE = '.sops.yaml';
 

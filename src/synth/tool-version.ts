@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../repo-root';
+import { REPO_ROOT } from '../tree/repo-root';
 
 /** The package's name: the bin, and what a fleet's package.json depends on. */
 export const TOOL_NAME = 'k3s-gitops-synth';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { FOREIGN_PATHS, readTree } from '../tree-files';
+import { FOREIGN_PATHS, readTree } from '../tree/files';
 
 export { FOREIGN_PATHS, readTree };
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { CLUSTER_NAMESPACES, CLUSTER_SCOPED } from '../kinds';
+import { CLUSTER_NAMESPACES, CLUSTER_SCOPED } from '../tree/kinds';
 import { findCycle } from '../model/invariants/flux';
 import type { Finding } from './findings';
 import { describeObject } from './findings';
 import type { EnvironmentTree, TreeObject } from './tree-objects';
-import { fluxDir } from '../paths';
+import { fluxDir } from '../tree/paths';
 
 /** Namespaces a cluster has before Flux applies anything (flux-system: created by bootstrap). */
 export const SYSTEM_NAMESPACES: ReadonlySet<string> = new Set(CLUSTER_NAMESPACES);

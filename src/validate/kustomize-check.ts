@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { canonical, parseYamlDocuments } from '../yaml';
+import { canonical, parseYamlDocuments } from '../tree/yaml';
 import type { Finding } from './findings';
 import type { EnvironmentTree } from './tree-objects';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EnvironmentsModuleError, loadEnvironments } from '../load-environments';
+import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
 import { argsErrorLine } from '../cli/args-error';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { goRegExp } from '../go-regexp';
+import { goRegExp } from '../tree/go-regexp';
 import Ajv from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import type { ValidateFunction } from 'ajv';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { readTree } from '../tree-files';
-import { parseYamlDocuments } from '../yaml';
-import { treeDir } from '../paths';
+import { readTree } from '../tree/files';
+import { parseYamlDocuments } from '../tree/yaml';
+import { treeDir } from '../tree/paths';
 
 /** One Kubernetes object of a committed tree, with where it came from. */
 export interface TreeObject {

@@ -8,8 +8,8 @@ import { checkSchemas } from './schema-check';
 import { SchemaStore } from './schemas';
 import { readEnvironmentTree } from './tree-objects';
 import { checkChartValues } from './values-check';
-import { VALUES_SCHEMA_DIR } from '../paths';
-import { REPO_ROOT } from '../repo-root';
+import { VALUES_SCHEMA_DIR } from '../tree/paths';
+import { REPO_ROOT } from '../tree/repo-root';
 
 /** The schemas vendored in this repository (see schemas/SOURCES.md). */
 export const VENDORED_SCHEMAS = path.join(REPO_ROOT, 'schemas/json');

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import * as versions from '../versions';
-import { parseYamlDocuments } from '../yaml';
+import { parseYamlDocuments } from '../tree/yaml';
 import type { Finding } from './findings';
 import { SchemaStore } from './schemas';
 import type { EnvironmentTree } from './tree-objects';
-import { CILIUM_VALUES_FILE, treeDir } from '../paths';
+import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
 
 interface ChartValues {
   readonly where: string;

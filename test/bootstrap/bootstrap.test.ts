@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { dev } from '../fixtures/fleet/dev';
 import { prod } from '../fixtures/fleet/prod';
-import { toYaml } from '../../src/yaml';
+import { toYaml } from '../../src/tree/yaml';
 import { fiveServersTwoPlanned, singleServer } from '../fixtures/environments';
 import { rendered } from '../fixtures/render';
 

@@ -4,7 +4,7 @@ import type { EnvironmentSpec } from '../../src/model/environment';
 import { minorOf } from '../../src/components/cluster-api/rules';
 import { checkRendered } from '../../src/synth/rendered-rules';
 import { resolve } from '../../src/model/resolve';
-import { parseYamlDocuments } from '../../src/yaml';
+import { parseYamlDocuments } from '../../src/tree/yaml';
 import { renderEnvironment } from '../../src/synth/render';
 import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../fixtures/environments';
 import { codes, expectOnly, expectReport } from '../fixtures/expect';

@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import type { AppConstruct } from '../../src/model/environment';
 import { synthesize } from '../../src/synth/render';
-import { parseYamlDocuments } from '../../src/yaml';
+import { parseYamlDocuments } from '../../src/tree/yaml';
 import { modify, threeServers } from '../fixtures/environments';
 
 /** The fixture with one construct app, `hello`, in its apps layer. */

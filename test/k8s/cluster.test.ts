@@ -5,7 +5,7 @@ import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fi
 import { rendered } from '../fixtures/render';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import * as versions from '../../src/versions';
-import { parseYamlDocuments } from '../../src/yaml';
+import { parseYamlDocuments } from '../../src/tree/yaml';
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import type { EnvironmentSpec } from '../../src/model/environment';

@@ -4,7 +4,7 @@ import { resolve } from '../../src/model/resolve';
 import { generateIdentity } from '../../src/secrets/age-keys';
 import { setSecret } from '../../src/secrets/secret-writer';
 import { synthesize } from '../../src/synth/render';
-import { parseYamlDocuments } from '../../src/yaml';
+import { parseYamlDocuments } from '../../src/tree/yaml';
 import { modify, threeServers } from '../fixtures/environments';
 
 describe('a secret the environment declares itself', async () => {

@@ -3,7 +3,7 @@ import { mgmt } from '../fixtures/fleet/mgmt';
 import { checkRendered } from '../../src/synth/rendered-rules';
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
-import { parseYamlDocuments } from '../../src/yaml';
+import { parseYamlDocuments } from '../../src/tree/yaml';
 import { modify, threeServers } from '../fixtures/environments';
 import { rendered } from '../fixtures/render';
 

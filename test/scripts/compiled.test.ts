@@ -27,7 +27,7 @@ describe('the compiled entry point', () => {
     expect(first.stdout).toContain('usage: npm run <synth|check|diff>');
     const stamp = JSON.parse(fs.readFileSync(path.join(copy, 'dist/build.json'), 'utf8')) as { inputs: Record<string, string> };
     // The lock file stands for the bundled dependencies: an install that changes one rebuilds.
-    expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/cli/main.ts', 'src/main.ts', 'src/versions.ts', 'src/synth/render.ts', 'package-lock.json']));
+    expect(Object.keys(stamp.inputs)).toEqual(expect.arrayContaining(['src/cli/main.ts', 'src/cli/synth.ts', 'src/versions.ts', 'src/synth/render.ts', 'package-lock.json']));
     expect(Object.keys(stamp.inputs).some((f) => f.includes('node_modules'))).toBe(false);
     // A fleet's environments are loaded when the bin runs, never bundled: editing one needs no build.
     expect(Object.keys(stamp.inputs).some((f) => f.startsWith('environments/'))).toBe(false);
@@ -55,7 +55,7 @@ describe('the compiled entry point', () => {
   it('rebuilds when a bundled source changes, so dist/ is never stale', () => {
     run('check', '--help');
     const at = built();
-    const file = path.join(copy, 'src/main.ts');
+    const file = path.join(copy, 'src/cli/synth.ts');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('restrict to one environment; repeat for several', 'restrict to one environment (edited); repeat for several'));
     const after = run('check', '--help');
     expect(after.stdout).toContain('restrict to one environment (edited)');

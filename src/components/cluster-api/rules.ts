@@ -1,7 +1,7 @@
 import semver from 'semver';
 import { duplicates } from '../../model/duplicates';
 import { findCycle, layersBefore } from '../../model/invariants/flux';
-import { PROVIDER_VALUE_KEYS } from '../../model/cluster-api';
+import { PROVIDER_VALUE_KEYS } from './settings';
 import type { Environment } from '../../model/resolve';
 import type { Finding, Rule } from '../../model/violation';
 

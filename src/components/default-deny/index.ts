@@ -1,6 +1,6 @@
 import { layersBefore } from '../../model/invariants/flux';
 import type { Environment } from '../../model/resolve';
-import { CLUSTER_NAMESPACES } from '../../kinds';
+import { CLUSTER_NAMESPACES } from '../../tree/kinds';
 import { defineComponent } from '../entry';
 import { INGRESS_NAMESPACE } from '../ingress-gateway';
 import { BaselinePolicy } from './policy';

@@ -1,8 +1,8 @@
-import { goRegExp } from '../../go-regexp';
+import { goRegExp } from '../../tree/go-regexp';
 import Ajv from 'ajv';
 import YAML from 'yaml';
-import { CLUSTER_SCOPED } from '../../kinds';
-import { valuesSchemaPath } from '../../paths';
+import { CLUSTER_SCOPED } from '../../tree/kinds';
+import { valuesSchemaPath } from '../../tree/paths';
 import type { App, Environment } from '../resolve';
 import { isRepositoryPath } from './apps';
 import { runRules, shown } from '../violation';

@@ -1,4 +1,4 @@
-import { CLUSTERS_DIR } from '../../paths';
+import { CLUSTERS_DIR } from '../../tree/paths';
 import { duplicates } from '../duplicates';
 import { layersBefore } from './flux';
 import type { App, Environment } from '../resolve';

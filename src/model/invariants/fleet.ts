@@ -20,7 +20,7 @@ export function sameNetwork(a: Environment, b: Environment): boolean {
 export function sameHost(a: Environment, b: Environment): boolean {
   const host = (e: Environment) => {
     const infra = e.infrastructure;
-    if (infra.kind === 'libvirt') return `libvirt ${infra.uri ?? 'qemu:///system'}`;
+    if (infra.kind === 'libvirt') return `libvirt ${infra.uri}`;
     if (infra.kind === 'proxmox') return `proxmox ${infra.endpoint} ${infra.node}`;
     return undefined;
   };

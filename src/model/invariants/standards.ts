@@ -1,4 +1,4 @@
-import { CLUSTER_NAMESPACES } from '../../kinds';
+import { CLUSTER_NAMESPACES } from '../../tree/kinds';
 import ipaddr from 'ipaddr.js';
 import { isIpv4, parseSubnet } from '../ipv4';
 import type { Environment } from '../resolve';

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 
-export interface ComponentProps {
-  /** Folder name under the parent component's folder. @default the construct id */
+export interface KustomizationFolderProps {
+  /** Folder name under the parent folder. @default the construct id */
   readonly folder?: string;
   /**
    * Applied by a Flux Kustomization of its own (a layer), so the parent's kustomization.yaml
@@ -25,7 +25,7 @@ export interface ComponentProps {
  * A folder of the Kubernetes tree. Every API object created under it is written into its folder,
  * one object per file, and listed in the folder's generated kustomization.yaml.
  */
-export class Component extends Construct {
+export class KustomizationFolder extends Construct {
   /** Folder relative to `clusters/<env>/kubernetes/`, '' for the root. */
   public readonly folder: string;
   public readonly detached: boolean;
@@ -33,9 +33,9 @@ export class Component extends Construct {
   public readonly extraResources: readonly string[];
   public readonly ownKustomization: boolean;
 
-  public constructor(scope: Construct, id: string, props: ComponentProps = {}) {
+  public constructor(scope: Construct, id: string, props: KustomizationFolderProps = {}) {
     super(scope, id);
-    const parent = Component.of(scope);
+    const parent = KustomizationFolder.of(scope);
     const own = props.folder ?? id;
     this.folder = parent && parent.folder !== '' ? `${parent.folder}/${own}` : own;
     this.detached = props.detached ?? false;
@@ -44,8 +44,8 @@ export class Component extends Construct {
     this.ownKustomization = props.ownKustomization ?? false;
   }
 
-  /** The nearest component at or above `scope`. */
-  public static of(scope: Construct): Component | undefined {
-    return scope.node.scopes.filter((s): s is Component => s instanceof Component).pop();
+  /** The nearest folder at or above `scope`. */
+  public static of(scope: Construct): KustomizationFolder | undefined {
+    return scope.node.scopes.filter((s): s is KustomizationFolder => s instanceof KustomizationFolder).pop();
   }
 }

@@ -1,13 +1,13 @@
-import { componentCatalogueRules, componentRules } from './components/rules';
-import { catalogueRules } from './model/invariants/catalogue';
-import * as catalogue from './versions';
-import type { EnvironmentSpec } from './model/environment';
-import { modelRules } from './model/invariants';
-import { resolve } from './model/resolve';
-import type { Environment } from './model/resolve';
-import { checkSpec } from './model/spec-check';
-import { runRules } from './model/violation';
-import type { Rule, Violation } from './model/violation';
+import { componentCatalogueRules, componentRules } from '../components/rules';
+import { catalogueRules } from '../model/invariants/catalogue';
+import * as catalogue from '../versions';
+import type { EnvironmentSpec } from '../model/environment';
+import { modelRules } from '../model/invariants';
+import { resolve } from '../model/resolve';
+import type { Environment } from '../model/resolve';
+import { checkSpec } from '../model/spec-check';
+import { runRules } from '../model/violation';
+import type { Rule, Violation } from '../model/violation';
 
 /** Every rule on a resolved environment: the model's, then the component table's. */
 export const environmentRules: readonly Rule[] = [...modelRules, ...componentRules()];

@@ -5,9 +5,6 @@ export const CILIUM_VALUES_FILE = 'bootstrap/cilium-values.yaml';
 /** The FluxInstance the runbook applies once; the tree holds the same object for Flux to keep. */
 export const FLUX_INSTANCE_FILE = 'bootstrap/flux-instance.yaml';
 
-/** Where Longhorn keeps its data: the VM layer mounts the data disk here, and Longhorn's default disk is here. */
-export const LONGHORN_DATA_PATH = '/var/lib/longhorn';
-
 /** Where a chart's values.schema.json is kept in the repository (validate reads the same folder). */
 export const VALUES_SCHEMA_DIR = 'schemas/values';
 export const valuesSchemaPath = (chart: string, version: string) => `${VALUES_SCHEMA_DIR}/${chart}-${version}.values.schema.json`;

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EnvironmentsModuleError, loadEnvironments } from './load-environments';
-import { checkCommand, diffCommand, synthCommand } from './synth/commands';
-import type { CommandOptions, CommandResult } from './synth/commands';
-import { UsageError } from './synth/plan';
-import { argsErrorLine } from './cli/args-error';
-import { kubernetesManifests } from './synth/cdk8s-output';
+import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
+import { checkCommand, diffCommand, synthCommand } from '../synth/commands';
+import type { CommandOptions, CommandResult } from '../synth/commands';
+import { UsageError } from '../synth/plan';
+import { argsErrorLine } from './args-error';
+import { kubernetesManifests } from '../synth/cdk8s-output';
 
 const USAGE = `usage: npm run <synth|check|diff> [-- [--env <name>]... [--root <dir>] [--environments <module>] [--prune]]
   synth   write clusters/<env>/ for every environment (nothing while an error stands)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonical, toYaml } from '../../src/yaml';
+import { canonical, toYaml } from '../../src/tree/yaml';
 
 // The one serialiser every YAML file goes through: order and quoting decide the bytes users commit.
 describe('canonical form', () => {

@@ -2,6 +2,7 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { describeUserError } from './user-error';
 
 /** Where the bin looks for a fleet's environments (in the folder it runs in) unless `--environments <module>` names another. */
 export const DEFAULT_ENVIRONMENTS = 'environments/index.ts';
@@ -51,7 +52,7 @@ async function shareToolApi(file: string): Promise<void> {
   }
   const cache = createRequire(import.meta.url).cache;
   if (cache[entry]) return;
-  const api = (await import('./index')) as Record<string, unknown>;
+  const api = (await import('..')) as Record<string, unknown>;
   const module = new Module(entry);
   module.filename = entry;
   module.loaded = true;
@@ -81,21 +82,4 @@ export async function loadEnvironments(module: string | undefined, cwd: string =
     throw new EnvironmentsModuleError(`${path.relative(cwd, file) || file} exports no environments list; export const environments = [ … ]`);
   }
   return loaded.environments;
-}
-
-/**
- * A load error as one line: its message and the first place in the user's own files it points at
- * (an environment that throws, a syntax error tsx reports), never the loader's stack.
- */
-export function describeUserError(error: unknown, cwd: string = process.cwd()): string {
-  const { message = String(error), stack = '' } = error instanceof Error ? error : {};
-  // esbuild (through tsx) puts the place of a syntax error in its message: `file:line:col: ERROR: …`.
-  const syntax = message.split('\n').find((line) => line.includes(': ERROR: '));
-  if (syntax) return syntax.trim().replace(/^(\/[^:]+)/, (file) => path.relative(cwd, file));
-  const frame = stack
-    .split('\n')
-    .map((line) => /^at (?:.* \()?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?$/.exec(line.trim()))
-    .find((match) => match && !match[1]!.includes('/node_modules/'));
-  const where = frame ? ` (at ${path.relative(cwd, frame[1]!.replace(/^file:\/\//, ''))}:${frame[2]}:${frame[3]})` : '';
-  return `${message.split('\n')[0]}${where}`;
 }

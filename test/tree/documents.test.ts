@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberDocuments, shareDocuments, treeDocuments } from '../../src/tree-documents';
+import { rememberDocuments, shareDocuments, treeDocuments } from '../../src/tree/documents';
 
 // What synth rendered is read back from the objects it was written from; anything else is parsed once.
 describe("a tree's documents", () => {

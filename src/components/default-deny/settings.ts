@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { SettingsOf, SpecOf } from '../../model/spec-types';
+
+/**
+ * `spec.defaultDeny`: a default-deny network baseline (Cilium policies) in every namespace of the
+ * platform and the apps, with what each needs: probes, its own traffic, DNS, the API server, the Gateway.
+ */
+export const defaultDenySchema = z.strictObject({
+  /** Namespaces left without the baseline (their owner writes their policies). */
+  exempt: z.array(z.string()).default([]),
+});
+
+export type DefaultDenySpec = SpecOf<typeof defaultDenySchema>;
+export type DefaultDenySettings = SettingsOf<typeof defaultDenySchema>;
