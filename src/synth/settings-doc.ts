@@ -40,7 +40,7 @@ function rows(schema: JsonSchema, prefix: string): Row[] {
   if (variants) {
     return variants.flatMap((v) => {
       const kind = v.properties?.kind?.const;
-      return rows(v, kind === undefined ? prefix : `${prefix}(kind ${JSON.stringify(kind)})`);
+      return rows(v, kind === undefined ? prefix : `${prefix}(${String(kind)})`);
     });
   }
   if (schema.type === 'array' && schema.items) return rows(schema.items, `${prefix}[]`);
@@ -65,7 +65,8 @@ export function settingsDoc(): string {
     '`src/model/environment.ts` and the components\' own `src/components/<name>/settings.ts`; `npm run check`',
     'fails when it is stale. A default shown here is the one the schema applies when the field is left out;',
     '`optional` means leaving it out has the effect its documentation in the schema describes (none, or a',
-    'value derived from other fields). `<name>` stands for a map\'s keys, `[]` for a list\'s items.',
+    'value derived from other fields). `<name>` stands for a map\'s keys, `[]` for a list\'s items, `(libvirt)` for',
+    'the fields of one `kind`.',
     '',
     '| field | type | default |',
     '| --- | --- | --- |',
