@@ -104,7 +104,7 @@ describe("a component's facts", () => {
   ]);
   // A chart's name is the catalogue's (src/versions.ts), even where a namespace shares it.
   const charts = new Set(Object.values(versions.charts).map((c) => c.chart));
-  const owned = [...facts].filter((fact) => !CLUSTER_NAMESPACES.includes(fact) && !charts.has(fact));
+  const owned = [...facts].filter((fact) => !CLUSTER_NAMESPACES.includes(fact) && !(charts as Set<string>).has(fact));
 
   const sources = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));

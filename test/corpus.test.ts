@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { environmentRules } from '../src/check/check';
+import { environmentRules } from '../src/check/environment-rules';
 import { appSourceRules } from '../src/model/invariants/app-sources';
 import { specRules } from '../src/model/spec-check';
 import { secretSourceRules } from '../src/model/invariants/secrets';

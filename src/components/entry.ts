@@ -3,6 +3,7 @@ import type { ChartRelease } from '../charts/chart';
 import type { HealthCheck } from '../k8s/flux-layer';
 import type { Environment } from '../model/resolve';
 import type { Rule } from '../model/violation';
+import type { RenderedTree } from '../tree/rendered-tree';
 
 /** Where a component goes: a layer of `flux.layers`, and the spec path that chose it (for messages). */
 export interface Placement {
@@ -82,6 +83,8 @@ export interface ComponentEntry<Config = unknown> {
   readonly objects?: (context: RenderContext<Config>) => void;
   /** Invariants of this component, run on every environment (they return nothing where it is off). */
   readonly rules?: readonly Rule[];
+  /** Its rules on the rendered tree, run on every environment after rendering (nothing where it is off). @default none */
+  readonly renderedRules?: readonly Rule<RenderedTree>[];
 }
 
 /** A component's traffic beyond the baseline, from its namespace. */

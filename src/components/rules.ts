@@ -2,6 +2,7 @@ import { findCycle, layersBefore } from '../model/invariants/flux';
 import { didYouMean } from '../model/spec-check';
 import type { Environment } from '../model/resolve';
 import type { Rule } from '../model/violation';
+import type { RenderedTree } from '../tree/rendered-tree';
 import type { ComponentEntry, EnabledComponent } from './entry';
 import { gatewayApiCatalogueRules } from './gateway-api/rules';
 import type { Catalogue } from './gateway-api/rules';
@@ -223,6 +224,11 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
     },
     ...table.flatMap((entry) => entry.rules ?? []),
   ];
+}
+
+/** Every entry's rules on the rendered tree, in table order. */
+export function componentRenderedRules(table: readonly ComponentEntry[] = COMPONENTS): Rule<RenderedTree>[] {
+  return table.flatMap((entry) => entry.renderedRules ?? []);
 }
 
 /** The table's rules on src/versions.ts itself, run once per command (pins of components against each other). */

@@ -8,7 +8,7 @@ import type { RawAnswers } from './answers';
 import { fleetFiles } from './fleet-files';
 import { defaultToolSpec } from './tool-spec';
 import { startingSpec } from './starting-spec';
-import { check } from '../check/check';
+import { check } from '../check/run';
 import { formatViolation } from '../model/violation';
 import { argsErrorLine } from '../cli/args-error';
 import { toolPackage } from '../synth/tool-version';

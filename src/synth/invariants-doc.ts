@@ -1,19 +1,22 @@
-import { environmentRules } from '../check/check';
-import { appSourceRules } from '../model/invariants/app-sources';
-import { componentCatalogueRules } from '../components/rules';
-import { renderedRules } from './rendered-rules';
-import { renderRules } from './render';
-import { secretSourceRules } from '../model/invariants/secrets';
-import { specRules } from '../model/spec-check';
+import { RULE_FAMILIES } from '../check/families';
+import type { RuleFamily } from '../check/families';
 import { planRules } from './plan';
-import { fleetRules } from '../model/invariants/fleet';
-import { catalogueRules } from '../model/invariants/catalogue';
 
 export const INVARIANTS_DOC = 'docs/invariants.md';
 
-/** docs/invariants.md: every rule with its code, severity and what it protects, from the rule tables. */
+/** The family synth's plan runs itself, after the checks: the tree on disk. */
+const TREE_FAMILY: RuleFamily = {
+  name: 'tree',
+  files: ['src/synth/plan.ts'],
+  reads: 'the committed `clusters/<env>/` on disk and its `synth-manifest.txt`',
+  when: 'synth, check and diff only, after the checks (the API writes nothing)',
+  rules: planRules,
+};
+
+/** docs/invariants.md: every rule family (its files, what it reads, when it runs), then each family's rules. */
 export function invariantsDoc(): string {
-  const table = (rules: readonly { code: string; severity: string; summary: string }[]) => [
+  const families = [...RULE_FAMILIES, TREE_FAMILY];
+  const table = (rules: RuleFamily['rules']) => [
     '| code | severity | what it protects |',
     '| --- | --- | --- |',
     ...rules.map((r) => `| \`${r.code}\` | ${r.severity} | ${r.summary} |`),
@@ -21,33 +24,24 @@ export function invariantsDoc(): string {
   return [
     '# Invariants',
     '',
-    'Generated from the rule tables in `src/model/invariants/`, `src/components/` and `src/synth/rendered-rules.ts` by',
-    '`npm run synth`; `npm run check` fails',
-    'when it is stale. Every rule has a test that breaks exactly that one thing and expects its code.',
+    'Generated from the rule tables by `npm run synth`; `npm run check` fails when it is stale. Every rule has a',
+    'test that breaks exactly that one thing and expects its code. One entry point, `runChecks()` in',
+    '`src/check/run.ts`, runs every family below but the last, in this order (the order their violations are',
+    'reported in); synth, check, diff and the API\'s `check()` and `synthesize()` all call it. A new rule goes into',
+    'the file of its family; a component\'s rules go into its own folder.',
     '',
-    '## On the spec as written (the boundary: shape and types, from the zod schema)',
+    '| # | family | files | reads | runs |',
+    '| --- | --- | --- | --- | --- |',
+    ...families.map((f, i) => `| ${i + 1} | ${f.name} | ${f.files.map((file) => file.replace(/^(\S+)/, '`$1`')).join('<br>')} | ${f.reads} | ${f.when} |`),
     '',
-    ...table(specRules),
+    "The review's dangers (`src/review/dangers.ts`) are no family: they judge the change between two commits'",
+    'trees, in the pull request, and block nothing.',
     '',
-    '## On the environment (before anything is rendered)',
-    '',
-    ...table(environmentRules),
-    '',
-    '## On the encrypted secret sources (no key needed)',
-    '',
-    ...table(secretSourceRules),
-    '',
-    "## On what the apps read from the repository (manifests folders, values schemas)",
-    '',
-    ...table(appSourceRules),
-    '',
-    '## On the rendered files',
-    '',
-    ...table([...renderedRules, ...renderRules]),
-    '',
-    '## On src/versions.ts, the fleet and the tree on disk (once per run)',
-    '',
-    ...table([...catalogueRules, ...componentCatalogueRules, ...fleetRules, ...planRules]),
-    '',
+    ...families.flatMap((f, i) => [
+      `## ${i + 1}. ${f.name}`,
+      '',
+      ...(f.rules.length === 0 ? ['The catalogue family\'s rules, on the pins as the environment overrides them; their codes are listed there.'] : table(f.rules)),
+      '',
+    ]),
   ].join('\n');
 }

@@ -2,19 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
 import type { Rule, Violation } from '../model/violation';
-import { checkSpec, specName } from '../model/spec-check';
-import { checkCatalogue } from '../model/invariants/catalogue';
-import { componentCatalogueRules } from '../components/rules';
-import { runRules } from '../model/violation';
-import * as versions from '../versions';
-import { checkFleet } from '../model/invariants/fleet';
-import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { appSourceFiles } from '../model/invariants/app-sources';
 import { isRepositoryPath } from '../model/invariants/apps';
 import { MANIFEST_FILE, manifest, manifestPaths } from './manifest';
-import { synthesize } from './render';
+import { prefixed, renderForChecks } from './render';
 import type { SynthesizedEnvironment } from './render';
+import { runChecks } from '../check/run';
+import { specName } from '../model/spec-check';
 import { compareTrees, readTree } from './tree';
 import type { TreeChanges } from './tree';
 import { treeDir } from '../tree/paths';
@@ -41,9 +36,8 @@ export interface Plan {
 
 export class UsageError extends Error {}
 
-/** The codes plan() itself reports, for docs/invariants.md. */
+/** The tree family: the codes plan() reports on the tree on disk, after the checks (docs/invariants.md). */
 export const planRules: readonly Omit<Rule<unknown>, 'check'>[] = [
-  { code: 'environment.duplicate-name', severity: 'error', summary: 'no two environments share a name (and so a clusters/ folder)' },
   { code: 'tree.unowned-file', severity: 'error', summary: 'synth never deletes or overwrites a file it did not write (not in the tree\'s synth-manifest.txt) unless --prune says so' },
   { code: 'flux.bootstrap-components-unlisted', severity: 'error', summary: "while flux bootstrap's gotk-components.yaml is in a tree, flux.bootstrapped keeps it listed (unlisting it makes Flux prune its own controllers)" },
 ];
@@ -75,20 +69,6 @@ function selectEnvironments(all: readonly unknown[], only: readonly string[]): u
   }
   // Sorted by name so the output order never depends on how the list was written.
   return all.filter((e) => only.length === 0 || only.includes(specName(e))).sort((a, b) => (specName(a) < specName(b) ? -1 : 1));
-}
-
-function duplicateNames(all: readonly unknown[]): Violation[] {
-  const names = all.map(specName);
-  return names
-    .filter((name, i) => names.indexOf(name) < i)
-    .map((name) => ({
-      code: 'environment.duplicate-name',
-      severity: 'error',
-      path: `${name}.name`,
-      value: name,
-      message: `two environments are named ${name}; both would write clusters/${name}/`,
-      fix: 'give each environment its own name',
-    }));
 }
 
 /**
@@ -134,39 +114,34 @@ export interface PlanOptions {
 
 /** Synthesizes the selected environments in memory and compares them with `root/clusters/`. Writes nothing. */
 export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], options: PlanOptions = {}): Plan {
-  const only = options.only ?? [];
-  const shapes = new Map(all.map((spec) => [spec, checkSpec(spec)]));
-  const typed = all.filter((spec) => shapes.get(spec)!.length === 0) as EnvironmentSpec[];
-  const environments = selectEnvironments(all, only).map((spec): EnvironmentPlan => {
-    const name = specName(spec);
-    // A spec that is not even well typed is reported and goes no further (not even to the disk).
-    const isTyped = typed.includes(spec as EnvironmentSpec);
-    const current = isTyped ? readTree(path.join(root, treeDir(name))) : new Map<string, string>();
-    const secrets = new Map([...(isTyped ? readTree(path.join(root, 'secrets', name)) : [])].map(([p, text]) => [`secrets/${name}/${p}`, text]));
-    const appSources = isTyped ? readAppSources(root, resolve(spec as EnvironmentSpec)) : new Map<string, string>();
-    const synthesized = synthesize(spec, { previous: current.size > 0 ? current : undefined, secrets, appSources });
-    const prefix = `${treeDir(name)}/`;
-    const files = [...synthesized.files].map(([p, c]): [string, string] => [p.slice(prefix.length), c]);
+  // Each committed tree is read once: the rules comparing with it and the plan share it.
+  const trees = new Map<string, Map<string, string>>();
+  const committed = (name: string) => trees.get(name) ?? trees.set(name, readTree(path.join(root, treeDir(name)))).get(name)!;
+  const checked = runChecks({
+    specs: all,
+    selected: selectEnvironments(all, options.only ?? []),
+    sources: (env) => {
+      const previous = committed(env.name);
+      const secrets = new Map([...readTree(path.join(root, 'secrets', env.name))].map(([p, text]) => [`secrets/${env.name}/${p}`, text]));
+      return { secrets, appSources: readAppSources(root, env), previous: previous.size > 0 ? previous : undefined };
+    },
+    render: renderForChecks,
+  });
+  const environments = checked.environments.map(({ name, env, files, violations }): EnvironmentPlan => {
+    // A spec that is not even well typed goes no further (not even to the disk).
+    const current = env ? committed(name) : new Map<string, string>();
     // The manifest records what synth wrote, so a later synth removes only its own files.
-    const next = new Map(files.length === 0 ? [] : [...files, [MANIFEST_FILE, manifest(files.map(([p]) => p))] as [string, string]]);
+    const next = new Map(files.size === 0 ? [] : [...files, [MANIFEST_FILE, manifest([...files.keys()])] as [string, string]]);
     const changes = compareTrees(current, next);
     return {
       name,
-      synthesized,
+      synthesized: { env, files: env ? prefixed(name, files) : new Map(), violations },
       next,
       current,
       changes,
-      unowned: [
-        ...(files.length === 0 || options.prune ? [] : unownedFiles(name, changes, current)),
-        ...(isTyped ? unlistedBootstrapComponents(root, resolve(spec as EnvironmentSpec)) : []),
-      ],
+      unowned: [...(files.size === 0 || options.prune ? [] : unownedFiles(name, changes, current)), ...(env ? unlistedBootstrapComponents(root, env) : [])],
       objects: [...next.keys()].filter((p) => p.startsWith('kubernetes/') && !p.endsWith('/kustomization.yaml') && p !== 'kubernetes/kustomization.yaml').length,
     };
   });
-  // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
-  const unselected = all.filter((spec) => !environments.some((e) => e.name === specName(spec))).flatMap((spec) => shapes.get(spec)!);
-  return {
-    environments,
-    violations: [...checkCatalogue(), ...runRules(componentCatalogueRules, versions), ...duplicateNames(all), ...unselected, ...checkFleet(typed.map(resolve)), ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])],
-  };
+  return { environments, violations: [...checked.fleet, ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])] };
 }

@@ -3,30 +3,20 @@ import type { ChartRelease } from '../charts/chart';
 import { renderBootstrap } from '../bootstrap/render';
 import { renderTerraform } from '../infra/render';
 import { appUnits } from '../apps/units';
-import { checkEnvironment } from '../check/check';
 import { componentUnits } from '../components/units';
 import { enabledComponents, layerHealthChecks } from '../components/table';
 import { renderKubernetes } from '../k8s/render';
 import type { EnvironmentSpec } from '../model/environment';
-import { checkAppSources } from '../model/invariants/app-sources';
-import { checkSecretSources } from '../model/invariants/secrets';
-import { checkSpec } from '../model/spec-check';
-import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
-import { hasErrors } from '../model/violation';
-import type { Rule, Violation } from '../model/violation';
+import type { Violation } from '../model/violation';
+import { runChecks } from '../check/run';
+import type { Render } from '../check/run';
 import { AppConstructError } from '../k8s/app-chart';
 import type { AppFailure } from '../k8s/app-chart';
 import { canonical, stringifyCanonical } from '../tree/yaml';
-import { checkRendered } from './rendered-rules';
 import { rememberDocuments, shareDocuments } from '../tree/documents';
 import { treeDir } from '../tree/paths';
 import { overviewReadme } from '../overview/readme';
-
-/** The codes rendering itself reports, for docs/invariants.md. */
-export const renderRules: readonly Omit<Rule<unknown>, 'check'>[] = [
-  { code: 'app.construct-failed', severity: 'error', summary: "an app's construct builds and renders (it may not throw, and no two of its objects of one kind and namespace share a name)" },
-];
 
 /** The environment's overview, at the root of its tree. */
 const OVERVIEW_FILE = 'README.md';
@@ -93,38 +83,24 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
   return sorted;
 }
 
+/** Renders for the checks: the files, with the committed tree's parsed documents shared where a file is unchanged. */
+export const renderForChecks: Render = (env, sources) => {
+  const local = renderEnvironment(env, sources);
+  if (sources.previous) shareDocuments(local, sources.previous);
+  return local;
+};
+
 /**
- * Resolves, checks, renders and checks the rendered output of one environment, in memory.
- * Nothing is rendered while a model or secret error stands: the output would be wrong by definition.
+ * Checks, renders and checks the rendered output of one environment, in memory, through the one
+ * entry point of the checks (src/check/run.ts). Nothing is rendered while an error stands before
+ * rendering: the output would be wrong by definition.
  */
 export function synthesize(spec: EnvironmentSpec | unknown, inputs: SynthInputs = {}): SynthesizedEnvironment {
-  // The boundary: a wrongly typed spec is reported field by field and goes no further.
-  const shape = checkSpec(spec);
-  if (shape.length > 0) return { files: new Map(), violations: shape };
-  const env = resolve(spec as EnvironmentSpec);
-  const violations = [
-    ...checkEnvironment(env),
-    ...checkSecretSources({ env, sources: inputs.secrets ?? new Map() }),
-    ...checkAppSources({ env, sources: inputs.appSources ?? new Map() }),
-  ];
-  if (hasErrors(violations)) return { env, files: new Map(), violations };
-  let local: Map<string, string>;
-  try {
-    local = renderEnvironment(env, inputs);
-  } catch (error) {
-    if (!(error instanceof AppConstructError)) throw error;
-    const failed = error.failures.map((f): Violation => ({
-      code: 'app.construct-failed',
-      severity: 'error',
-      path: `${env.name}.apps[${env.apps.findIndex((a) => a.name === f.app)}].construct`,
-      value: f.app,
-      message: `app ${f.app}: ${f.message}`,
-      fix: f.fix,
-    }));
-    return { env, files: new Map(), violations: [...violations, ...failed] };
-  }
-  if (inputs.previous) shareDocuments(local, inputs.previous);
-  const rendered = checkRendered({ env, files: local, previous: inputs.previous });
-  const files = new Map([...local].map(([path, content]) => [`${treeDir(env.name)}/${path}`, content]));
-  return { env, files, violations: [...violations, ...rendered] };
+  const sources = { secrets: inputs.secrets ?? new Map(), appSources: inputs.appSources ?? new Map(), previous: inputs.previous };
+  const [checked] = runChecks({ specs: [spec], sources: () => sources, render: renderForChecks }).environments;
+  const { env, files, violations } = checked!;
+  return { env, files: env ? prefixed(env.name, files) : new Map(), violations };
 }
+
+/** Files keyed by their repository path, `clusters/<env>/…`. */
+export const prefixed = (name: string, files: ReadonlyMap<string, string>) => new Map([...files].map(([path, content]) => [`${treeDir(name)}/${path}`, content]));

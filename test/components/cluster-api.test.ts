@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { minorOf } from '../../src/components/cluster-api/rules';
-import { checkRendered } from '../../src/synth/rendered-rules';
+import { checkRendered } from '../../src/check/rendered-rules';
 import { resolve } from '../../src/model/resolve';
 import { parseYamlDocuments } from '../../src/tree/yaml';
 import { renderEnvironment } from '../../src/synth/render';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseYamlDocuments } from '../../src/tree/yaml';
 import { codes, expectOnly } from '../fixtures/expect';
-import { check } from '../../src/check/check';
+import { check } from '../../src/check/run';
 import { fiveServersTwoPlanned, modify, threeServers } from '../fixtures/environments';
 import { prod } from '../fixtures/fleet/prod';
 import { rendered } from '../fixtures/render';

@@ -7,7 +7,7 @@ import { memoryFigures } from '../../src/components/table';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { resolve } from '../../src/model/resolve';
 import { synthCommand } from '../../src/synth/commands';
-import { check } from '../../src/check/check';
+import { check } from '../../src/check/run';
 import { codes } from '../fixtures/expect';
 import { modify } from '../fixtures/environments';
 import { dev } from '../fixtures/fleet/dev';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check } from '../../src/check/check';
+import { check } from '../../src/check/run';
 import { MINIMUM_TERRAFORM } from '../../src/infra/state';
 import * as versions from '../../src/versions';
 import { modify } from '../fixtures/environments';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRendered } from '../../src/synth/rendered-rules';
+import { checkRendered } from '../../src/check/rendered-rules';
 import { resolve } from '../../src/model/resolve';
 import { generateIdentity } from '../../src/secrets/age-keys';
 import { setSecret } from '../../src/secrets/secret-writer';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { check } from '../../src/check/check';
+import { check } from '../../src/check/run';
 import { checkSpec, didYouMean, formatPath } from '../../src/model/spec-check';
 import { environmentJsonSchema } from '../../src/synth/environment-schema';
 import { synthCommand } from '../../src/synth/commands';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check } from '../../src/check/check';
+import { check } from '../../src/check/run';
 import { resolve } from '../../src/model/resolve';
 import { effectiveVersions } from '../../src/model/version-overrides';
 import { synthesize } from '../../src/synth/render';

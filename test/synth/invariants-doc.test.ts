@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelRules } from '../../src/model/invariants';
-import { renderedRules } from '../../src/synth/rendered-rules';
+import { renderedRules } from '../../src/check/rendered-rules';
 import { secretSourceRules } from '../../src/model/invariants/secrets';
 import { INVARIANTS_DOC, invariantsDoc } from '../../src/synth/invariants-doc';
 import { specRules } from '../../src/model/spec-check';

@@ -1,5 +1,6 @@
 import { defineComponent } from '../entry';
 import { ciliumRelease } from './chart';
+import { ciliumRenderedRules } from './rendered-rules';
 
 /**
  * Cilium: the CNI and kube-proxy replacement, on where `spec.cilium` is set; after the Gateway API
@@ -16,4 +17,5 @@ export const cilium = defineComponent({
   // The CNI: a refactor that moved or dropped it must never make Flux uninstall it.
   protectFromPrune: true,
   namespaces: () => ['kube-system'],
+  renderedRules: ciliumRenderedRules,
 });

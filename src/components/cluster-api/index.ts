@@ -2,6 +2,7 @@ import { Namespaces } from '../../k8s/namespaces';
 import { defineComponent } from '../entry';
 import { CapiInspector } from './inspector';
 import { CapiProviders } from './providers';
+import { clusterApiRenderedRules } from './rendered-rules';
 import { clusterApiRules } from './rules';
 
 /**
@@ -27,4 +28,5 @@ export const clusterApi = defineComponent({
     }
   },
   rules: clusterApiRules,
+  renderedRules: clusterApiRenderedRules,
 });

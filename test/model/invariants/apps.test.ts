@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check } from '../../../src/check/check';
+import { check } from '../../../src/check/run';
 import { resolve } from '../../../src/model/resolve';
 import { isRepositoryPath } from '../../../src/model/invariants/apps';
 import { codes, expectOnly } from '../../fixtures/expect';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check } from '../../../src/check/check';
+import { check } from '../../../src/check/run';
 import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
 

@@ -6,7 +6,7 @@ import { mgmt } from '../../fixtures/fleet/mgmt';
 import type { EnvironmentSpec } from '../../../src/model/environment';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
-import { check } from '../../../src/check/check';
+import { check } from '../../../src/check/run';
 import { DEMO_AGE_RECIPIENT } from '../../../src/secrets/demo';
 import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
-import { check } from '../../../src/check/check';
+import { check } from '../../../src/check/run';
 import { mgmt } from '../../fixtures/fleet/mgmt';
 import { OTHER_AGE_RECIPIENT } from '../../fixtures/environments';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectReport } from '../fixtures/expect';
 import { mgmt } from '../fixtures/fleet/mgmt';
-import { checkRendered } from '../../src/synth/rendered-rules';
+import { checkRendered } from '../../src/check/rendered-rules';
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import { modify, singleServer, threeServers } from '../fixtures/environments';

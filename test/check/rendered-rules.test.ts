@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectReport } from '../fixtures/expect';
-import { checkRendered } from '../../src/synth/rendered-rules';
+import { checkRendered } from '../../src/check/rendered-rules';
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import { fiveServersTwoPlanned, singleServer, threeServers } from '../fixtures/environments';

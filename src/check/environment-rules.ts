@@ -1,11 +1,8 @@
 import { componentCatalogueRules, componentRules } from '../components/rules';
 import { catalogueRules } from '../model/invariants/catalogue';
 import * as catalogue from '../versions';
-import type { EnvironmentSpec } from '../model/environment';
 import { modelRules } from '../model/invariants';
-import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
-import { checkSpec } from '../model/spec-check';
 import { runRules } from '../model/violation';
 import type { Rule, Violation } from '../model/violation';
 
@@ -32,13 +29,4 @@ function checkOverrides(env: Environment): Violation[] {
 /** Checks one resolved environment; every path is prefixed with the environment's name. */
 export function checkEnvironment(env: Environment): Violation[] {
   return [...runRules(environmentRules, env).map((v) => ({ ...v, path: `${env.name}.${v.path}` })), ...checkOverrides(env)];
-}
-
-/**
- * Checks a spec as written: its shape and types first (any input, however wrong), then, once it
- * is a well-typed EnvironmentSpec, every invariant. Every violation at once, errors and warnings.
- */
-export function check(spec: EnvironmentSpec | unknown): Violation[] {
-  const shape = checkSpec(spec);
-  return shape.length > 0 ? shape : checkEnvironment(resolve(spec as EnvironmentSpec));
 }

@@ -1,0 +1,102 @@
+import { componentCatalogueRules, componentRules } from '../components/rules';
+import { appSourceRules } from '../model/invariants/app-sources';
+import { catalogueRules } from '../model/invariants/catalogue';
+import { fleetRules } from '../model/invariants/fleet';
+import { modelRules } from '../model/invariants';
+import { secretSourceRules } from '../model/invariants/secrets';
+import { specRules } from '../model/spec-check';
+import type { Rule } from '../model/violation';
+import { environmentNameRules } from './environment-names';
+import { renderedRules } from './rendered-rules';
+import { renderingRules } from './run';
+
+type RuleDoc = Omit<Rule<unknown>, 'check'>;
+
+/** One family of rules: where its rules live, what they read, and when runChecks() runs them. */
+export interface RuleFamily {
+  readonly name: string;
+  /** The files that hold its rules. */
+  readonly files: readonly string[];
+  /** What its rules read. */
+  readonly reads: string;
+  readonly when: string;
+  readonly rules: readonly RuleDoc[];
+}
+
+/**
+ * Every family, in the order their violations are reported. All but the last run in
+ * src/check/run.ts (runChecks, the one entry point of synth, check, diff and the API); the tree's
+ * run in synth's plan, on the disk.
+ */
+export const RULE_FAMILIES: readonly RuleFamily[] = [
+  {
+    name: 'catalogue',
+    files: ['src/model/invariants/catalogue.ts', 'src/components/<name>/rules.ts (`componentCatalogueRules`)'],
+    reads: "the tool's pins, `src/versions.ts`",
+    when: 'once per run',
+    rules: [...catalogueRules, ...componentCatalogueRules],
+  },
+  {
+    name: 'names and fleet',
+    files: ['src/check/environment-names.ts', 'src/model/invariants/fleet.ts'],
+    reads: 'every environment together (the fleet: the well-typed ones)',
+    when: 'once per run',
+    rules: [...environmentNameRules, ...fleetRules],
+  },
+  {
+    name: 'spec',
+    files: ['src/model/spec-check.ts'],
+    reads: 'each environment as written (its shape and types, from the zod schema)',
+    when: 'first, on every environment; a spec it refuses goes no further',
+    rules: specRules,
+  },
+  {
+    name: 'model',
+    files: ['src/model/invariants/*.ts'],
+    reads: 'the resolved environment',
+    when: 'on every well-typed environment',
+    rules: modelRules,
+  },
+  {
+    name: 'components',
+    files: ['src/components/rules.ts (the table as a whole)', 'src/components/<name>/rules.ts (each component\'s)'],
+    reads: 'the resolved environment and the component table',
+    when: 'on every well-typed environment',
+    rules: componentRules(),
+  },
+  {
+    name: 'overridden pins',
+    files: ['src/check/environment-rules.ts (the catalogue family\'s rules again)'],
+    reads: "the pins an environment runs, the tool's with its `versions` overrides",
+    when: 'on every environment that overrides a pin; reports only what its overrides break',
+    rules: [],
+  },
+  {
+    name: 'secrets',
+    files: ['src/model/invariants/secrets.ts'],
+    reads: 'the encrypted sources in `secrets/<env>/` (no key needed)',
+    when: 'when the repository is read (synth, check, diff, synthesize with its inputs)',
+    rules: secretSourceRules,
+  },
+  {
+    name: 'app sources',
+    files: ['src/model/invariants/app-sources.ts'],
+    reads: "what the apps read from the repository: manifests folders, values schemas",
+    when: 'when the repository is read',
+    rules: appSourceRules,
+  },
+  {
+    name: 'rendering',
+    files: ['src/check/run.ts'],
+    reads: "the apps' constructs as they render",
+    when: 'when no earlier family found an error and the tree is rendered',
+    rules: renderingRules,
+  },
+  {
+    name: 'rendered output',
+    files: ['src/check/rendered-rules.ts (the tree\'s)', 'src/components/<name>/rendered-rules.ts (each component\'s)'],
+    reads: 'the rendered files of `clusters/<env>/`, and the committed ones they replace',
+    when: 'after rendering',
+    rules: renderedRules,
+  },
+];

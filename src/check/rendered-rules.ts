@@ -1,0 +1,144 @@
+import { treeDir } from '../tree/paths';
+import { at, documents, firstDocument } from '../tree/rendered-tree';
+import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
+import { parseYamlDocuments } from '../tree/yaml';
+import { componentRenderedRules } from '../components/rules';
+import { runRules, shown } from '../model/violation';
+import type { Finding, Rule, Violation } from '../model/violation';
+
+export type { RenderedTree } from '../tree/rendered-tree';
+
+function nodeConfigs(tree: RenderedTree): { path: string; name: string; config: Record<string, unknown> }[] {
+  return [...tree.files.keys()]
+    .map((path) => ({ path, match: /^bootstrap\/nodes\/([^/]+)\/config\.yaml$/.exec(path) }))
+    .filter((f) => f.match)
+    .map((f) => ({ path: f.path, name: f.match![1]!, config: firstDocument(tree.files, f.path) ?? {} }));
+}
+
+const TERRAFORM_FILE = 'terraform/cdk.tf.json';
+
+/** The static address each VM's cloud-init gets, read back from the Terraform JSON. */
+function vmAddresses(tree: RenderedTree): { name: string; ip: string | undefined }[] {
+  const stack = firstDocument(tree.files, TERRAFORM_FILE) as { locals?: { nodes_by_name?: Record<string, { network_config?: string; address?: string }> } } | undefined;
+  const nodes = stack?.locals?.nodes_by_name ?? {};
+  return Object.entries(nodes).map(([name, node]) => {
+    // libvirt: a netplan document; Proxmox: the ip_config address.
+    const netplan = parseYamlDocuments(node.network_config ?? '')[0] as any;
+    const cidr: string | undefined = netplan ? Object.values<any>(netplan.ethernets ?? {})[0]?.addresses?.[0] : node.address;
+    return { name, ip: cidr?.split('/')[0] };
+  });
+}
+
+/** Rules on the synthesized files that belong to no component: what the constructs guarantee by construction, checked anyway. */
+const treeRules: readonly Rule<RenderedTree>[] = [
+  {
+    code: 'k3s.join-target',
+    severity: 'error',
+    summary: 'the founder runs cluster-init (etcd) or nothing (sqlite) and joins nobody; every other server joins the founder, never the VIP',
+    check: (tree) =>
+      nodeConfigs(tree).flatMap(({ path, name, config }): Finding[] => {
+        const { env } = tree;
+        const expected = `https://${env.apiHost}:${env.apiPort}`;
+        if (name === env.founder.name) {
+          const etcd = env.k3s.datastore === 'etcd';
+          return config['cluster-init'] === (etcd ? true : undefined) && config.server === undefined
+            ? []
+            : etcd
+              ? [{ path: at(tree, path), value: shown(config.server ?? config['cluster-init']), message: `the founder ${name} must run cluster-init and join nobody`, fix: 'set cluster-init: true and remove server' }]
+              : [{ path: at(tree, path), value: shown(config.server ?? config['cluster-init']), message: `the founder ${name} keeps sqlite: cluster-init would move it to etcd, and it joins nobody`, fix: 'remove cluster-init and server' }];
+        }
+        return config.server === expected
+          ? []
+          : [{
+              path: `${at(tree, path)}:server`,
+              value: shown(config.server),
+              message: `${name} joins ${shown(config.server)}${env.vip && String(config.server).includes(env.vip) ? ', the VIP, which does not exist on a cold build' : ''} instead of the founder`,
+              fix: `join ${expected}`,
+            }];
+      }),
+  },
+  {
+    code: 'k3s.node-ip',
+    severity: 'error',
+    summary: "each server's config advertises its own IP and lists it in tls-san",
+    check: (tree) =>
+      nodeConfigs(tree).flatMap(({ path, name, config }): Finding[] => {
+        const node = tree.env.nodes.find((n) => n.name === name);
+        const sans = (config['tls-san'] ?? []) as unknown[];
+        return node && config['node-ip'] === node.ip && sans.includes(node.ip)
+          ? []
+          : [{ path: `${at(tree, path)}:node-ip`, value: shown(config['node-ip']), message: `the config of ${name} does not advertise and certify the node's IP ${node?.ip ?? '(unknown node)'}`, fix: 'run npm run synth' }];
+      }),
+  },
+  {
+    code: 'k3s.planned-rendered',
+    severity: 'error',
+    summary: 'planned servers get no k3s config (they must not join yet)',
+    check: (tree) =>
+      nodeConfigs(tree)
+        .filter(({ name }) => tree.env.plannedNodes.some((n) => n.name === name))
+        .map(({ path, name }) => ({ path: at(tree, path), value: name, message: `${name} is planned but has a k3s config`, fix: `remove the file, or mark ${name} live` })),
+  },
+  {
+    code: 'cloud-init.ip-mismatch',
+    severity: 'error',
+    summary: "each VM's cloud-init address is its k3s node-ip and one of its SANs",
+    check: (tree) => {
+      const configs = nodeConfigs(tree);
+      return vmAddresses(tree).flatMap(({ name, ip }): Finding[] => {
+        const config = configs.find((c) => c.name === name)?.config;
+        const sans = (config?.['tls-san'] ?? []) as unknown[];
+        if (config && ip === config['node-ip'] && sans.includes(ip)) return [];
+        return [{
+          path: `${at(tree, TERRAFORM_FILE)}:locals.nodes_by_name.${name}`,
+          value: shown(ip),
+          message: config
+            ? `VM ${name} boots with ${shown(ip)} but k3s advertises ${shown(config['node-ip'])}${sans.includes(ip) ? '' : ' and its certificate does not cover it'}`
+            : `VM ${name} has no k3s config in bootstrap/nodes/`,
+          fix: 'the node IP is written once in the environment; run npm run synth',
+        }];
+      });
+    },
+  },
+  {
+    code: 'flux.sops-not-decrypted',
+    severity: 'error',
+    summary: 'every layer holding a SOPS file decrypts it with sops',
+    check: (tree) =>
+      [...tree.files.keys()]
+        .filter((path) => /^kubernetes\/[^/]+\/.+\.sops\.yaml$/.test(path))
+        .filter((path) => {
+          const layer = path.split('/')[1]!;
+          const spec = (firstDocument(tree.files, `kubernetes/${layer}.yaml`) as KubeDoc | undefined)?.spec;
+          return (spec?.decryption as { provider?: string } | undefined)?.provider !== 'sops';
+        })
+        .map((path) => ({
+          path: at(tree, path),
+          value: path.split('/')[1]!,
+          message: `layer ${path.split('/')[1]} holds an encrypted file but its Flux Kustomization does not decrypt with sops; Flux would apply ENC[…] as the values`,
+          fix: 'layers are given decryption from the secret references; run npm run synth',
+        })),
+  },
+  {
+    code: 'kubernetes.plaintext-secret',
+    severity: 'error',
+    summary: 'no plaintext Secret exists anywhere in the generated tree',
+    check: (tree) =>
+      documents(tree.files, '')
+        .filter(({ doc }) => doc.kind === 'Secret' && doc.sops === undefined)
+        .map(({ path, doc }) => ({
+          path: at(tree, path),
+          value: `${shown(doc.metadata?.namespace)}/${shown(doc.metadata?.name)}`,
+          message: 'a Secret without SOPS encryption would commit its values in plaintext',
+          fix: 'declare a secret reference and encrypt its source in secrets/<env>/ with npm run secrets -- set',
+        })),
+  },
+];
+
+/** Every rule on a rendered environment: the components' own (each in its folder), then the tree's. */
+export const renderedRules: readonly Rule<RenderedTree>[] = [...componentRenderedRules(), ...treeRules];
+
+/** Runs every rule on a rendered environment. */
+export function checkRendered(tree: RenderedTree): Violation[] {
+  return runRules(renderedRules, tree);
+}

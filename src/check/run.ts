@@ -1,0 +1,138 @@
+import { componentCatalogueRules } from '../components/rules';
+import { AppConstructError } from '../k8s/app-chart';
+import type { EnvironmentSpec } from '../model/environment';
+import { checkAppSources } from '../model/invariants/app-sources';
+import { checkCatalogue } from '../model/invariants/catalogue';
+import { checkFleet } from '../model/invariants/fleet';
+import { checkSecretSources } from '../model/invariants/secrets';
+import { resolve } from '../model/resolve';
+import type { Environment } from '../model/resolve';
+import { checkSpec, specName } from '../model/spec-check';
+import { hasErrors, runRules } from '../model/violation';
+import type { Rule, Violation } from '../model/violation';
+import * as versions from '../versions';
+import { checkEnvironment } from './environment-rules';
+import { duplicateNames } from './environment-names';
+import { checkRendered } from './rendered-rules';
+
+/** The code the runner itself reports, when an app's construct fails while the tree is rendered. */
+export const renderingRules: readonly Omit<Rule<unknown>, 'check'>[] = [
+  { code: 'app.construct-failed', severity: 'error', summary: "an app's construct builds and renders (it may not throw, and no two of its objects of one kind and namespace share a name)" },
+];
+
+/** What one environment reads from the repository besides its spec. */
+export interface EnvironmentSources {
+  /** Its encrypted sources, `secrets/<env>/…` → text. */
+  readonly secrets: ReadonlyMap<string, string>;
+  /** What its apps read: their manifests folders' files and their charts' values schemas, repository path → text. */
+  readonly appSources: ReadonlyMap<string, string>;
+  /** Its committed `clusters/<env>/` tree (relative paths), for the rules that compare with it. */
+  readonly previous?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Renders an environment every earlier family passed: its files by path under `clusters/<env>/`.
+ * Throws AppConstructError when an app's construct fails.
+ */
+export type Render = (env: Environment, sources: EnvironmentSources) => ReadonlyMap<string, string>;
+
+export interface CheckRequest {
+  /** Every environment as written: names and the fleet's rules look at all of them. */
+  readonly specs: readonly unknown[];
+  /** The environments checked past their shape, in this order. @default specs */
+  readonly selected?: readonly unknown[];
+  /** What an environment reads from the repository; without it the secret and app-source families do not run. */
+  readonly sources?: (env: Environment) => EnvironmentSources;
+  /** Renders an environment; without it the rendering and rendered-output families do not run. */
+  readonly render?: Render;
+}
+
+export interface CheckedEnvironment {
+  readonly name: string;
+  /** Undefined while the spec is not a well-typed EnvironmentSpec (nothing can be derived). */
+  readonly env?: Environment;
+  /** Its files by path under `clusters/<env>/`: empty while an error stands, or without `render`. */
+  readonly files: ReadonlyMap<string, string>;
+  readonly violations: readonly Violation[];
+}
+
+export interface CheckOutcome {
+  /** What belongs to no one selected environment: the catalogue, the names, unselected specs' shapes, the fleet. */
+  readonly fleet: readonly Violation[];
+  readonly environments: readonly CheckedEnvironment[];
+  /** Every violation, errors and warnings: the fleet's first, then each environment's. */
+  readonly violations: readonly Violation[];
+}
+
+const NOTHING_READ: EnvironmentSources = { secrets: new Map(), appSources: new Map() };
+
+/** An app's construct that failed while rendering, as the violation that names the app. */
+function constructFailures(env: Environment, error: AppConstructError): Violation[] {
+  return error.failures.map((f) => ({
+    code: 'app.construct-failed',
+    severity: 'error',
+    path: `${env.name}.apps[${env.apps.findIndex((a) => a.name === f.app)}].construct`,
+    value: f.app,
+    message: `app ${f.app}: ${f.message}`,
+    fix: f.fix,
+  }));
+}
+
+/**
+ * One environment through its families in their order (docs/invariants.md): the shape, then the
+ * model, the components and the overridden pins, then what it reads from the repository; only an
+ * environment with no error is rendered, and its rendered files are checked last.
+ */
+function checkOne(spec: unknown, shape: readonly Violation[], env: Environment | undefined, request: CheckRequest): CheckedEnvironment {
+  const name = specName(spec);
+  if (!env) return { name, files: new Map(), violations: shape };
+  const sources = request.sources?.(env);
+  const violations = [
+    ...checkEnvironment(env),
+    ...(sources ? checkSecretSources({ env, sources: sources.secrets }) : []),
+    ...(sources ? checkAppSources({ env, sources: sources.appSources }) : []),
+  ];
+  if (hasErrors(violations) || !request.render) return { name, env, files: new Map(), violations };
+  let files: ReadonlyMap<string, string>;
+  try {
+    files = request.render(env, sources ?? NOTHING_READ);
+  } catch (error) {
+    if (!(error instanceof AppConstructError)) throw error;
+    return { name, env, files: new Map(), violations: [...violations, ...constructFailures(env, error)] };
+  }
+  return { name, env, files, violations: [...violations, ...checkRendered({ env, files, previous: sources?.previous })] };
+}
+
+/**
+ * The one entry point of every rule family, in the order docs/invariants.md lists them: synth,
+ * check, diff and the API's check() and synthesize() all call it. Every violation at once.
+ */
+export function runChecks(request: CheckRequest): CheckOutcome {
+  const selected = request.selected ?? request.specs;
+  const shapes = new Map(request.specs.map((spec) => [spec, checkSpec(spec)]));
+  for (const spec of selected) if (!shapes.has(spec)) shapes.set(spec, checkSpec(spec));
+  // A spec that is not even well typed is reported field by field and goes no further.
+  const typed = request.specs.filter((spec) => shapes.get(spec)!.length === 0);
+  const resolved = new Map([...shapes].filter(([, shape]) => shape.length === 0).map(([spec]) => [spec, resolve(spec as EnvironmentSpec)]));
+  const environments = selected.map((spec) => checkOne(spec, shapes.get(spec)!, resolved.get(spec), request));
+  const names = new Set(environments.map((e) => e.name));
+  // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
+  const unselected = request.specs.filter((spec) => !selected.includes(spec) && !names.has(specName(spec))).flatMap((spec) => shapes.get(spec)!);
+  const fleet = [
+    ...checkCatalogue(),
+    ...runRules(componentCatalogueRules, versions),
+    ...duplicateNames(request.specs),
+    ...unselected,
+    ...checkFleet(typed.map((spec) => resolved.get(spec)!)),
+  ];
+  return { fleet, environments, violations: [...fleet, ...environments.flatMap((e) => e.violations)] };
+}
+
+/**
+ * Checks a spec as written, as synth would before reading the repository: its shape and types
+ * first (any input, however wrong), then, once it is a well-typed EnvironmentSpec, the model, the
+ * components and its pins; the catalogue's own rules too. Every violation at once.
+ */
+export function check(spec: EnvironmentSpec | unknown): Violation[] {
+  return [...runChecks({ specs: [spec] }).violations];
+}
