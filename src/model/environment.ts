@@ -7,12 +7,8 @@
  */
 import type { Construct } from 'constructs';
 import { z } from 'zod';
-import { ciliumSchema } from '../components/cilium/settings';
-import { clusterApiSchema } from '../components/cluster-api/settings';
-import { defaultDenySchema } from '../components/default-deny/settings';
-import { kyvernoSchema } from '../components/kyverno/settings';
-import { longhornSchema } from '../components/longhorn/settings';
-import { monitoringSchema } from '../components/monitoring/settings';
+import { COMPONENT_SECTIONS } from '../components/sections';
+import type { ComponentSections } from '../components/sections';
 import { componentSwitchSchema } from '../components/switch-settings';
 import type { SpecOf } from './spec-types';
 import { versionOverridesSchema } from './version-overrides';
@@ -298,6 +294,11 @@ export const appSchema = z.strictObject({
   manifests: z.string().optional(),
 });
 
+/** The components' sections, each optional: absent means the component is off. */
+const componentSections = Object.fromEntries(Object.entries(COMPONENT_SECTIONS).map(([key, section]) => [key, section.schema.optional()])) as {
+  [K in keyof ComponentSections]: z.ZodOptional<ComponentSections[K]['schema']>;
+};
+
 export const environmentSchema = z.strictObject({
   /** Folder name under `clusters/`, lowercase. */
   name: z.string(),
@@ -309,12 +310,8 @@ export const environmentSchema = z.strictObject({
   /** The Gateway load-balancer address, announced by Cilium L2; distinct from the VIP. */
   ingressVip: z.string().optional(),
   k3s: k3sSchema,
-  /** Cilium as CNI and kube-proxy replacement; absent means k3s's own flannel. */
-  cilium: ciliumSchema.optional(),
-  longhorn: longhornSchema.optional(),
-  defaultDeny: defaultDenySchema.optional(),
-  kyverno: kyvernoSchema.optional(),
-  monitoring: monitoringSchema.optional(),
+  // Each component's own section (`cilium`: Cilium as CNI, absent means k3s's flannel; `longhorn`, …), from its folder.
+  ...componentSections,
   flux: fluxSchema,
   /** The workstation's kubeconfig of this cluster, written by the runbook. */
   kubeconfig: z
@@ -330,7 +327,6 @@ export const environmentSchema = z.strictObject({
    * k3s's own helm-controller keeps applied.
    */
   helmInstaller: z.enum(['flux', 'k3s']).default('flux'),
-  clusterApi: clusterApiSchema.optional(),
   /** Table components without a section of their own, by name. */
   components: z.record(z.string(), componentSwitchSchema).default({}),
   /** The user's own workloads. */

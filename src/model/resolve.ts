@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { CiliumSettings } from '../components/cilium/settings';
-import type { ClusterApiSettings } from '../components/cluster-api/settings';
-import type { DefaultDenySettings } from '../components/default-deny/settings';
-import type { KyvernoSettings } from '../components/kyverno/settings';
-import { LONGHORN_DATA_PATH, longhornSettings } from '../components/longhorn/settings';
-import type { LonghornSettings } from '../components/longhorn/settings';
-import type { MonitoringSettings } from '../components/monitoring/settings';
+import { LONGHORN_DATA_PATH } from '../components/longhorn/settings';
+import { COMPONENT_SECTIONS } from '../components/sections';
+import type { ComponentSections } from '../components/sections';
 import type { ComponentSwitch } from '../components/switch-settings';
 import { fluxDir } from '../tree/paths';
 import { environmentSchema } from './environment';
 import type { AppConstruct, AppHelmSpec, EnvironmentSpec, VmSizing } from './environment';
+import type { ResolvedSection, SectionContext } from './section';
 import type { DeepReadonly } from './spec-types';
 import { effectiveVersions } from './version-overrides';
 import type { Catalogue } from './version-overrides';
@@ -103,8 +100,11 @@ export interface Oidc {
   readonly clientId: string;
 }
 
+/** Each component section's resolved settings, where the spec sets the section (`env.longhorn`). */
+export type ComponentSettings = { readonly [K in keyof ComponentSections]?: ResolvedSection<ComponentSections[K]> };
+
 /** The resolved environment: the spec with defaults applied and every derived value computed once. */
-export interface Environment {
+export interface Environment extends ComponentSettings {
   readonly spec: EnvironmentSpec;
   readonly name: string;
   readonly network: Network;
@@ -136,15 +136,9 @@ export interface Environment {
     readonly datastore: 'etcd' | 'sqlite';
     readonly oidc?: Oidc;
   };
-  readonly cilium?: CiliumSettings;
-  readonly longhorn?: LonghornSettings;
-  readonly defaultDeny?: DefaultDenySettings;
-  readonly kyverno?: KyvernoSettings;
-  readonly monitoring?: MonitoringSettings;
   /** RAM of each live node where the spec tells it (VM sizes, or bare metal's memoryMiB), by node name. */
   readonly nodeMemoryMiB: ReadonlyMap<string, number>;
   readonly helmInstaller: 'flux' | 'k3s';
-  readonly clusterApi?: ClusterApiSettings;
   /** Table components switched on by name (`spec.components`). */
   readonly components: Readonly<Record<string, ComponentSwitch>>;
   readonly apps: readonly App[];
@@ -257,6 +251,19 @@ function nodeMemory(spec: Parsed, liveNodes: readonly Node[]): Map<string, numbe
   return new Map(infra.memoryMiB === undefined ? [] : liveNodes.map((n) => [n.name, infra.memoryMiB!]));
 }
 
+/** Every component section the spec sets, resolved by its own folder's section. */
+function componentSettings(s: Parsed): ComponentSettings {
+  const context: SectionContext = { infrastructureKind: s.infrastructure.kind };
+  return Object.fromEntries(
+    Object.entries(COMPONENT_SECTIONS).flatMap(([key, section]) => {
+      const parsed = s[key as keyof ComponentSections];
+      if (parsed === undefined) return [];
+      const resolveSection = section.resolve as ((settings: unknown, context: SectionContext) => unknown) | undefined;
+      return [[key, resolveSection ? resolveSection(parsed, context) : parsed]];
+    }),
+  );
+}
+
 /** Thrown by resolve() for a spec its schema refuses: check() or checkSpec() names what is wrong. */
 export class UncheckedSpecError extends Error {}
 
@@ -286,6 +293,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
   const pins = effectiveVersions(s.versions);
 
   return {
+    ...componentSettings(s),
     spec,
     name: s.name,
     versions: pins.versions,
@@ -317,14 +325,8 @@ export function resolve(spec: EnvironmentSpec): Environment {
       datastore: s.k3s.datastore,
       oidc: oidc && { issuerUrl: `https://${oidc.issuerHost}.${s.baseDomain}/realms/${oidc.realm}`, clientId: oidc.clientId },
     },
-    cilium: s.cilium,
-    longhorn: s.longhorn && longhornSettings(s.longhorn, s.infrastructure.kind === 'bare-metal'),
-    defaultDeny: s.defaultDeny,
-    kyverno: s.kyverno,
-    monitoring: s.monitoring,
     nodeMemoryMiB: nodeMemory(s, liveNodes),
     helmInstaller: s.helmInstaller,
-    clusterApi: s.clusterApi,
     components: s.components,
     apps,
     secrets: resolveSecrets(s, apps),

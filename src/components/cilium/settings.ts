@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSection } from '../../model/section';
 import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
 /** `spec.cilium`: Cilium as CNI and kube-proxy replacement; absent means k3s's own flannel. */
@@ -16,3 +17,6 @@ export const ciliumSchema = z.strictObject({
 
 export type CiliumSpec = SpecOf<typeof ciliumSchema>;
 export type CiliumSettings = SettingsOf<typeof ciliumSchema>;
+
+/** Its section of the spec: the schema's defaults are all it resolves. */
+export const ciliumSection = defineSection({ schema: ciliumSchema });

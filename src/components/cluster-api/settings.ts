@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSection } from '../../model/section';
 import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
 /**
@@ -41,3 +42,6 @@ export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
 export type CapiProviderSpec = SpecOf<typeof capiProviderSchema>;
 export type ClusterApiSpec = SpecOf<typeof clusterApiSchema>;
 export type ClusterApiSettings = SettingsOf<typeof clusterApiSchema>;
+
+/** Its section of the spec: the schema's defaults are all it resolves. */
+export const clusterApiSection = defineSection({ schema: clusterApiSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSection } from '../../model/section';
 import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
 /**
@@ -12,3 +13,6 @@ export const defaultDenySchema = z.strictObject({
 
 export type DefaultDenySpec = SpecOf<typeof defaultDenySchema>;
 export type DefaultDenySettings = SettingsOf<typeof defaultDenySchema>;
+
+/** Its section of the spec: the schema's defaults are all it resolves. */
+export const defaultDenySection = defineSection({ schema: defaultDenySchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSection } from '../../model/section';
 import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
 /** `spec.kyverno`: Kyverno admission control with the project's policies (no `latest` tags, resource requests, no `stringData`). */
@@ -13,3 +14,6 @@ export const kyvernoSchema = z.strictObject({
 
 export type KyvernoSpec = SpecOf<typeof kyvernoSchema>;
 export type KyvernoSettings = SettingsOf<typeof kyvernoSchema>;
+
+/** Its section of the spec: the schema's defaults are all it resolves. */
+export const kyvernoSection = defineSection({ schema: kyvernoSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSection } from '../../model/section';
 import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
 /** Where Longhorn keeps its data: the VM layer mounts the data disk here, and Longhorn's default disk is here. */
@@ -30,7 +31,12 @@ export interface LonghornSettings extends Omit<SettingsOf<typeof longhornSchema>
   readonly nodePackages: readonly string[];
 }
 
-/** A VM's data disk is mounted where the VM layer puts it; only bare metal chooses. */
-export function longhornSettings(parsed: SettingsOf<typeof longhornSchema>, bareMetal: boolean): LonghornSettings {
-  return { ...parsed, dataPath: bareMetal ? (parsed.dataPath ?? LONGHORN_DATA_PATH) : LONGHORN_DATA_PATH, nodePackages: LONGHORN_PACKAGES };
-}
+/** Its section of the spec. A VM's data disk is mounted where the VM layer puts it; only bare metal chooses the data path. */
+export const longhornSection = defineSection({
+  schema: longhornSchema,
+  resolve: (parsed, { infrastructureKind }): LonghornSettings => ({
+    ...parsed,
+    dataPath: infrastructureKind === 'bare-metal' ? (parsed.dataPath ?? LONGHORN_DATA_PATH) : LONGHORN_DATA_PATH,
+    nodePackages: LONGHORN_PACKAGES,
+  }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineSection } from '../../model/section';
 import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
 /** `spec.monitoring`: metrics, logs and alerts: kube-prometheus-stack, Loki (single binary), Alloy shipping pod logs. */
@@ -13,3 +14,6 @@ export const monitoringSchema = z.strictObject({
 
 export type MonitoringSpec = SpecOf<typeof monitoringSchema>;
 export type MonitoringSettings = SettingsOf<typeof monitoringSchema>;
+
+/** Its section of the spec: the schema's defaults are all it resolves. */
+export const monitoringSection = defineSection({ schema: monitoringSchema });
