@@ -7,7 +7,8 @@ import { parseYamlDocuments } from '../src/tree/yaml';
 
 // The README's recipe for a new component, followed to the letter on a copy of the tool (its
 // sources, scripts, schemas and the suite's fixture fleet; never the example fleet at the root):
-// a pin in src/versions.ts, one entry file, its line in the table. Nothing else is edited.
+// a pin in src/versions.ts, one entry file, its line in the table; for a component with settings,
+// its settings.ts and its line in the spec's sections too. Nothing else is edited.
 const repo = path.resolve(import.meta.dirname, '..');
 let copy: string;
 /** What of the checkout is the tool (and what its typecheck reads): no fleet's data. */
@@ -41,9 +42,38 @@ export const metricsServer = defineComponent({
 });
 `;
 
-// The fixture fleet, with the new component switched on in dev's platform layer.
+// A component with a section of its own: its settings (fields and defaults) in its folder.
+const SETTINGS = `import { z } from 'zod';
+import { defineSection } from '../../model/section';
+
+/** \`spec.descheduler\`: evicts pods that a better node now fits. */
+export const deschedulerSection = defineSection({
+  schema: z.strictObject({
+    /** The layer its HelmRelease lives in. */
+    layer: z.string().default('platform'),
+    /** How often it runs, as a cron schedule. */
+    schedule: z.string().default('*/10 * * * *'),
+  }),
+});
+`;
+
+const SECTION_ENTRY = `import * as versions from '../../versions';
+import { defineComponent } from '../entry';
+
+/** descheduler, where \`spec.descheduler\` is set. */
+export const descheduler = defineComponent({
+  name: 'descheduler',
+  configure: (env) => env.descheduler,
+  placement: (config) => ({ layer: config.layer, path: 'descheduler.layer' }),
+  versions: ['charts.descheduler'],
+  chart: (config) => ({ name: 'descheduler', namespace: 'kube-system', ...versions.charts.descheduler, values: { kind: 'CronJob', schedule: config.schedule } }),
+  namespaces: () => ['kube-system'],
+});
+`;
+
+// The fixture fleet, with the new components switched on in dev's platform layer.
 const ENVIRONMENTS = `import { mgmt, dev, prod } from '../test/fixtures/fleet';
-export const environments = [mgmt, { ...dev, components: { 'metrics-server': { values: { args: ['--kubelet-insecure-tls'] } } } }, prod];
+export const environments = [mgmt, { ...dev, components: { 'metrics-server': { values: { args: ['--kubelet-insecure-tls'] } } }, descheduler: {} }, prod];
 `;
 
 beforeAll(() => {
@@ -59,11 +89,12 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
 
 describe('adding a component', () => {
-  it('takes a pin, one entry and its line in the table: it typechecks, synthesizes where switched on, and check passes', () => {
+  it('takes a pin, one entry and its line in the table (and, with settings, its settings.ts and its line in sections.ts): it typechecks, synthesizes where switched on, and check passes', () => {
     edit('src/versions.ts', (t) =>
       t.replace(
         "version: '0.28.0' },\n} as const;",
-        "version: '0.28.0' },\n  // renovate: datasource=helm depName=metrics-server registryUrl=https://kubernetes-sigs.github.io/metrics-server\n  metricsServer: { repo: 'https://kubernetes-sigs.github.io/metrics-server', chart: 'metrics-server', version: '3.13.0' },\n} as const;",
+        "version: '0.28.0' },\n  // renovate: datasource=helm depName=metrics-server registryUrl=https://kubernetes-sigs.github.io/metrics-server\n  metricsServer: { repo: 'https://kubernetes-sigs.github.io/metrics-server', chart: 'metrics-server', version: '3.13.0' },\n" +
+          "  // renovate: datasource=helm depName=descheduler registryUrl=https://kubernetes-sigs.github.io/descheduler\n  descheduler: { repo: 'https://kubernetes-sigs.github.io/descheduler', chart: 'descheduler', version: '0.34.0' },\n} as const;",
       ),
     );
     fs.mkdirSync(path.join(copy, 'src/components/metrics-server'));
@@ -71,7 +102,17 @@ describe('adding a component', () => {
     edit('src/components/table.ts', (t) =>
       t
         .replace("import type { ComponentEntry, EnabledComponent } from './entry';", "import type { ComponentEntry, EnabledComponent } from './entry';\nimport { metricsServer } from './metrics-server';")
-        .replace(/(export const COMPONENTS: readonly ComponentEntry\[\] = \[[^\]]*)\]/, '$1, metricsServer]'),
+        .replace("import { metricsServer } from './metrics-server';", "import { metricsServer } from './metrics-server';\nimport { descheduler } from './descheduler';")
+        .replace(/(export const COMPONENTS: readonly ComponentEntry\[\] = \[[^\]]*)\]/, '$1, metricsServer, descheduler]'),
+    );
+    // With settings of its own: its folder holds them too, and the spec's table of sections names it.
+    fs.mkdirSync(path.join(copy, 'src/components/descheduler'));
+    fs.writeFileSync(path.join(copy, 'src/components/descheduler/settings.ts'), SETTINGS);
+    fs.writeFileSync(path.join(copy, 'src/components/descheduler/index.ts'), SECTION_ENTRY);
+    edit('src/components/sections.ts', (t) =>
+      t
+        .replace("import { ciliumSection } from './cilium/settings';", "import { ciliumSection } from './cilium/settings';\nimport { deschedulerSection } from './descheduler/settings';")
+        .replace('  clusterApi: clusterApiSection,\n', '  clusterApi: clusterApiSection,\n  descheduler: deschedulerSection,\n'),
     );
     fs.mkdirSync(path.join(copy, 'scratch'));
     fs.writeFileSync(path.join(copy, 'scratch/environments.ts'), ENVIRONMENTS);
@@ -87,6 +128,11 @@ describe('adding a component', () => {
     expect(release.spec.values).toEqual({ replicas: 2, args: ['--kubelet-insecure-tls'] });
     // Only where switched on; prod and mgmt have no such folder.
     expect(fs.existsSync(path.join(copy, 'clusters/prod/kubernetes/platform/metrics-server'))).toBe(false);
+
+    // The section's default is applied from its folder, and the settings reference shows it.
+    const scheduled = parseYamlDocuments(fs.readFileSync(path.join(copy, 'clusters/dev/kubernetes/platform/descheduler/helmrelease.kube-system.descheduler.yaml'), 'utf8'))[0] as any;
+    expect(scheduled.spec.values).toEqual({ kind: 'CronJob', schedule: '*/10 * * * *' });
+    expect(fs.readFileSync(path.join(copy, 'docs/settings.md'), 'utf8')).toContain('| `descheduler.schedule` | string | `"*/10 * * * *"` |');
 
     const check = run('npm', ['run', '-s', 'check', '--', '--environments', 'scratch/environments.ts']);
     expect(check.code, check.out).toBe(0);

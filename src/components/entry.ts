@@ -31,7 +31,8 @@ export interface RenderContext<Config> {
 /**
  * One row of the component table: everything the generator knows about one component. Adding a
  * component is a pin in `src/versions.ts`, one file exporting an entry, and its line in
- * `src/components/table.ts`.
+ * `src/components/table.ts`; one with a section of the spec of its own also has its `settings.ts`
+ * (its fields and defaults) and its line in `src/components/sections.ts`.
  */
 export interface ComponentEntry<Config = unknown> {
   /** Its folder under the layer, and its name in messages. */

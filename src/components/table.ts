@@ -14,7 +14,8 @@ import { alertRules, alloy, kubePrometheusStack, loki } from './monitoring';
 
 /**
  * The component table: every component the generator can install, in the order they render.
- * A new component is one line here (and its folder, and its pin in src/versions.ts).
+ * A new component is one line here (and its folder, and its pin in src/versions.ts; with a
+ * section of the spec of its own, its settings.ts and its line in sections.ts).
  */
 export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, kubePrometheusStack, loki, alloy, alertRules, certManager, clusterApiOperator, clusterApi];
 

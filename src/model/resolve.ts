@@ -54,7 +54,7 @@ export interface SecretRef {
   readonly name: string;
   readonly keys: readonly string[];
   readonly layer: string;
-  /** Component folder under the layer that receives the copy. */
+  /** The folder under the layer that receives the copy: the declaring component's, or `secrets`. */
   readonly folder: string;
   /** Repository-relative path of the encrypted source. */
   readonly source: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dev } from '../fixtures/fleet/dev';
 import { prod } from '../fixtures/fleet/prod';
-import { resolve } from '../../src/model/resolve';
+import { resolve, UncheckedSpecError } from '../../src/model/resolve';
 import { fiveServersTwoPlanned, singleServer } from '../fixtures/environments';
 
 describe('resolve', () => {
@@ -52,5 +52,13 @@ describe('resolve', () => {
     expect(infra).toMatchObject({ interval: '15m', prune: true, wait: true, suspend: false, path: './clusters/five/kubernetes/infra' });
     expect(platform).toMatchObject({ wait: false, dependsOn: ['infra'] });
     expect(apps).toMatchObject({ suspend: true, prune: false });
+  });
+});
+
+describe('resolve on a spec its schema refuses', () => {
+  it('throws UncheckedSpecError, naming check() and the environment, instead of deriving from garbage', () => {
+    const broken = { ...dev, longhorn: { replicas: 'three' } } as unknown as Parameters<typeof resolve>[0];
+    expect(() => resolve(broken)).toThrow(UncheckedSpecError);
+    expect(() => resolve(broken)).toThrow(/check\(\) names what is wrong with dev/);
   });
 });

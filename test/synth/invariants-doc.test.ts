@@ -9,6 +9,7 @@ import { specRules } from '../../src/model/spec-check';
 import { catalogueRules } from '../../src/model/invariants/catalogue';
 import { fleetRules } from '../../src/model/invariants/fleet';
 import { planRules } from '../../src/synth/plan';
+import { RULE_FAMILIES } from '../../src/check/families';
 
 const rules = [...specRules, ...modelRules, ...secretSourceRules, ...renderedRules, ...catalogueRules, ...fleetRules, ...planRules];
 
@@ -27,4 +28,22 @@ describe('the rule tables', () => {
     expect(fs.readFileSync(path.resolve(import.meta.dirname, '../..', INVARIANTS_DOC), 'utf8')).toBe(invariantsDoc());
     for (const rule of rules) expect(invariantsDoc()).toContain(`| \`${rule.code}\` | ${rule.severity} | ${rule.summary} |`);
   });
+
+  it('name, for every family, files that exist, and give every rule exactly one family', () => {
+    const repo = path.resolve(import.meta.dirname, '../..');
+    for (const family of RULE_FAMILIES) {
+      for (const file of family.files) {
+        const [where] = file.split(' ');
+        // `<name>` and `*` stand for every component's or rule family's file: at least one exists.
+        const dir = path.join(repo, where!.split(/[<*]/)[0]!);
+        expect(where!.includes('<') || where!.includes('*') ? fs.existsSync(path.dirname(dir)) : fs.existsSync(dir), `${family.name}: ${file}`).toBe(true);
+      }
+    }
+    const codes = RULE_FAMILIES.flatMap((f) => f.rules.map((r) => r.code));
+    expect(new Set(codes).size).toBe(codes.length);
+    // Every rule runChecks() runs is in its families; the tree's (plan's, on the disk) in none of them.
+    for (const rule of rules.filter((r) => !planRules.includes(r))) expect(codes, rule.code).toContain(rule.code);
+    for (const rule of planRules) expect(codes).not.toContain(rule.code);
+  });
 });
+
