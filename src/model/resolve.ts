@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { providerSecrets } from '../components/cluster-api/settings';
 import { LONGHORN_DATA_PATH } from '../components/longhorn/settings';
 import { COMPONENT_SECTIONS } from '../components/sections';
 import type { ComponentSections } from '../components/sections';
@@ -197,19 +198,7 @@ function creatingLayer(spec: Parsed, apps: readonly App[], namespace: string): s
 /** Secret references declared by components (provider config secrets) and by the environment. */
 function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
-  const fromProviders = (spec.clusterApi?.providers ?? []).flatMap((p, i) =>
-    p.configSecret
-      ? [{
-          namespace: p.namespace,
-          name: p.configSecret.name,
-          keys: p.configSecret.keys,
-          layer: spec.clusterApi!.layers.providers,
-          folder: 'cluster-api',
-          source: source(p.namespace, p.configSecret.name),
-          declaredAt: `clusterApi.providers[${i}].configSecret`,
-        }]
-      : [],
-  );
+  const fromProviders = (spec.clusterApi ? providerSecrets(spec.clusterApi) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   const declared = spec.secrets.map((s, i) => ({
     namespace: s.namespace,
     name: s.name,

@@ -38,6 +38,27 @@ export const clusterApiSchema = z.strictObject({
   inspector: z.boolean().default(true),
 });
 
+/** A Secret the providers need: each provider's `configSecret`, in its namespace, copied into the providers' layer. */
+export interface ProviderSecret {
+  readonly namespace: string;
+  readonly name: string;
+  readonly keys: readonly string[];
+  readonly layer: string;
+  /** The component folder under the layer that receives the copy. */
+  readonly folder: string;
+  /** Who declared it, as a spec path (for error messages). */
+  readonly declaredAt: string;
+}
+
+/** The providers' config secrets, by reference (never their values). */
+export function providerSecrets(settings: SettingsOf<typeof clusterApiSchema>): ProviderSecret[] {
+  return settings.providers.flatMap((p, i) =>
+    p.configSecret
+      ? [{ namespace: p.namespace, name: p.configSecret.name, keys: p.configSecret.keys, layer: settings.layers.providers, folder: 'cluster-api', declaredAt: `clusterApi.providers[${i}].configSecret` }]
+      : [],
+  );
+}
+
 export type CapiProviderKind = z.infer<typeof capiProviderKindSchema>;
 export type CapiProviderSpec = SpecOf<typeof capiProviderSchema>;
 export type ClusterApiSpec = SpecOf<typeof clusterApiSchema>;
