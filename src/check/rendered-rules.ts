@@ -2,6 +2,7 @@ import { treeDir } from '../tree/paths';
 import { at, documents, firstDocument } from '../tree/rendered-tree';
 import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
 import { parseYamlDocuments } from '../tree/yaml';
+import { K3S_HTTPS_PORT } from '../bootstrap/k3s-config';
 import { componentRenderedRules } from '../components/rules';
 import { runRules, shown } from '../model/violation';
 import type { Finding, Rule, Violation } from '../model/violation';
@@ -68,6 +69,18 @@ const treeRules: readonly Rule<RenderedTree>[] = [
         return node && config['node-ip'] === node.ip && sans.includes(node.ip)
           ? []
           : [{ path: `${at(tree, path)}:node-ip`, value: shown(config['node-ip']), message: `the config of ${name} does not advertise and certify the node's IP ${node?.ip ?? '(unknown node)'}`, fix: 'run npm run synth' }];
+      }),
+  },
+  {
+    code: 'k3s.listen-port',
+    severity: 'error',
+    summary: 'every server serves the API on the port the joins, kube-vip and Cilium dial',
+    check: (tree) =>
+      nodeConfigs(tree).flatMap(({ path, name, config }): Finding[] => {
+        const port = config['https-listen-port'] ?? K3S_HTTPS_PORT;
+        return port === tree.env.apiPort
+          ? []
+          : [{ path: `${at(tree, path)}:https-listen-port`, value: shown(port), message: `${name} serves the API on ${shown(port)} while everything else dials ${tree.env.apiPort}: joins, kube-vip and Cilium would fail`, fix: 'the API port is written once, controlPlane.apiPort; run npm run synth' }];
       }),
   },
   {

@@ -6,10 +6,8 @@ import type { SettingsOf, SpecOf } from '../model/spec-types';
  * for this environment by listing it under `components` (the table's names are in the README).
  */
 export const componentSwitchSchema = z.strictObject({
-  /** Layer it goes into. @default the component's own default */
-  layer: z.string().optional(),
-  /** Chart values merged over the component's defaults. */
-  values: z.record(z.string(), z.unknown()).default({}),
+  layer: z.string().optional().describe("Layer it goes into. Default: the component's own default."),
+  values: z.record(z.string(), z.unknown()).default({}).describe("Chart values merged over the component's defaults."),
 });
 
 export type ComponentSwitchSpec = SpecOf<typeof componentSwitchSchema>;

@@ -23,11 +23,10 @@ export type { MonitoringSpec } from '../components/monitoring/settings';
 export type { ComponentSwitchSpec } from '../components/switch-settings';
 
 const vmSizingShape = {
-  vcpus: z.number(),
-  memoryMiB: z.number(),
-  osDiskGiB: z.number(),
-  /** A second disk for Longhorn; none when unset. */
-  dataDiskGiB: z.number().optional(),
+  vcpus: z.number().describe('Virtual CPUs of each VM.'),
+  memoryMiB: z.number().describe('RAM of each VM, in MiB.'),
+  osDiskGiB: z.number().describe('The OS disk of each VM, in GiB.'),
+  dataDiskGiB: z.number().optional().describe('A second disk for Longhorn; none when unset.'),
 };
 
 /** The size of one VM. */
@@ -38,188 +37,121 @@ export const nodeVmSchema = z.strictObject({
   memoryMiB: vmSizingShape.memoryMiB.optional(),
   osDiskGiB: vmSizingShape.osDiskGiB.optional(),
   dataDiskGiB: vmSizingShape.dataDiskGiB,
-  /** Proxmox VM id; changing it replaces the VM. */
-  vmId: z.number().optional(),
-  /** @default derived from the node name (52:54:00 + the first three bytes of its SHA-256) */
-  mac: z.string().optional(),
+  vmId: z.number().optional().describe('Proxmox VM id; changing it replaces the VM.'),
+  mac: z.string().optional().describe('Default: derived from the node name (52:54:00 + the first three bytes of its SHA-256).'),
 });
 
 /** A k3s server. Agents are not modelled yet: every node is a control-plane member. */
 export const nodeSchema = z.strictObject({
-  /** Hostname and the key of every per-node resource (Terraform, k3s config). */
-  name: z.string(),
-  /** The IPv4 address k3s advertises (`node-ip`). */
-  ip: z.string(),
-  /**
-   * `planned` nodes are addressed (their IPs are reserved and in the SANs) but not rendered as
-   * members: no k3s config, no VM.
-   */
-  state: z.enum(['live', 'planned']).default('live'),
-  /** The one server that runs `cluster-init`; the others join it. Exactly one per environment. */
-  founder: z.boolean().default(false),
-  /** Per-node VM settings over the environment's `infrastructure.vm` defaults. */
-  vm: nodeVmSchema.optional(),
-  /** How the runbook reaches the node over SSH, where that is not the node's own IP on port 22 (a NAT target). */
+  name: z.string().describe('Hostname and the key of every per-node resource (Terraform, k3s config).'),
+  ip: z.string().describe('The IPv4 address k3s advertises (`node-ip`).'),
+  state: z.enum(['live', 'planned']).default('live').describe('`planned` nodes are addressed (their IPs are reserved and in the SANs) but not rendered as members: no k3s config, no VM.'),
+  founder: z.boolean().default(false).describe('The one server that runs `cluster-init`; the others join it. Exactly one per environment.'),
+  vm: nodeVmSchema.optional().describe("Per-node VM settings over the environment's `infrastructure.vm` defaults."),
   ssh: z
     .strictObject({
-      /** @default the node's IP */
-      host: z.string().optional(),
-      port: z.number().default(22),
-      /** @default the VM user on VMs; on bare metal, whatever ~/.ssh/config says */
-      user: z.string().optional(),
+      host: z.string().optional().describe("Default: the node's IP."),
+      port: z.number().default(22).describe('The SSH port.'),
+      user: z.string().optional().describe('Default: the VM user on VMs; on bare metal, whatever ~/.ssh/config says.'),
     })
-    .prefault({}),
+    .prefault({})
+    .describe("How the runbook reaches the node over SSH, where that is not the node's own IP on port 22 (a NAT target)."),
 });
 
 /** Who may log in to a VM: the cloud-init user and its SSH keys. */
 export const vmAccessSchema = z.strictObject({
-  user: z.string().default('ubuntu'),
-  sshKeys: z.array(z.string()),
+  user: z.string().default('ubuntu').describe('The cloud-init login user, with passwordless sudo.'),
+  sshKeys: z.array(z.string()).describe('Public SSH keys (`ssh-ed25519 AAAA… you@host`) the login user trusts; never a private key.'),
 });
 
 /** Bare metal: nodes exist already; no Terraform is produced. */
 export const bareMetalSchema = z.strictObject({
-  kind: z.literal('bare-metal'),
-  /** RAM of each server, for the check that the platform's memory requests fit. @default unknown (not checked) */
-  memoryMiB: z.number().optional(),
+  kind: z.literal('bare-metal').describe('The servers exist already; no Terraform is written.'),
+  memoryMiB: z.number().optional().describe("RAM of each server, for the check that the platform's memory requests fit. Default: unknown (not checked)."),
 });
 
 /** Domains and volumes that already run, imported into the state under their live names instead of created. */
 export const libvirtAdoptSchema = z.strictObject({
-  /** The storage pool's folder on the host (`virsh pool-dumpxml <pool>`): a volume's import id is its path there. */
-  poolPath: z.string(),
-  /** The live domain's UUID per node name (`virsh domuuid <node>`): a domain is imported by UUID. */
-  domains: z.record(z.string(), z.string()),
+  poolPath: z.string().describe("The storage pool's folder on the host (`virsh pool-dumpxml <pool>`): a volume's import id is its path there."),
+  domains: z.record(z.string(), z.string()).describe("The live domain's UUID per node name (`virsh domuuid <node>`): a domain is imported by UUID."),
 });
 
 /** VMs on a libvirt host (dmacvicar/libvirt 0.9), one set of resources per live node. */
 export const libvirtSchema = z.strictObject({
-  kind: z.literal('libvirt'),
-  uri: z.string().default('qemu:///system'),
-  /** Storage pool of every volume. */
-  pool: z.string().default('default'),
-  /** Host bridge the NICs attach to (nodes take static addresses on the LAN). */
-  bridge: z.string(),
-  /** Sizing of every node unless the node overrides it. */
-  vm: vmSizingSchema,
-  access: vmAccessSchema,
-  /** The RAM the host can give the whole cluster; the live VMs must fit. */
-  memoryBudgetMiB: z.number().optional(),
-  /**
-   * Node names in the index order of an older `count`-based module: generates `moved` blocks
-   * from `<type>.<name>[i]` to `<type>.<name>["<node>"]` so adoption destroys nothing.
-   */
-  migrateFromCount: z.array(z.string()).optional(),
-  /**
-   * Data disks carry `prevent_destroy`: a plan that would delete one fails. Set false for the
-   * one change that removes a node on purpose (its data disk goes with it), then back.
-   */
-  protectData: z.boolean().default(true),
-  /** Adopt domains and volumes that exist without a Terraform state: import blocks, keyed by node. */
-  adopt: libvirtAdoptSchema.optional(),
+  kind: z.literal('libvirt').describe('VMs on a libvirt host (dmacvicar/libvirt).'),
+  uri: z.string().default('qemu:///system').describe('The libvirt connection URI.'),
+  pool: z.string().default('default').describe('Storage pool of every volume.'),
+  bridge: z.string().describe('Host bridge the NICs attach to (nodes take static addresses on the LAN).'),
+  vm: vmSizingSchema.describe('Sizing of every node unless the node overrides it.'),
+  access: vmAccessSchema.describe('Who may log in to the VMs.'),
+  memoryBudgetMiB: z.number().optional().describe('The RAM the host can give the whole cluster; the live VMs must fit.'),
+  migrateFromCount: z.array(z.string()).optional().describe('Node names in the index order of an older `count`-based module: generates `moved` blocks from `<type>.<name>[i]` to `<type>.<name>["<node>"]` so adoption destroys nothing.'),
+  protectData: z.boolean().default(true).describe('Data disks carry `prevent_destroy`: a plan that would delete one fails. Set false for the one change that removes a node on purpose (its data disk goes with it), then back.'),
+  adopt: libvirtAdoptSchema.optional().describe('Adopt domains and volumes that exist without a Terraform state: import blocks, keyed by node.'),
 });
 
 /** One VM per live node on a Proxmox VE host (bpg/proxmox). */
 export const proxmoxSchema = z.strictObject({
-  kind: z.literal('proxmox'),
-  /** API endpoint, `https://host:8006/`; the token comes from the environment at apply time. */
-  endpoint: z.string(),
-  insecure: z.boolean().default(false),
-  /** The Proxmox node (host) the VMs run on. */
-  node: z.string(),
-  /** Datastore of the VM disks and the cloud-init drive. */
-  datastore: z.string(),
-  /** File datastore with "Import" content enabled, where the cloud image is downloaded. */
-  imageDatastore: z.string(),
-  bridge: z.string(),
-  /** VLAN tag on the bridge (a separate setting from the bridge), 1-4094. */
-  vlan: z.number().optional(),
-  vm: vmSizingSchema,
-  access: vmAccessSchema,
-  /** Adopt the VMs that already run (by node and `vm.vmId`) and the cloud image: import blocks, keyed by node. */
-  adopt: z.boolean().default(false),
+  kind: z.literal('proxmox').describe('VMs on a Proxmox VE host (bpg/proxmox).'),
+  endpoint: z.string().describe('API endpoint, `https://host:8006/`; the token comes from the environment at apply time.'),
+  insecure: z.boolean().default(false).describe("Accept the API's certificate without verifying it (a self-signed Proxmox)."),
+  node: z.string().describe('The Proxmox node (host) the VMs run on.'),
+  datastore: z.string().describe('Datastore of the VM disks and the cloud-init drive.'),
+  imageDatastore: z.string().describe('File datastore with "Import" content enabled, where the cloud image is downloaded.'),
+  bridge: z.string().describe('Host bridge the NICs attach to.'),
+  vlan: z.number().optional().describe('VLAN tag on the bridge (a separate setting from the bridge), 1-4094.'),
+  vm: vmSizingSchema.describe('Sizing of every node unless the node overrides it.'),
+  access: vmAccessSchema.describe('Who may log in to the VMs.'),
+  adopt: z.boolean().default(false).describe('Adopt the VMs that already run (by node and `vm.vmId`) and the cloud image: import blocks, keyed by node.'),
 });
 
 export const infrastructureSchema = z.discriminatedUnion('kind', [bareMetalSchema, libvirtSchema, proxmoxSchema]);
 
 export const networkSchema = z.strictObject({
-  /** The node subnet in canonical CIDR form, e.g. `192.168.1.0/24`. */
-  subnet: z.string(),
-  gateway: z.string(),
-  /** DNS servers, a list (Proxmox and cloud-init both want a list, never a joined string). */
-  dns: z.array(z.string()),
+  subnet: z.string().describe('The node subnet in canonical CIDR form, e.g. `192.168.1.0/24`.'),
+  gateway: z.string().describe('The default gateway of the node subnet.'),
+  dns: z.array(z.string()).describe('DNS servers, a list (Proxmox and cloud-init both want a list, never a joined string).'),
 });
 
 export const controlPlaneSchema = z.strictObject({
-  /**
-   * The kube-vip virtual IP. It becomes the apiserver endpoint every steady-state client and
-   * Cilium use. Without it the API endpoint is the founder's IP (single-node environments).
-   */
-  vip: z.string().optional(),
-  apiPort: z.number().default(6443),
-  /** The host interface kube-vip announces the VIP on (ARP). Required when `vip` is set. */
-  vipInterface: z.string().optional(),
+  vip: z.string().optional().describe("The kube-vip virtual IP. It becomes the apiserver endpoint every steady-state client and Cilium use. Without it the API endpoint is the founder's IP (single-node environments)."),
+  apiPort: z.number().default(6443).describe("The port every server serves the API on (k3s's https-listen-port) and every client, kube-vip and Cilium dial."),
+  vipInterface: z.string().optional().describe('The host interface kube-vip announces the VIP on (ARP). Required when `vip` is set.'),
 });
 
 export const oidcSchema = z.strictObject({
-  /** Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`. */
-  realm: z.string(),
-  issuerHost: z.string().default('auth'),
-  clientId: z.string().default('kubernetes'),
+  realm: z.string().describe('Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`.'),
+  issuerHost: z.string().default('auth').describe("The issuer's host name under `baseDomain`."),
+  clientId: z.string().default('kubernetes').describe('The OIDC client the API server accepts tokens for.'),
 });
 
 export const k3sSchema = z.strictObject({
-  /** Exact k3s release with its `+k3sN` suffix, e.g. `v1.36.4+k3s1`. */
-  version: z.string(),
-  /** An absolute path without a trailing slash. */
-  dataDir: z.string().default('/var/lib/rancher/k3s'),
-  /** Packaged components k3s must not deploy. @default ['traefik', 'servicelb'] with Cilium */
-  disable: z.array(z.string()).optional(),
-  /** An octal file mode. */
-  writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').default('0644'),
-  /**
-   * `etcd`: embedded etcd (`cluster-init` on the founder), required for more than one server.
-   * `sqlite`: k3s's default datastore, for a single server that stays single.
-   */
-  datastore: z.enum(['etcd', 'sqlite']).default('etcd'),
-  /** Lets non-root KubeVirt/CDI pods open raw block devices. */
-  nonrootDevices: z.boolean().default(true),
-  oidc: oidcSchema.optional(),
+  version: z.string().describe('Exact k3s release with its `+k3sN` suffix, e.g. `v1.36.4+k3s1`.'),
+  dataDir: z.string().default('/var/lib/rancher/k3s').describe('An absolute path without a trailing slash.'),
+  disable: z.array(z.string()).optional().describe("Packaged components k3s must not deploy. Default: ['traefik', 'servicelb'] with Cilium."),
+  writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').default('0644').describe('An octal file mode.'),
+  datastore: z.enum(['etcd', 'sqlite']).default('etcd').describe("`etcd`: embedded etcd (`cluster-init` on the founder), required for more than one server. `sqlite`: k3s's default datastore, for a single server that stays single."),
+  nonrootDevices: z.boolean().default(true).describe('Lets non-root KubeVirt/CDI pods open raw block devices.'),
+  oidc: oidcSchema.optional().describe('Sign-in to the API server through an OIDC issuer (Keycloak); none when unset.'),
 });
 
 export const fluxLayerSchema = z.strictObject({
-  /** Folder and Flux Kustomization name, e.g. `platform`. */
-  name: z.string(),
-  /** Layers that must be ready first. */
-  dependsOn: z.array(z.string()).default([]),
-  /** Ship the layer paused until it is validated. */
-  suspend: z.boolean().default(false),
-  prune: z.boolean().default(true),
-  /** Wait for every applied object to be ready. */
-  wait: z.boolean().default(true),
-  interval: z.string().default('10m'),
-  /** Namespaces this layer creates (in `<layer>/namespaces/`). */
-  namespaces: z.array(z.string()).default([]),
+  name: z.string().describe('Folder and Flux Kustomization name, e.g. `platform`.'),
+  dependsOn: z.array(z.string()).default([]).describe('Layers that must be ready first.'),
+  suspend: z.boolean().default(false).describe('Ship the layer paused until it is validated.'),
+  prune: z.boolean().default(true).describe('Delete from the cluster what the layer no longer holds.'),
+  wait: z.boolean().default(true).describe('Wait for every applied object to be ready.'),
+  interval: z.string().default('10m').describe('How often Flux reconciles the layer (a Go duration).'),
+  namespaces: z.array(z.string()).default([]).describe('Namespaces this layer creates (in `<layer>/namespaces/`).'),
 });
 
 export const fluxSchema = z.strictObject({
-  /** The Git repository Flux pulls this tree from. */
-  url: z.string(),
-  branch: z.string().default('main'),
-  interval: z.string().default('1m'),
-  /**
-   * A Secret in `flux-system` (declared under `secrets`) with what Flux needs to pull the
-   * repository: `username`/`password` or `bearerToken` (HTTPS), `identity`/`known_hosts` (SSH),
-   * and `ca.crt` for a forge with a private CA. None for a public repository. @default none
-   */
-  pullSecret: z.string().optional(),
-  /**
-   * The cluster still runs Flux installed by `flux bootstrap` (its `flux-system/gotk-components.yaml`
-   * is in the tree): the tree keeps bootstrap's sync objects and lists that file, until the
-   * migration to flux-operator (README, "Migrating from flux bootstrap") is done.
-   */
-  bootstrapped: z.boolean().default(false),
-  layers: z.array(fluxLayerSchema),
+  url: z.string().describe('The Git repository Flux pulls this tree from.'),
+  branch: z.string().default('main').describe('The branch Flux follows.'),
+  interval: z.string().default('1m').describe('How often Flux fetches the repository (a Go duration).'),
+  pullSecret: z.string().optional().describe('A Secret in `flux-system` (declared under `secrets`) with what Flux needs to pull the repository: `username`/`password` or `bearerToken` (HTTPS), `identity`/`known_hosts` (SSH), and `ca.crt` for a forge with a private CA. None for a public repository. Default: none.'),
+  bootstrapped: z.boolean().default(false).describe('The cluster still runs Flux installed by `flux bootstrap` (its `flux-system/gotk-components.yaml` is in the tree): the tree keeps bootstrap\'s sync objects and lists that file, until the migration to flux-operator (README, "Migrating from flux bootstrap") is done.'),
+  layers: z.array(fluxLayerSchema).describe('The Flux layers of the tree, one Kustomization each, ordered by `dependsOn`.'),
 });
 
 /**
@@ -227,38 +159,24 @@ export const fluxSchema = z.strictObject({
  * `secrets/<env>/<namespace>.<name>.sops.yaml` and is written with `npm run secrets -- set`.
  */
 export const secretRefSchema = z.strictObject({
-  namespace: z.string(),
-  name: z.string(),
-  /** Keys its `data` must hold. */
-  keys: z.array(z.string()),
-  /**
-   * Layer whose `secrets/` folder holds it; it must be the layer that creates its namespace or
-   * one after it. @default the layer that creates its namespace (a layer listing it, or an app's), else 'platform'
-   */
-  layer: z.string().optional(),
+  namespace: z.string().describe('Namespace of the Secret.'),
+  name: z.string().describe('Name of the Secret.'),
+  keys: z.array(z.string()).describe('Keys its `data` must hold.'),
+  layer: z.string().optional().describe("Layer whose `secrets/` folder holds it; it must be the layer that creates its namespace or one after it. Default: the layer that creates its namespace (a layer listing it, or an app's), else 'platform'."),
 });
 
 /** SOPS settings: who can decrypt this environment's secrets. */
 export const sopsSchema = z.strictObject({
-  /** age recipients (public keys, `age1…`); Flux holds the matching identity in `sops-age`. */
-  ageRecipients: z.array(z.string()),
+  ageRecipients: z.array(z.string()).describe('age recipients (public keys, `age1…`); Flux holds the matching identity in `sops-age`.'),
 });
 
 /** A chart of the user's own, installed by Flux (a HelmRelease with its source). */
 export const appHelmSchema = z.strictObject({
-  /** The chart's name in its repository. */
-  chart: z.string(),
-  /** The exact chart version; keep it in src/versions.ts (with its `// renovate:` line) and reference it. */
-  version: z.string(),
-  /** The chart's OCI location without tag, `oci://ghcr.io/org/charts/name`: an OCIRepository. Set this or `repo`. */
-  oci: z.string().optional(),
-  /** The classic Helm repository URL (`https://…`): a HelmRepository. Set this or `oci`. */
-  repo: z.string().optional(),
-  /**
-   * The release's values. Where the chart ships a values.schema.json, copy it to
-   * `schemas/values/<chart>-<version>.values.schema.json`: synth and validate check the values against it.
-   */
-  values: z.record(z.string(), z.unknown()).default({}),
+  chart: z.string().describe("The chart's name in its repository."),
+  version: z.string().describe('The exact chart version; keep it in src/versions.ts (with its `// renovate:` line) and reference it.'),
+  oci: z.string().optional().describe("The chart's OCI location without tag, `oci://ghcr.io/org/charts/name`: an OCIRepository. Set this or `repo`."),
+  repo: z.string().optional().describe('The classic Helm repository URL (`https://…`): a HelmRepository. Set this or `oci`.'),
+  values: z.record(z.string(), z.unknown()).default({}).describe("The release's values. Where the chart ships a values.schema.json, copy it to `schemas/values/<chart>-<version>.values.schema.json`: synth and validate check the values against it."),
 });
 
 /** What a user construct receives: where its objects go. */
@@ -276,22 +194,13 @@ export type AppConstruct = (scope: Construct, app: AppContext) => void;
  * construct, or a folder of plain manifests. Rendered into `<layer>/<name>/`.
  */
 export const appSchema = z.strictObject({
-  /** The app's folder under its layer, and the Helm release name. */
-  name: z.string(),
-  /** One of `flux.layers`. */
-  layer: z.string(),
-  /** Namespace its objects run in, created with its layer unless a layer lists it. @default the app's name */
-  namespace: z.string().optional(),
-  /** Apps that must be ready first: Helm apps of the same layer, or apps of a layer this one depends on. */
-  dependsOn: z.array(z.string()).default([]),
-  helm: appHelmSchema.optional(),
-  /** A cdk8s construct of the user's own. */
-  construct: z.custom<AppConstruct>((value) => typeof value === 'function', { message: 'a function (scope, app) => void' }).optional(),
-  /**
-   * Repository path of a folder of plain manifests (`apps/dev/legacy`), copied verbatim: its YAML
-   * files, and its kustomization.yaml if it has one. Secrets in it must be SOPS-encrypted.
-   */
-  manifests: z.string().optional(),
+  name: z.string().describe("The app's folder under its layer, and the Helm release name."),
+  layer: z.string().describe('One of `flux.layers`.'),
+  namespace: z.string().optional().describe("Namespace its objects run in, created with its layer unless a layer lists it. Default: the app's name."),
+  dependsOn: z.array(z.string()).default([]).describe('Apps that must be ready first: Helm apps of the same layer, or apps of a layer this one depends on.'),
+  helm: appHelmSchema.optional().describe("A chart of the user's own, installed by Flux."),
+  construct: z.custom<AppConstruct>((value) => typeof value === 'function', { message: 'a function (scope, app) => void' }).optional().describe("A cdk8s construct of the user's own."),
+  manifests: z.string().optional().describe('Repository path of a folder of plain manifests (`apps/dev/legacy`), copied verbatim: its YAML files, and its kustomization.yaml if it has one. Secrets in it must be SOPS-encrypted.'),
 });
 
 /** The components' sections, each optional: absent means the component is off. */
@@ -300,48 +209,30 @@ const componentSections = Object.fromEntries(Object.entries(COMPONENT_SECTIONS).
 };
 
 export const environmentSchema = z.strictObject({
-  /** Folder name under `clusters/`, lowercase. */
-  name: z.string(),
-  /** DNS suffix of the environment's services (OIDC issuer, gateways). */
-  baseDomain: z.string(),
-  network: networkSchema,
-  nodes: z.array(nodeSchema),
-  controlPlane: controlPlaneSchema,
-  /** The Gateway load-balancer address, announced by Cilium L2; distinct from the VIP. */
-  ingressVip: z.string().optional(),
-  k3s: k3sSchema,
+  name: z.string().describe('Folder name under `clusters/`, lowercase.'),
+  baseDomain: z.string().describe("DNS suffix of the environment's services (OIDC issuer, gateways)."),
+  network: networkSchema.describe("The nodes' network."),
+  nodes: z.array(nodeSchema).describe('The k3s servers, live and planned.'),
+  controlPlane: controlPlaneSchema.describe('The API endpoint: the VIP, its interface and the port.'),
+  ingressVip: z.string().optional().describe('The Gateway load-balancer address, announced by Cilium L2; distinct from the VIP.'),
+  k3s: k3sSchema.describe('The k3s release and its server settings.'),
   // Each component's own section (`cilium`: Cilium as CNI, absent means k3s's flannel; `longhorn`, …), from its folder.
   ...componentSections,
-  flux: fluxSchema,
-  /** The workstation's kubeconfig of this cluster, written by the runbook. */
+  flux: fluxSchema.describe('Where Flux pulls the tree from, and its layers.'),
   kubeconfig: z
     .strictObject({
-      /** Cluster, user and context name in it. @default the environment's name */
-      context: z.string().optional(),
-      /** Where it is written, mode 0600; never another environment's. @default ~/.kube/<env>.kubeconfig */
-      file: z.string().optional(),
+      context: z.string().optional().describe("Cluster, user and context name in it. Default: the environment's name."),
+      file: z.string().optional().describe("Where it is written, mode 0600; never another environment's. Default: ~/.kube/<env>.kubeconfig."),
     })
-    .optional(),
-  /**
-   * How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that
-   * k3s's own helm-controller keeps applied.
-   */
-  helmInstaller: z.enum(['flux', 'k3s']).default('flux'),
-  /** Table components without a section of their own, by name. */
-  components: z.record(z.string(), componentSwitchSchema).default({}),
-  /** The user's own workloads. */
-  apps: z.array(appSchema).default([]),
-  /** Secrets needed beyond those components declare themselves. */
-  secrets: z.array(secretRefSchema).default([]),
-  sops: sopsSchema.optional(),
-  /** Where the nodes run: bare metal, libvirt VMs or Proxmox VMs. */
-  infrastructure: infrastructureSchema,
-  /**
-   * Pins this environment sets itself over the tool's tested defaults (src/versions.ts), e.g.
-   * `{ charts: { cilium: { version: '1.20.1' } } }`; keep them in the fleet's versions.ts under
-   * `// renovate:` comments. The compatibility rules judge the pins as overridden. @default none
-   */
-  versions: versionOverridesSchema.optional(),
+    .optional()
+    .describe("The workstation's kubeconfig of this cluster, written by the runbook."),
+  helmInstaller: z.enum(['flux', 'k3s']).default('flux').describe("How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that k3s's own helm-controller keeps applied."),
+  components: z.record(z.string(), componentSwitchSchema).default({}).describe('Table components without a section of their own, by name.'),
+  apps: z.array(appSchema).default([]).describe("The user's own workloads."),
+  secrets: z.array(secretRefSchema).default([]).describe('Secrets needed beyond those components declare themselves.'),
+  sops: sopsSchema.optional().describe("Who can decrypt this environment's secrets; none when unset."),
+  infrastructure: infrastructureSchema.describe('Where the nodes run: bare metal, libvirt VMs or Proxmox VMs.'),
+  versions: versionOverridesSchema.optional().describe("Pins this environment sets itself over the tool's tested defaults (src/versions.ts), e.g. `{ charts: { cilium: { version: '1.20.1' } } }`; keep them in the fleet's versions.ts under `// renovate:` comments. The compatibility rules judge the pins as overridden. Default: none."),
 });
 
 type Spec<S extends z.ZodType> = SpecOf<S>;

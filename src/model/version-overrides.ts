@@ -9,20 +9,29 @@ export type Catalogue = typeof catalogue;
 // chart's repository or an image's registry stays the tool's). Each key is one of the catalogue's,
 // so a misspelt one is a violation. The Terraform providers and the CDKTF CLI stay the tool's: its
 // typed bindings match one provider schema, and the cdktf library is bundled.
-const pin = <K extends string>(field: K) => z.strictObject({ [field]: z.string() } as Record<K, z.ZodString>);
-const section = <T extends z.ZodType>(keys: readonly string[], value: T) => z.strictObject(Object.fromEntries(keys.map((k) => [k, value.optional()])) as Record<string, z.ZodOptional<T>>);
+const pin = <K extends string>(field: K) => z.strictObject({ [field]: z.string().describe('An exact release.') } as Record<K, z.ZodString>);
+const section = <T extends z.ZodType>(keys: readonly string[], value: T, of: string) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, value.optional().describe(`${of}.${k} over the tool's pin.`)])) as Record<string, z.ZodOptional<T>>);
 
 export const versionOverridesSchema = z.strictObject({
-  /** Chart versions by the catalogue's key: `charts: { cilium: { version: '1.20.1' } }`. */
-  charts: section(Object.keys(catalogue.charts), pin('version')).optional(),
-  capiProviders: section(Object.keys(catalogue.capiProviders), pin('version')).optional(),
-  gatewayApi: pin('version').optional(),
-  images: section(Object.keys(catalogue.images), pin('tag')).optional(),
-  /** A serial with its own image's checksum (SHA256SUMS of that serial): both, always together. */
-  cloudImage: z.strictObject({ serial: z.string(), sha256: z.string() }).optional(),
-  flux: pin('version').optional(),
-  tools: z.strictObject({ helm: z.strictObject({ version: z.string(), sha256: z.strictObject({ amd64: z.string(), arm64: z.string() }) }).optional() }).optional(),
-  /** What the pinned releases declare about each other, for pins the tool's data does not cover. */
+  charts: section(Object.keys(catalogue.charts), pin('version'), 'charts').optional().describe("Chart versions by the catalogue's key: `charts: { cilium: { version: '1.20.1' } }`."),
+  capiProviders: section(Object.keys(catalogue.capiProviders), pin('version'), 'capiProviders').optional().describe("Cluster API provider versions by the catalogue's key."),
+  gatewayApi: pin('version').optional().describe('The Gateway API release whose CRDs Flux installs.'),
+  images: section(Object.keys(catalogue.images), pin('tag'), 'images').optional().describe("Image tags by the catalogue's key."),
+  cloudImage: z
+    .strictObject({ serial: z.string().describe('The cloud image serial.'), sha256: z.string().describe("That serial's image checksum (its SHA256SUMS).") })
+    .optional()
+    .describe("A serial with its own image's checksum: both, always together."),
+  flux: pin('version').optional().describe('The Flux release the FluxInstance installs.'),
+  tools: z
+    .strictObject({
+      helm: z
+        .strictObject({ version: z.string().describe('An exact release.'), sha256: z.strictObject({ amd64: z.string(), arm64: z.string() }).describe("The release archives' checksums by architecture.") })
+        .optional()
+        .describe('The helm the runbook installs Cilium with.'),
+    })
+    .optional()
+    .describe('Tools the runbook fetches.'),
   compatibility: z
     .strictObject({
       certManagerKubernetes: z.strictObject({ min: z.string(), max: z.string() }).optional(),
@@ -31,7 +40,8 @@ export const versionOverridesSchema = z.strictObject({
       ciliumGatewayApi: z.record(z.string(), z.string()).optional(),
       fluxOperatorFlux: z.strictObject({ min: z.string(), max: z.string() }).optional(),
     })
-    .optional(),
+    .optional()
+    .describe("What the pinned releases declare about each other, for pins the tool's data does not cover (src/versions.ts explains each)."),
 });
 
 /** What `versions` of an environment may hold (read-only, as environments are `as const` data). */

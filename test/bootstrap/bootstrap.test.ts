@@ -27,6 +27,13 @@ describe('bootstrap tree', () => {
     }
   });
 
+  it('serves the API on controlPlane.apiPort on every server, the founder included, and writes the key only off k3s\'s 6443', () => {
+    const tree = rendered({ ...dev, controlPlane: { ...dev.controlPlane, apiPort: 7443 } });
+    for (const name of ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3']) expect(tree.doc(`bootstrap/nodes/${name}/config.yaml`)['https-listen-port'], name).toBe(7443);
+    expect(tree.doc('bootstrap/nodes/k3s-dev-2/config.yaml').server).toBe('https://192.168.1.50:7443');
+    expect(rendered(dev).doc('bootstrap/nodes/k3s-dev-1/config.yaml')).not.toHaveProperty('https-listen-port');
+  });
+
   it('lists SANs founder, VIP, loopback first', () => {
     expect(rendered(dev).doc('bootstrap/nodes/k3s-dev-2/config.yaml')['tls-san'].slice(0, 3)).toEqual(['192.168.1.50', '192.168.1.49', '127.0.0.1']);
   });

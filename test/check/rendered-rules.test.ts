@@ -40,6 +40,14 @@ describe('rendered-tree invariants', () => {
     expect(violations.find((v) => v.code === 'cilium.endpoint-not-vip')!.message).toContain('fx-1');
   });
 
+  it('fails when a server serves the API on another port than the one everything dials', () => {
+    const founder = 'bootstrap/nodes/fx-1/config.yaml';
+    expect(codesAfter((f) => f.set(founder, `${f.get(founder)}https-listen-port: 7443\n`))).toEqual(['k3s.listen-port']);
+    // The port moved everywhere but on one server: the founder still listens on k3s's default.
+    const moved = { ...threeServers, controlPlane: { ...threeServers.controlPlane, apiPort: 7443 } };
+    expect(codesAfter((f) => f.set(founder, f.get(founder)!.replace('https-listen-port: 7443\n', '')), moved)).toEqual(['k3s.listen-port']);
+  });
+
   it('fails when the bootstrap values point Cilium at a node', () => {
     expect(codesAfter((f) => replaceIn(f, VALUES, 'k8sServiceHost: 10.20.0.10', 'k8sServiceHost: 10.20.0.12'))).toEqual([
       'cilium.endpoint-not-vip',

@@ -13,30 +13,28 @@ export const capiProviderKindSchema = z.enum(['CoreProvider', 'BootstrapProvider
 
 /** A Cluster API provider installed by cluster-api-operator. */
 export const capiProviderSchema = z.strictObject({
-  kind: capiProviderKindSchema,
-  /** The provider's name (`cluster-api`, `kubeadm`, `proxmox`, `in-cluster`): the object's name. */
-  name: z.string(),
-  /** Install namespace: the object's namespace, created in the tree before it. */
-  namespace: z.string(),
-  version: z.string(),
-  /** The Cluster API contract the release declares, e.g. `v1beta2`. */
-  contract: z.string(),
-  /** Secret in the same namespace holding the provider's variables; a reference, never values. */
-  configSecret: z.strictObject({ name: z.string(), keys: z.array(z.string()) }).optional(),
+  kind: capiProviderKindSchema.describe('The cluster-api-operator kind, one per provider type.'),
+  name: z.string().describe("The provider's name (`cluster-api`, `kubeadm`, `proxmox`, `in-cluster`): the object's name."),
+  namespace: z.string().describe("Install namespace: the object's namespace, created in the tree before it."),
+  version: z.string().describe('The exact provider release, e.g. `v1.12.11`.'),
+  contract: z.string().describe('The Cluster API contract the release declares, e.g. `v1beta2`.'),
+  configSecret: z.strictObject({ name: z.string().describe("The Secret's name."), keys: z.array(z.string()).describe('Keys its `data` must hold.') }).optional().describe("Secret in the same namespace holding the provider's variables; a reference, never values."),
 });
 
 /** `spec.clusterApi`: Cluster API through cluster-api-operator, after cert-manager, each in its own Flux layer. */
 export const clusterApiSchema = z.strictObject({
-  /** Values of the cluster-api-operator chart; never providers (they would become Helm hooks). */
-  operatorValues: z.record(z.string(), z.unknown()).default({}),
-  providers: z.array(capiProviderSchema),
-  /** Layer of each part. */
+  operatorValues: z.record(z.string(), z.unknown()).default({}).describe('Values of the cluster-api-operator chart; never providers (they would become Helm hooks).'),
+  providers: z.array(capiProviderSchema).describe('The providers cluster-api-operator installs.'),
   layers: z
-    .strictObject({ certManager: z.string().default('cert-manager'), operator: z.string().default('capi-operator'), providers: z.string().default('capi-providers') })
-    .prefault({}),
-  /** The read-only `capi-readonly` role and its `capi-inspector` ServiceAccount. */
-  inspector: z.boolean().default(true),
-});
+    .strictObject({
+      certManager: z.string().default('cert-manager').describe('The layer of cert-manager.'),
+      operator: z.string().default('capi-operator').describe("The layer of cluster-api-operator, after cert-manager's."),
+      providers: z.string().default('capi-providers').describe("The layer of the providers, after the operator's."),
+    })
+    .prefault({})
+    .describe('Layer of each part.'),
+  inspector: z.boolean().default(true).describe('The read-only `capi-readonly` role and its `capi-inspector` ServiceAccount.'),
+}).describe('Cluster API through cluster-api-operator, after cert-manager, each in its own Flux layer.');
 
 /** A Secret the providers need: each provider's `configSecret`, in its namespace, copied into the providers' layer. */
 export interface ProviderSecret {

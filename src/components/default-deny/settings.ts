@@ -7,9 +7,8 @@ import type { SettingsOf, SpecOf } from '../../model/spec-types';
  * platform and the apps, with what each needs: probes, its own traffic, DNS, the API server, the Gateway.
  */
 export const defaultDenySchema = z.strictObject({
-  /** Namespaces left without the baseline (their owner writes their policies). */
-  exempt: z.array(z.string()).default([]),
-});
+  exempt: z.array(z.string()).default([]).describe('Namespaces left without the baseline (their owner writes their policies).'),
+}).describe('A default-deny network baseline (Cilium policies) in every namespace of the platform and the apps; needs `cilium`.');
 
 export type DefaultDenySpec = SpecOf<typeof defaultDenySchema>;
 export type DefaultDenySettings = SettingsOf<typeof defaultDenySchema>;

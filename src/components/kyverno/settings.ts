@@ -4,13 +4,10 @@ import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
 /** `spec.kyverno`: Kyverno admission control with the project's policies (no `latest` tags, resource requests, no `stringData`). */
 export const kyvernoSchema = z.strictObject({
-  /** The layer its HelmRelease lives in. */
-  layer: z.string().default('platform'),
-  /** The layer of its ClusterPolicies: after Kyverno's, whose chart creates their kind. */
-  policiesLayer: z.string().default('policies'),
-  /** What a violation does: refuse the object, or let it in and report it. */
-  failureAction: z.enum(['Enforce', 'Audit']).default('Enforce'),
-});
+  layer: z.string().default('platform').describe('The layer its HelmRelease lives in.'),
+  policiesLayer: z.string().default('policies').describe("The layer of its ClusterPolicies: after Kyverno's, whose chart creates their kind."),
+  failureAction: z.enum(['Enforce', 'Audit']).default('Enforce').describe('What a violation does: refuse the object, or let it in and report it.'),
+}).describe("Kyverno admission control with the project's policies (no `latest` tags, resource requests, no `stringData`).");
 
 export type KyvernoSpec = SpecOf<typeof kyvernoSchema>;
 export type KyvernoSettings = SettingsOf<typeof kyvernoSchema>;

@@ -10,18 +10,11 @@ export const LONGHORN_PACKAGES: readonly string[] = ['open-iscsi', 'nfs-common']
 
 /** `spec.longhorn`: replicated block storage on the nodes' data disks. */
 export const longhornSchema = z.strictObject({
-  /** The layer its HelmRelease and StorageClasses live in. */
-  layer: z.string().default('platform'),
-  /** Replicas of every volume of the default StorageClass `longhorn`. */
-  replicas: z.number().default(3),
-  /** Replicas of the `bulk` StorageClass, for data that can be rebuilt (caches, media, scratch). */
-  bulkReplicas: z.number().default(1),
-  /**
-   * Where Longhorn keeps data on bare metal; VM-backed environments use the data disk's mount.
-   * @default '/var/lib/longhorn' (LONGHORN_DATA_PATH)
-   */
-  dataPath: z.string().optional(),
-});
+  layer: z.string().default('platform').describe('The layer its HelmRelease and StorageClasses live in.'),
+  replicas: z.number().default(3).describe('Replicas of every volume of the default StorageClass `longhorn`.'),
+  bulkReplicas: z.number().default(1).describe('Replicas of the `bulk` StorageClass, for data that can be rebuilt (caches, media, scratch).'),
+  dataPath: z.string().optional().describe("Where Longhorn keeps data on bare metal; VM-backed environments use the data disk's mount. Default: /var/lib/longhorn."),
+}).describe("Longhorn: replicated block storage on the nodes' data disks; absent means none.");
 
 export type LonghornSpec = SpecOf<typeof longhornSchema>;
 

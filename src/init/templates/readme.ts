@@ -48,6 +48,10 @@ secrets/<env>/  SOPS-encrypted Secrets, written by npm run secrets
 clusters/<env>/ generated: never edit by hand (check fails)
 \`\`\`
 
+Every field of an environment, with its type, default and what it does:
+\`node_modules/k3s-gitops-synth/docs/settings.md\` (the tool's version of it; the same in the
+package's \`schemas/environment.schema.json\`).
+
 ## Versions
 
 The platform's pins (Cilium, Longhorn, Flux, …) come with the tool; \`environments/versions.ts\`
