@@ -35,7 +35,8 @@ export function invariantsDoc(): string {
     ...families.map((f, i) => `| ${i + 1} | ${f.name} | ${f.files.map((file) => file.replace(/^(\S+)/, '`$1`')).join('<br>')} | ${f.reads} | ${f.when} |`),
     '',
     "The review's dangers (`src/review/dangers.ts`) are no family: they judge the change between two commits'",
-    'trees, in the pull request, and block nothing.',
+    'trees, in the pull request, and block nothing. Nor is `validate` (`src/validate/`), the conformance gate that',
+    're-reads the committed trees as Flux and the API server would (schemas, kustomize builds, the Flux graph).',
     '',
     ...families.flatMap((f, i) => [
       `## ${i + 1}. ${f.name}`,
