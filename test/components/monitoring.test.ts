@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ALERTS } from '../../src/components/monitoring/rules';
+import { ALERTS } from '../../src/components/monitoring/alert-rules';
 import { memoryFigures } from '../../src/components/table';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { resolve } from '../../src/model/resolve';

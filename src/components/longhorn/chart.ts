@@ -1,13 +1,15 @@
 import type { ChartRelease } from '../../charts/chart';
 import type { Catalogue } from '../../model/version-overrides';
+import type { LonghornSettings } from './settings';
 
 export const LONGHORN_NAMESPACE = 'longhorn-system';
 
 /**
- * Longhorn with its default StorageClass `longhorn` at `replicas` replicas, and its default disk
- * at `dataPath` (the data disk's mount on VMs). The chart ships no values schema (upstream has none).
+ * Longhorn from its resolved settings: its default StorageClass `longhorn` at `replicas` replicas,
+ * and its default disk at `dataPath` (the data disk's mount on VMs). The chart ships no values
+ * schema (upstream has none).
  */
-export function longhornRelease(replicas: number, dataPath: string, pins: Catalogue): ChartRelease {
+export function longhornRelease({ replicas, dataPath }: LonghornSettings, pins: Catalogue): ChartRelease {
   return {
     name: 'longhorn',
     namespace: LONGHORN_NAMESPACE,

@@ -14,7 +14,7 @@ export const longhorn = defineComponent({
   configure: (env) => env.longhorn,
   placement: (config) => ({ layer: config.layer, path: 'longhorn.layer' }),
   versions: ['charts.longhorn'],
-  chart: (config, env) => longhornRelease(config.replicas, config.dataPath, env.versions),
+  chart: (config, env) => longhornRelease(config, env.versions),
   namespaces: () => [LONGHORN_NAMESPACE],
   creates: () => [LONGHORN_NAMESPACE],
   objects: ({ config, folder }) => {

@@ -3,7 +3,7 @@ import type { Environment } from '../../model/resolve';
 import { defineComponent } from '../entry';
 import { alloyRelease, kubePrometheusStackRelease, lokiRelease } from './charts';
 import { MONITORING_NAMESPACE, PROFILES } from './profiles';
-import { PlatformAlerts } from './rules';
+import { PlatformAlerts } from './alert-rules';
 
 const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile] };
 

@@ -12,7 +12,7 @@ export interface MonitoringProfile {
 }
 
 /**
- * `small` is dev's: one replica of everything, days of retention, small volumes, about 1.3 GiB
+ * `small` is dev's: one replica of everything, days of retention, small volumes, about 1.1 GiB
  * of requests on three nodes (the operators' trimmed dev stack). `standard` is prod's.
  */
 export const PROFILES: Readonly<Record<'small' | 'standard', MonitoringProfile>> = {

@@ -6,7 +6,7 @@ import type { SettingsOf, SpecOf } from '../../model/spec-types';
 export const monitoringSchema = z.strictObject({
   layer: z.string().default('platform').describe('The layer of its charts.'),
   rulesLayer: z.string().default('policies').describe("The layer of its alert rules: after its charts', which create their kind."),
-  profile: z.enum(['small', 'standard']).default('standard').describe('`small`: one replica, short retention, small volumes (about 1.3 GiB of requests on three nodes).'),
+  profile: z.enum(['small', 'standard']).default('standard').describe('`small`: one replica, short retention, small volumes (about 1.1 GiB of requests on three nodes).'),
 }).describe('Metrics, logs and alerts: kube-prometheus-stack, Loki, Alloy.');
 
 export type MonitoringSpec = SpecOf<typeof monitoringSchema>;
