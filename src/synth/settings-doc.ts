@@ -66,8 +66,8 @@ const cell = (text: string) =>
  * docs/settings.md: every field of an EnvironmentSpec with its type and its default, read from the
  * same zod schema whose defaults resolve() applies (each component's fields from its own folder).
  */
-export function settingsDoc(): string {
-  const schema = z.toJSONSchema(environmentSchema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+export function settingsDoc(spec: z.ZodType = environmentSchema): string {
+  const schema = z.toJSONSchema(spec, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return [
     '# Settings',
     '',

@@ -62,3 +62,19 @@ describe('resolve on a spec its schema refuses', () => {
     expect(() => resolve(broken)).toThrow(/check\(\) names what is wrong with dev/);
   });
 });
+
+describe('resolve, what it derives beyond the defaults', () => {
+  it('throws UncheckedSpecError for no spec at all', () => {
+    expect(() => resolve(null as unknown as Parameters<typeof resolve>[0])).toThrow(/wrong with undefined/);
+  });
+
+  it("drops every trailing slash of an app's manifests folder", () => {
+    const env = resolve({ ...dev, apps: [{ name: 'legacy', layer: 'apps', manifests: 'apps/dev/legacy//' }] });
+    expect(env.apps[0]!.manifests).toBe('apps/dev/legacy');
+  });
+
+  it('reaches a VM as its login user and a bare-metal server as ~/.ssh/config says', () => {
+    expect(resolve(dev).ssh.get('k3s-dev-1')).toEqual({ host: '192.168.1.50', port: 22, user: 'ubuntu' });
+    expect(resolve(prod).ssh.get('k3s-prod-1')!.user).toBeUndefined();
+  });
+});
