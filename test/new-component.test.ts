@@ -1,18 +1,20 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYamlDocuments } from '../src/tree/yaml';
 
-// The README's recipe for a new component, followed to the letter on a copy of the tool (its
-// sources, scripts, schemas and the suite's fixture fleet; never the example fleet at the root):
-// a pin in src/versions.ts, one entry file, its line in the table; for a component with settings,
-// its settings.ts and its line in the spec's sections too. Nothing else is edited.
+// The README's recipe for a new component, followed to the letter on a copy of the tool's own
+// folders (its sources, scripts, schemas and docs; no fleet, no test, no environment of the
+// checkout), with a fleet of the test's own: a pin in src/versions.ts, one entry file, its line in
+// the table; for a component with settings, its settings.ts and its line in the spec's sections
+// too. Nothing else is edited.
 const repo = path.resolve(import.meta.dirname, '..');
 let copy: string;
-/** What of the checkout is the tool (and what its typecheck reads): no fleet's data. */
-const TOOL = ['src', 'scripts', 'schemas', 'docs', 'test/fixtures', 'package.json', 'package-lock.json', 'tsconfig.json', 'vitest.config.ts'];
+/** The tool, and nothing of a fleet: what `npm run synth` and the typecheck of src/ need. */
+const TOOL_FOLDERS = ['src', 'scripts', 'schemas', 'docs'];
+const TOOL_FILES = ['package.json', 'package-lock.json'];
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8' });
@@ -71,20 +73,35 @@ export const descheduler = defineComponent({
 });
 `;
 
-// The fixture fleet, with the new components switched on in dev's platform layer.
-const ENVIRONMENTS = `import { mgmt, dev, prod } from '../test/fixtures/fleet';
-export const environments = [mgmt, { ...dev, components: { 'metrics-server': { values: { args: ['--kubelet-insecure-tls'] } } }, descheduler: {} }, prod];
+// The test's own fleet: one bare-metal server with the new components switched on, one without.
+const ENVIRONMENTS = `import type { EnvironmentSpec } from '../src/model/environment';
+import * as versions from '../src/versions';
+
+const server = (name: string, subnet: string): EnvironmentSpec => ({
+  name,
+  baseDomain: \`\${name}.home.arpa\`,
+  network: { subnet: \`\${subnet}.0/24\`, gateway: \`\${subnet}.1\`, dns: [\`\${subnet}.1\`] },
+  nodes: [{ name: \`\${name}-1\`, ip: \`\${subnet}.10\`, founder: true }],
+  controlPlane: {},
+  k3s: { version: versions.k3s.tested, datastore: 'sqlite' },
+  flux: { url: \`https://git.home.arpa/ops/\${name}.git\`, layers: [{ name: 'platform' }] },
+  infrastructure: { kind: 'bare-metal' },
+});
+
+export const environments = [
+  { ...server('lab', '10.30.0'), components: { 'metrics-server': { values: { args: ['--kubelet-insecure-tls'] } } }, descheduler: {} },
+  server('quiet', '10.31.0'),
+];
 `;
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'new-component-'));
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: repo, encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (const file of files.filter((f) => fs.existsSync(path.join(repo, f)) && TOOL.some((t) => f === t || f.startsWith(`${t}/`)))) {
-    fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
-    fs.copyFileSync(path.join(repo, file), path.join(copy, file));
-  }
+  for (const folder of TOOL_FOLDERS) fs.cpSync(path.join(repo, folder), path.join(copy, folder), { recursive: true });
+  for (const file of TOOL_FILES) fs.copyFileSync(path.join(repo, file), path.join(copy, file));
+  // The tool's compiler options, over the copy's sources and the test's fleet only.
+  const tsconfig = JSON.parse(fs.readFileSync(path.join(repo, 'tsconfig.json'), 'utf8')) as { include: string[] };
+  fs.writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['src', 'scratch'] }));
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
-  fs.cpSync(path.join(repo, 'test/fixtures/fleet/secrets'), path.join(copy, 'secrets'), { recursive: true });
 });
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
 
@@ -122,15 +139,16 @@ describe('adding a component', () => {
     const synth = run('npm', ['run', '-s', 'synth', '--', '--environments', 'scratch/environments.ts']);
     expect(synth.code, synth.out).toBe(0);
 
-    const folder = path.join(copy, 'clusters/dev/kubernetes/platform/metrics-server');
+    const folder = path.join(copy, 'clusters/lab/kubernetes/platform/metrics-server');
     const release = parseYamlDocuments(fs.readFileSync(path.join(folder, 'helmrelease.kube-system.metrics-server.yaml'), 'utf8'))[0] as any;
     expect(release.spec.chart.spec).toMatchObject({ chart: 'metrics-server', version: '3.13.0', sourceRef: { kind: 'HelmRepository', name: 'metrics-server' } });
     expect(release.spec.values).toEqual({ replicas: 2, args: ['--kubelet-insecure-tls'] });
-    // Only where switched on; prod and mgmt have no such folder.
-    expect(fs.existsSync(path.join(copy, 'clusters/prod/kubernetes/platform/metrics-server'))).toBe(false);
+    // Only where switched on: the other environment has neither folder.
+    expect(fs.existsSync(path.join(copy, 'clusters/quiet/kubernetes/platform/metrics-server'))).toBe(false);
+    expect(fs.existsSync(path.join(copy, 'clusters/quiet/kubernetes/platform/descheduler'))).toBe(false);
 
     // The section's default is applied from its folder, and the settings reference shows it.
-    const scheduled = parseYamlDocuments(fs.readFileSync(path.join(copy, 'clusters/dev/kubernetes/platform/descheduler/helmrelease.kube-system.descheduler.yaml'), 'utf8'))[0] as any;
+    const scheduled = parseYamlDocuments(fs.readFileSync(path.join(copy, 'clusters/lab/kubernetes/platform/descheduler/helmrelease.kube-system.descheduler.yaml'), 'utf8'))[0] as any;
     expect(scheduled.spec.values).toEqual({ kind: 'CronJob', schedule: '*/10 * * * *' });
     expect(fs.readFileSync(path.join(copy, 'docs/settings.md'), 'utf8')).toContain('| `descheduler.schedule` | string | `"*/10 * * * *"` |');
 

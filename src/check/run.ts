@@ -117,7 +117,7 @@ export function runChecks(request: CheckRequest): CheckOutcome {
   const environments = selected.map((spec) => checkOne(spec, shapes.get(spec)!, resolved.get(spec), request));
   const names = new Set(environments.map((e) => e.name));
   // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
-  const unselected = request.specs.filter((spec) => !selected.includes(spec) && !names.has(specName(spec))).flatMap((spec) => shapes.get(spec)!);
+  const unselected = request.specs.filter((spec) => !names.has(specName(spec))).flatMap((spec) => shapes.get(spec)!);
   const fleet = [
     ...checkCatalogue(),
     ...runRules(componentCatalogueRules, versions),

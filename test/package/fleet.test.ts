@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_AGE_RECIPIENT, EXAMPLE_SSH_KEY_BODY } from '../../src/model/examples';
+import { DEMO_AGE_RECIPIENT, EXAMPLE_SSH_KEY_BODY } from '../../src/model/placeholders';
 import { STACK_FRAME, commitAll, edit, git, npmRun, run, scaffold, write } from './scaffold';
 
 // A user's whole path through the packed package: a fleet written by the installed bin's init,

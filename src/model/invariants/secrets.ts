@@ -1,5 +1,5 @@
 import YAML from 'yaml';
-import { DEMO_AGE_RECIPIENT } from '../examples';
+import { DEMO_AGE_RECIPIENT } from '../placeholders';
 import type { Environment, SecretRef } from '../resolve';
 import { runRules, shown } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';

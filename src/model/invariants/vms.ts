@@ -1,6 +1,6 @@
 import { duplicates } from '../duplicates';
 import type { VmSizing } from '../environment';
-import { EXAMPLE_SSH_KEY_BODY } from '../examples';
+import { EXAMPLE_SSH_KEY_BODY } from '../placeholders';
 import type { Environment, Vm } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_SSH_KEY_BODY } from '../../../src/model/examples';
+import { EXAMPLE_SSH_KEY_BODY } from '../../../src/model/placeholders';
 import { mgmt } from '../../fixtures/fleet/mgmt';
 import { OTHER_AGE_RECIPIENT, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
