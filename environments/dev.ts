@@ -9,9 +9,11 @@ export const dev = {
   baseDomain: 'dev.home.arpa',
   network: { subnet: '192.168.1.0/24', gateway: '192.168.1.1', dns: ['192.168.1.1'] },
   nodes: [
-    { name: 'k3s-dev-1', ip: '192.168.1.50', founder: true },
-    { name: 'k3s-dev-2', ip: '192.168.1.51' },
-    { name: 'k3s-dev-3', ip: '192.168.1.52' },
+    // Each VM records the cloud image serial its OS disk was built on: a new serial in the tool's
+    // catalogue then builds new nodes only, and moving a node is a rebuild (bootstrap/README.md).
+    { name: 'k3s-dev-1', ip: '192.168.1.50', founder: true, vm: { image: '20260926' } },
+    { name: 'k3s-dev-2', ip: '192.168.1.51', vm: { image: '20260926' } },
+    { name: 'k3s-dev-3', ip: '192.168.1.52', vm: { image: '20260926' } },
   ],
   controlPlane: { vip: '192.168.1.49', vipInterface: 'enp1s0' },
   // The ingress Gateway's address, announced by Cilium L2; free below the VIP.

@@ -47,8 +47,10 @@ export const mgmt = {
     vlan: 4,
     vm: { vcpus: 2, memoryMiB: 4096, osDiskGiB: 30 },
     access: { user: 'ubuntu', sshKeys: opsKeys },
-    // VM 201 runs already: imported into the state (never recreated) on the first deploy.
-    adopt: true,
+    // VM 201 runs already: imported into the state (never recreated) on the first deploy, described
+    // as `qm config 201` shows it so the first plan changes nothing (the runbook prints the lines).
+    // Its NIC's MAC from the net0 line; machine, cpu, ostype, onboot and discard are Proxmox's defaults there.
+    adopt: { vms: { 'lab-mgmt': { mac: 'BC:24:11:5E:02:01' } } },
   },
   sops: { ageRecipients: ageRecipients.mgmt },
   flux: {

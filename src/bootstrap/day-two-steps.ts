@@ -1,15 +1,12 @@
-import type { Environment, Node } from '../model/resolve';
+import type { Environment } from '../model/resolve';
 import { WAIT, copyTo, onNode } from './step';
 import type { Step } from './step';
+import { rollingOrder } from './vm-day-two';
 
-/** Servers in the order a rolling restart takes them: the others first, the founder last. */
-function restartOrder(env: Environment): Node[] {
-  return [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
-}
 
 /** After the cold build: a changed config's rolling restart, a server added or removed. */
 export function dayTwoSteps(env: Environment): Step[] {
-  const order = restartOrder(env);
+  const order = rollingOrder(env);
   const steps: Step[] = [{
     title: "A server's k3s config changed (SANs, flags, OIDC)",
     where: order.map((n) => n.name).join(', then '),

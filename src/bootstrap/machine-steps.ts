@@ -1,4 +1,5 @@
 import { adoptionPlan } from '../infra/adoption';
+import { adoptionCommands, adoptionNotes } from './adoption-steps';
 import type { Environment } from '../model/resolve';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
@@ -31,28 +32,25 @@ export function vmSteps(env: Environment): Step[] {
     });
   }
   const adoption = adoptionPlan(env);
-  const lock = 'terraform/.terraform.lock.hcl';
   const moved = infra.kind === 'libvirt' ? (infra.migrateFromCount ?? []) : [];
+  const deploy = (flags = '') => fromRoot(`npm run deploy -- ${env.name}${flags}`);
   steps.push({
-    title: adoption.imports.length > 0 ? 'Adopt the running VMs' : 'VMs',
+    title: adoption.imports.length > 0 ? 'Adopt the running VMs' : moved.length > 0 ? 'Move the old module\'s VMs to keyed addresses' : 'VMs',
     where: 'workstation',
     notes: [
-      `\`npm run deploy -- ${env.name}\` (cdktf deploy, pinned) synthesizes the same JSON as \`clusters/${env.name}/terraform/cdk.tf.json\`, shows the plan and asks before applying (it runs \`terraform\`, or OpenTofu with \`TERRAFORM_BINARY_NAME=tofu\`); \`tofu -chdir=clusters/${env.name}/terraform init && tofu -chdir=clusters/${env.name}/terraform apply\` is the equivalent. Both keep state in \`.terraform-state/${env.name}.tfstate\` (git-ignored). Commit \`clusters/${env.name}/${lock}\` after the first \`tofu init\` (synth keeps it); cdktf writes its own in \`cdktf.out/\`.`,
-      ...(adoption.imports.length > 0
-        ? [
-            `The environment adopts VMs that already run: the plan must say **${adoption.imports.length} to import**, ${adoption.creates.length + adoption.replaces.length} to add, ${adoption.replaces.length} to destroy${adoption.replaces.length > 0 ? ' (only the replaced volumes below)' : ''}, nothing else. Stop if it differs: a plan that would replace a running VM or disk fails on \`prevent_destroy\` instead.`,
-            `Imported: ${adoption.imports.map((i) => `\`${i.to}\` ← \`${i.id}\``).join(', ')}.`,
-            `Created: ${adoption.creates.map((c) => `\`${c}\``).join(', ')}.`,
-            ...(adoption.replaces.length > 0 ? [`Replaced: ${adoption.replaces.map((r) => `\`${r.address}\` (${r.why})`).join(', ')}.`] : []),
-          ]
-        : []),
+      `\`npm run deploy -- ${env.name}\` applies the committed \`clusters/${env.name}/terraform/cdk.tf.json\` with your \`tofu\` (or \`terraform\`), fetching no npm package: it inspects any existing state first, runs \`init\` (which writes \`clusters/${env.name}/terraform/.terraform.lock.hcl\`: commit it, synth leaves it alone), then shows the plan and asks. State stays in \`.terraform-state/${env.name}.tfstate\` and the providers' temporary files (libvirt's cloud-init ISOs) beside it in \`.terraform-state/${env.name}/scratch\`, both git-ignored: move them together to plan from another machine.`,
+      ...adoptionNotes(env, adoption),
       ...(moved.length > 0
         ? [
-            `The VMs of the count-based module this replaces move to keyed addresses (\`moved\` blocks for ${moved.join(', ')}): copy that module's state to \`.terraform-state/${env.name}.tfstate\` before the first plan (\`tofu -chdir=<old module> state pull > .terraform-state/${env.name}.tfstate\`). The plan must show every one of them as moved and **0 to destroy**; what this module declares beyond the old one (the checksummed base image, the seed ISO volumes) is added. A plan that destroys anything: stop, and adopt with \`infrastructure.adopt\` instead.`,
+            `The count-based module this replaces declared ${moved.join(', ')} by index: copy its state to \`.terraform-state/${env.name}.tfstate\` first (\`tofu -chdir=<old module> state pull > .terraform-state/${env.name}.tfstate\`). \`--inspect\` then reads it and stops with the cause when it cannot be moved as it is (state written by the 0.8 provider, a resource this stack does not declare, a move that would rename and so replace a volume, a node left out of \`migrateFromCount\`). The moved OS disks keep the file they are overlays of (\`backing_store\` is never planned again). The plan must destroy nothing; if it changes domains (each update stops its VM), apply them one server at a time as Day 2 says.`,
           ]
         : []),
     ],
-    commands: [fromRoot(`npm run deploy -- ${env.name}`)],
+    commands: adoption.imports.length > 0
+      ? [...adoptionCommands(env), deploy(' --inspect'), deploy(` --expect ${adoption.expect}`)]
+      : moved.length > 0
+        ? [deploy(' --inspect'), deploy(' --expect destroy=0')]
+        : [deploy()],
   });
   steps.push({
     title: 'Wait for cloud-init on every VM',

@@ -2,6 +2,7 @@ import type { ChartRelease } from '../charts/chart';
 import type { Environment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
 import { dayTwoSteps } from './day-two-steps';
+import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 import { longhornPrerequisites, vmSteps } from './machine-steps';
@@ -178,6 +179,6 @@ export function runbookSteps(env: Environment, cni?: ChartRelease): Runbook {
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: dayTwoSteps(env),
+    dayTwo: [...dayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
   };
 }

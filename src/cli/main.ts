@@ -15,7 +15,7 @@ const USAGE = `usage: ${TOOL_NAME} <command> [options]   (${TOOL_NAME} <command>
   validate  conformance of the committed trees against the vendored schemas and kustomize
   review    what a change does to VMs, servers and the Flux tree, dangers first
   secrets   write, show and check the SOPS-encrypted secrets
-  deploy    plan and apply an environment's VM layer (cdktf deploy <env>)
+  deploy    plan and apply an environment's committed VM layer with tofu or terraform
   --version print the tool's version`;
 
 /** Each command's module; synth, check and diff share one (it reads the command itself). */

@@ -11,51 +11,67 @@ export interface AdoptionPlan {
   readonly imports: readonly ImportBlock[];
   /** Resources the JSON declares that nothing live corresponds to: created by the first apply. */
   readonly creates: readonly string[];
-  /** Imported resources the first apply replaces, with the reason (never a disk that holds data). */
-  readonly replaces: readonly { readonly address: string; readonly why: string }[];
+  /** The first plan's summary, as `deploy --expect` checks it: nothing changed, nothing destroyed. */
+  readonly expect: string;
 }
 
 const key = (type: string, name: string, node: string) => `${type}.${name}["${node}"]`;
 
+/** The nodes this stack creates on libvirt (not adopted), with the serials their OS disks overlay. */
+export function createdVms(env: Environment) {
+  const infra = env.infrastructure;
+  const adopted = infra.kind === 'libvirt' && infra.adopt ? infra.adopt.domains : {};
+  return env.vms.filter((vm) => !(vm.node.name in adopted));
+}
+
+/** The cloud image serials some created libvirt OS disk is an overlay of, oldest first. */
+export const imagesInUse = (env: Environment): string[] => [...new Set(createdVms(env).map((vm) => vm.image))].sort();
+
+/** Every per-node address the libvirt stack declares for a node it creates. */
+export function libvirtNodeAddresses(env: Environment, node: string): string[] {
+  const withData = env.infrastructure.kind === 'libvirt' && env.infrastructure.vm.dataDiskGiB !== undefined;
+  return [
+    key('terraform_data', 'os_image', node),
+    key('libvirt_volume', 'os', node),
+    ...(withData ? [key('libvirt_volume', 'data', node)] : []),
+    key('libvirt_cloudinit_disk', 'seed', node),
+    key('libvirt_volume', 'seed_iso', node),
+    key('libvirt_domain', 'node', node),
+  ];
+}
+
 /**
- * Import ids as the providers read them: libvirt 0.9.7 imports a domain by its UUID and a volume
- * by its key, its path in a directory pool (`ImportStatePassthroughID` on `uuid` and `id`,
- * internal/provider/{domain,volume}_resource.go at v0.9.7); bpg/proxmox imports a VM as
- * `<node>/<vmid>`. Empty when the environment adopts nothing.
+ * Import ids as the pinned providers read them: libvirt 0.9.7 imports a domain by its UUID
+ * (`ImportStatePassthroughID` on `uuid`, internal/provider/domain_resource.go:970-971) and no
+ * volume (its ImportState sets only `id`, volume_resource.go:490-491, while Read looks the volume
+ * up by `key`, :351-352, null after an import): adopted disks are attached by path, unmanaged.
+ * bpg/proxmox imports a VM as `<node>/<vmid>` (proxmoxtf/resource/vm/vm.go:1794-1809).
  */
 export function adoptionPlan(env: Environment): AdoptionPlan {
   const infra = env.infrastructure;
+  const summary = (imports: number, creates: number) => `import=${imports},add=${creates},change=0,destroy=0`;
   if (infra.kind === 'libvirt' && infra.adopt) {
-    const { poolPath, domains } = infra.adopt;
+    const { domains } = infra.adopt;
     const adopted = env.vms.filter((vm) => domains[vm.node.name] !== undefined).map((vm) => vm.node.name);
-    const withData = infra.vm.dataDiskGiB !== undefined;
-    const volume = (node: string, name: string, file: string): ImportBlock => ({ to: key('libvirt_volume', name, node), id: `${poolPath}/${file}` });
-    return {
-      imports: adopted.flatMap((node) => [
-        { to: key('libvirt_domain', 'node', node), id: domains[node]! },
-        volume(node, 'os', `${node}-os.qcow2`),
-        ...(withData ? [volume(node, 'data', `${node}-data.qcow2`)] : []),
-        volume(node, 'seed_iso', `${node}-seed.iso`),
-      ]),
-      creates: [
-        'terraform_data.image',
-        'libvirt_volume.base',
-        ...env.vms.flatMap(({ node: { name } }) =>
-          adopted.includes(name)
-            ? [key('libvirt_cloudinit_disk', 'seed', name)]
-            : [key('libvirt_volume', 'os', name), ...(withData ? [key('libvirt_volume', 'data', name)] : []), key('libvirt_cloudinit_disk', 'seed', name), key('libvirt_volume', 'seed_iso', name), key('libvirt_domain', 'node', name)],
-        ),
-      ],
-      replaces: adopted.map((node) => ({ address: key('libvirt_volume', 'seed_iso', node), why: 'its cloud-init ISO is rebuilt from the model (read at first boot only)' })),
-    };
+    const created = createdVms(env).map((vm) => vm.node.name);
+    const images = imagesInUse(env);
+    const imports = adopted.map((node) => ({ to: key('libvirt_domain', 'adopted', node), id: domains[node]!.uuid }));
+    const creates = [
+      ...(images.length > 0 ? ['terraform_data.image', ...images.map((s) => `libvirt_volume.base["${s}"]`)] : []),
+      ...created.flatMap((node) => libvirtNodeAddresses(env, node)),
+    ];
+    return { imports, creates, expect: summary(imports.length, creates.length) };
   }
   if (infra.kind === 'proxmox' && infra.adopt) {
-    return {
-      imports: env.vms.filter((vm) => vm.vmId !== undefined).map((vm) => ({ to: key('proxmox_virtual_environment_vm', 'node', vm.node.name), id: `${infra.node}/${vm.vmId}` })),
-      creates: ['proxmox_download_file.image', 'proxmox_virtual_environment_file.vendor_data'],
-      replaces: [],
-    };
+    const { vms } = infra.adopt;
+    const adopted = env.vms.filter((vm) => vms[vm.node.name] !== undefined && vm.vmId !== undefined);
+    const imports = adopted.map((vm) => ({ to: key('proxmox_virtual_environment_vm', 'node', vm.node.name), id: `${infra.node}/${vm.vmId}` }));
+    const creates = [
+      'proxmox_download_file.image',
+      'proxmox_virtual_environment_file.vendor_data',
+      ...env.vms.filter((vm) => !adopted.includes(vm)).map((vm) => key('proxmox_virtual_environment_vm', 'node', vm.node.name)),
+    ];
+    return { imports, creates, expect: summary(imports.length, creates.length) };
   }
-  return { imports: [], creates: [], replaces: [] };
+  return { imports: [], creates: [], expect: '' };
 }
-

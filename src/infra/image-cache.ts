@@ -9,7 +9,7 @@ export const cloudImageUrl = (pins: Catalogue): string => {
 };
 
 /** The cached image's file name: one file per serial, so a bump never reuses an old download. */
-export const imageFile = (pins: Catalogue, ext: string) => `${pins.cloudImage.name}-${pins.cloudImage.serial}.${ext}`;
+export const imageFile = (pins: Catalogue, ext: string, serial: string = pins.cloudImage.serial) => `${pins.cloudImage.name}-${serial}.${ext}`;
 
 // Downloads once per serial into the Terraform host's cache and refuses a file whose checksum
 // differs; the libvirt provider then uploads the verified file into the pool.
@@ -22,8 +22,8 @@ const FETCH = [
   'mv "$IMAGE.part" "$IMAGE"',
 ].join('\n');
 
-/** Where the image is cached on the Terraform host, one file per serial. */
-const IMAGE_PATH = (pins: Catalogue) => `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile(pins, 'img')}")}`;
+/** Where the image of a serial is cached on the Terraform host, one file per serial. */
+export const imagePath = (pins: Catalogue, serial: string = pins.cloudImage.serial) => `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile(pins, 'img', serial)}")}`;
 
 /**
  * A `terraform_data` whose local-exec fetches and checksum-verifies the pinned cloud image.
@@ -36,7 +36,7 @@ export class CachedImage extends DataResource {
   public constructor(scope: Construct, id: string, pins: Catalogue) {
     const { sha256 } = pins.cloudImage;
     const url = cloudImageUrl(pins);
-    const path = IMAGE_PATH(pins);
+    const path = imagePath(pins);
     super(scope, id, {
       input: { url, sha256, path },
       // A provisioner runs only when the resource is created, and a changed `input` is an update

@@ -6,7 +6,7 @@ import type { Construct } from 'constructs';
  * resource uses as its for_each: addresses read `<type>.<name>["<node>"]`, and the map is written
  * once instead of inlined into each resource.
  */
-export function nodesByName(scope: Construct, entries: readonly (readonly [string, Record<string, unknown>])[]) {
-  const local = new TerraformLocal(scope, 'nodes_by_name', Object.fromEntries(entries));
+export function nodesByName(scope: Construct, entries: readonly (readonly [string, Record<string, unknown>])[], id = 'nodes_by_name') {
+  const local = new TerraformLocal(scope, id, Object.fromEntries(entries));
   return TerraformIterator.fromMap(local.asAnyMap);
 }

@@ -1,6 +1,7 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
+import type { IResolvable } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { Environment, ProxmoxInfrastructure } from '../model/resolve';
+import type { Environment, ProxmoxInfrastructure, ProxmoxLiveVm } from '../model/resolve';
 import { adoptionPlan } from './adoption';
 import { vendorData as vendorDataFor } from './cloud-init';
 import { cloudImageUrl, imageFile } from './image-cache';
@@ -11,6 +12,12 @@ import { ProxmoxFile } from './providers/proxmox-file';
 import { ProxmoxProvider } from './providers/proxmox-provider';
 import { ProxmoxVm } from './providers/proxmox-vm';
 import { useRepositoryState } from './state';
+
+/** An adopted VM's hardware as the model records it (defaults: what `qm config` shows when a line is absent). */
+function identity(live: ProxmoxLiveVm | undefined, sshKeys: readonly string[]) {
+  if (!live) return { machine: 'q35', cpu_type: 'x86-64-v2-AES', os_type: 'l26', on_boot: true, discard: 'on', ssh_keys: sshKeys };
+  return { machine: live.machine, cpu_type: live.cpuType, os_type: live.osType, on_boot: live.onBoot, discard: live.discard, ssh_keys: live.sshKeys ?? sshKeys };
+}
 
 export interface ProxmoxVmStackProps {
   readonly env: Environment;
@@ -49,6 +56,10 @@ export class ProxmoxVmStack extends TerraformStack {
       fileName: imageFile(env.versions, 'qcow2'),
       checksum: env.versions.cloudImage.sha256,
       checksumAlgorithm: 'sha256',
+      // A pinned serial never changes upstream: with overwrite (default true) every refresh asks
+      // Ubuntu for the file's size and replaces a mismatch, and fails once the serial is pruned
+      // (fwprovider/nodes/resource_download_file.go:335-344, Read :598-613).
+      overwrite: false,
     });
 
     // The guest agent the VMs enable must exist, or every create and refresh waits for it (15 min):
@@ -62,29 +73,41 @@ export class ProxmoxVmStack extends TerraformStack {
     });
 
     const prefix = env.network.prefixLength;
+    const live = infra.adopt?.vms ?? {};
+    const adopting = infra.adopt !== undefined;
     const each = nodesByName(
       this,
       env.vms.map((vm) => [
         vm.node.name,
-        { vm_id: vm.vmId, mac: vm.mac, cores: vm.sizing.vcpus, memory_mib: vm.sizing.memoryMiB, disk_gib: vm.sizing.osDiskGiB, address: `${vm.node.ip}/${prefix}` },
+        {
+          vm_id: vm.vmId,
+          mac: vm.mac,
+          cores: vm.sizing.vcpus,
+          memory_mib: vm.sizing.memoryMiB,
+          disk_gib: vm.sizing.osDiskGiB,
+          address: `${vm.node.ip}/${prefix}`,
+          ...(adopting && identity(live[vm.node.name], infra.access.sshKeys)),
+        },
       ]),
     );
-    const access = infra.access;
+    // An adopted VM is described as it runs (the model's copy of `qm config`); one this stack
+    // creates gets the tool's hardware.
+    const per = <T>(field: string, own: T, get: (f: string) => T) => (adopting ? get(field) : own);
 
     new ProxmoxVm(this, 'node', {
       forEach: each,
       nodeName: infra.node,
       vmId: each.getNumber('vm_id'),
       name: each.key,
-      machine: 'q35',
-      onBoot: true,
+      machine: per('machine', 'q35', (f) => each.getString(f)),
+      onBoot: per<boolean | IResolvable>('on_boot', true, (f) => each.getBoolean(f)),
       started: true,
       scsiHardware: 'virtio-scsi-pci',
       bootOrder: ['scsi0'],
       agent: { enabled: true },
-      cpu: { cores: each.getNumber('cores'), type: 'x86-64-v2-AES' },
+      cpu: { cores: each.getNumber('cores'), type: per('cpu_type', 'x86-64-v2-AES', (f) => each.getString(f)) },
       memory: { dedicated: each.getNumber('memory_mib'), floating: 0 },
-      disks: [{ interface: 'scsi0', datastore_id: infra.datastore, size: each.getNumber('disk_gib'), import_from: image.id, discard: 'on' }],
+      disks: [{ interface: 'scsi0', datastore_id: infra.datastore, size: each.getNumber('disk_gib'), import_from: image.id, discard: per('discard', 'on', (f) => each.getString(f) as 'on') }],
       networkDevices: [{ bridge: infra.bridge, vlan_id: infra.vlan, model: 'virtio', mac_address: each.getString('mac') }],
       initialization: {
         datastore_id: infra.datastore,
@@ -92,19 +115,23 @@ export class ProxmoxVmStack extends TerraformStack {
         // A list: Proxmox joins it with spaces; a comma-joined string once broke VM creation.
         dns: [{ servers: env.network.dns }],
         ip_config: [{ ipv4: [{ address: each.getString('address'), gateway: env.network.gateway }] }],
-        user_account: [{ username: env.vmUser, keys: access.sshKeys }],
+        user_account: [{ username: env.vmUser, keys: per('ssh_keys', infra.access.sshKeys, (f) => each.getList(f)) }],
         vendor_data_file_id: vendorData.id,
       },
       lifecycle: {
         // Vendor data acts at first boot only, and the provider replaces a VM when it changes: a
-        // later edit (or adopting a VM created without it) must never rebuild the VM.
-        ignoreChanges: ['initialization[0].vendor_data_file_id'],
+        // later edit (or adopting a VM created without it) must never rebuild the VM. An adopted
+        // VM's disk was imported from another file, read at create only (disk.import_from).
+        ignoreChanges: ['initialization[0].vendor_data_file_id', ...(adopting ? ['disk[0].import_from'] : [])],
         // An adopted VM is the one that runs: a plan that would replace it fails instead.
-        preventDestroy: infra.adopt,
+        preventDestroy: adopting || undefined,
       },
       serialDevices: [{ device: 'socket' }],
       vga: { type: 'serial0' },
-      operatingSystem: { type: 'l26' },
+      operatingSystem: { type: per('os_type', 'l26', (f) => each.getString(f)) },
+      // While adopting, a change that needs a reboot waits for the next one the operator makes
+      // (vm.go:2225-2231, :2305-2310) instead of the provider rebooting the management cluster.
+      rebootAfterUpdate: adopting ? false : undefined,
     });
     const imports = adoptionPlan(env).imports;
     if (imports.length > 0) this.addOverride('import', imports);

@@ -1,4 +1,5 @@
 import type { EnvironmentSpec } from '../model/environment';
+import * as catalogue from '../versions';
 import type { Answers } from './answers';
 
 /**
@@ -11,7 +12,7 @@ export function startingSpec(a: Answers, k3s: string): EnvironmentSpec {
     name: a.name,
     baseDomain: a.domain,
     network: { subnet: a.subnet, gateway: a.gateway, dns: a.dns },
-    nodes: a.nodes.map((n, i) => ({ name: n.name, ip: n.ip, ...(i === 0 ? { founder: true } : {}) })),
+    nodes: a.nodes.map((n, i) => ({ name: n.name, ip: n.ip, ...(i === 0 ? { founder: true } : {}), ...(a.infrastructure === 'libvirt' ? { vm: { image: catalogue.cloudImage.serial } } : {}) })),
     controlPlane: { vip: a.vip, vipInterface: a.vipInterface },
     k3s: { version: k3s },
     cilium: {},

@@ -39,6 +39,10 @@ export const nodeVmSchema = z.strictObject({
   dataDiskGiB: vmSizingShape.dataDiskGiB,
   vmId: z.number().optional().describe('Proxmox VM id; changing it replaces the VM.'),
   mac: z.string().optional().describe('Default: derived from the node name (52:54:00 + the first three bytes of its SHA-256).'),
+  image: z
+    .string()
+    .optional()
+    .describe("libvirt: the cloud image serial this node's OS disk was created from (an overlay of that serial's base volume). Record it on every node that runs, so a new serial in the catalogue does not rebuild it; changing it rebuilds this node's OS disk (its data disk is kept). Default: the environment's cloud image."),
 });
 
 /** A k3s server. Agents are not modelled yet: every node is a control-plane member. */
@@ -70,10 +74,20 @@ export const bareMetalSchema = z.strictObject({
   memoryMiB: z.number().optional().describe("RAM of each server, for the check that the platform's memory requests fit. Default: unknown (not checked)."),
 });
 
-/** Domains and volumes that already run, imported into the state under their live names instead of created. */
+/** One running domain, as `virsh dumpxml <node>` shows it. */
+export const libvirtAdoptedDomainSchema = z.strictObject({
+  uuid: z.string().describe('`virsh domuuid <node>`: libvirt 0.9.7 imports a domain by its UUID.'),
+  osDisk: z.string().describe("The system disk's file (`virsh domblklist <node>`, target vda): attached by path, never managed."),
+  dataDisk: z.string().optional().describe("The data disk's file (target vdb), when the environment has data disks: attached by path, never managed, never created over."),
+  seed: z.string().optional().describe("The cloud-init ISO the domain has attached as a cdrom, if any: attached by path as it is."),
+});
+
+/**
+ * Domains that already run without a Terraform state: each imported by UUID, its disks attached by
+ * path and left unmanaged (libvirt 0.9.7 cannot import a volume), the domain itself never updated.
+ */
 export const libvirtAdoptSchema = z.strictObject({
-  poolPath: z.string().describe("The storage pool's folder on the host (`virsh pool-dumpxml <pool>`): a volume's import id is its path there."),
-  domains: z.record(z.string(), z.string()).describe("The live domain's UUID per node name (`virsh domuuid <node>`): a domain is imported by UUID."),
+  domains: z.record(z.string(), libvirtAdoptedDomainSchema).describe('The live domains by node name.'),
 });
 
 /** VMs on a libvirt host (dmacvicar/libvirt 0.9), one set of resources per live node. */
@@ -90,6 +104,25 @@ export const libvirtSchema = z.strictObject({
   adopt: libvirtAdoptSchema.optional().describe('Adopt domains and volumes that exist without a Terraform state: import blocks, keyed by node.'),
 });
 
+/**
+ * A running Proxmox VM as `qm config <vmid>` shows it: what the first plan after its import
+ * would otherwise change (and reboot it for). Each default is what `qm config` shows when the
+ * line is absent.
+ */
+export const proxmoxLiveVmSchema = z.strictObject({
+  mac: z.string().describe('`net0: virtio=<MAC>,…`: the guest\'s netplan matches this MAC.'),
+  machine: z.string().default('').describe("`machine:`; empty for Proxmox's default (i440fx)."),
+  cpuType: z.string().default('qemu64').describe('`cpu:` (its type); qemu64 when the line is absent.'),
+  osType: z.string().default('other').describe('`ostype:`; other when absent.'),
+  onBoot: z.boolean().default(false).describe('`onboot: 1`; false when absent.'),
+  discard: z.enum(['on', 'ignore']).default('ignore').describe('`discard=on` in the `scsi0:` line; ignore when absent.'),
+  sshKeys: z.array(z.string()).optional().describe("`sshkeys:` (URL-encoded), one public key per entry. Default: the environment's `access.sshKeys`."),
+});
+
+export const proxmoxAdoptSchema = z.strictObject({
+  vms: z.record(z.string(), proxmoxLiveVmSchema).describe('The live VMs by node name.'),
+});
+
 /** One VM per live node on a Proxmox VE host (bpg/proxmox). */
 export const proxmoxSchema = z.strictObject({
   kind: z.literal('proxmox').describe('VMs on a Proxmox VE host (bpg/proxmox).'),
@@ -102,7 +135,7 @@ export const proxmoxSchema = z.strictObject({
   vlan: z.number().optional().describe('VLAN tag on the bridge (a separate setting from the bridge), 1-4094.'),
   vm: vmSizingSchema.describe('Sizing of every node unless the node overrides it.'),
   access: vmAccessSchema.describe('Who may log in to the VMs.'),
-  adopt: z.boolean().default(false).describe('Adopt the VMs that already run (by node and `vm.vmId`) and the cloud image: import blocks, keyed by node.'),
+  adopt: proxmoxAdoptSchema.optional().describe('Adopt the VMs that already run (by node and `vm.vmId`): import blocks keyed by node, each VM described as it runs.'),
 });
 
 export const infrastructureSchema = z.discriminatedUnion('kind', [bareMetalSchema, libvirtSchema, proxmoxSchema]);

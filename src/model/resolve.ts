@@ -22,6 +22,7 @@ type Parsed = DeepReadonly<z.output<typeof environmentSchema>>;
 export type Infrastructure = Parsed['infrastructure'];
 export type LibvirtInfrastructure = Extract<Infrastructure, { kind: 'libvirt' }>;
 export type ProxmoxInfrastructure = Extract<Infrastructure, { kind: 'proxmox' }>;
+export type ProxmoxLiveVm = NonNullable<ProxmoxInfrastructure['adopt']>['vms'][string];
 
 /** A node with its defaults applied and its position in the spec (for error paths). */
 export interface Node {
@@ -47,6 +48,10 @@ export interface Vm {
   readonly sizing: VmSizing;
   readonly mac: string;
   readonly vmId?: number;
+  /** The cloud image serial its OS disk is an overlay of (libvirt): recorded, or the environment's. */
+  readonly image: string;
+  /** Whether the spec records `image`; unrecorded nodes follow the environment's cloud image. */
+  readonly imageRecorded: boolean;
 }
 
 /** A Secret some component needs, where its source is and where its copy goes. */
@@ -180,13 +185,22 @@ export function macFor(name: string): string {
   return ['52', '54', '00', ...[...hash.subarray(0, 3)].map((b) => b.toString(16).padStart(2, '0'))].join(':');
 }
 
-function resolveVms(spec: Parsed, liveNodes: readonly Node[]): Vm[] {
+function resolveVms(spec: Parsed, liveNodes: readonly Node[], serial: string): Vm[] {
   const infra = spec.infrastructure;
   if (infra.kind === 'bare-metal') return [];
   return liveNodes.map((node) => {
     const own = spec.nodes[node.index]!.vm ?? {};
-    const { vmId, mac, ...sizing } = own;
-    return { node, sizing: { ...infra.vm, ...sizing } as VmSizing, mac: mac ?? macFor(node.name), vmId };
+    const { vmId, mac, image, ...sizing } = own;
+    // An adopted Proxmox VM keeps the NIC it runs with: its guest matches that MAC.
+    const live = infra.kind === 'proxmox' ? infra.adopt?.vms[node.name]?.mac : undefined;
+    return {
+      node,
+      sizing: { ...infra.vm, ...sizing } as VmSizing,
+      mac: live ?? mac ?? macFor(node.name),
+      vmId,
+      image: image ?? serial,
+      imageRecorded: image !== undefined,
+    };
   });
 }
 
@@ -236,7 +250,7 @@ function layerNamespaces(spec: Parsed, apps: readonly App[], layer: string): str
 /** RAM of each live node where the spec tells it: its VM's size, or bare metal's memoryMiB. */
 function nodeMemory(spec: Parsed, liveNodes: readonly Node[]): Map<string, number> {
   const infra = spec.infrastructure;
-  if (infra.kind !== 'bare-metal') return new Map(resolveVms(spec, liveNodes).map((vm) => [vm.node.name, vm.sizing.memoryMiB]));
+  if (infra.kind !== 'bare-metal') return new Map(resolveVms(spec, liveNodes, '').map((vm) => [vm.node.name, vm.sizing.memoryMiB]));
   return new Map(infra.memoryMiB === undefined ? [] : liveNodes.map((n) => [n.name, infra.memoryMiB!]));
 }
 
@@ -321,7 +335,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
     secrets: resolveSecrets(s, apps),
     ageRecipients: s.sops?.ageRecipients ?? [],
     infrastructure: s.infrastructure,
-    vms: resolveVms(s, liveNodes),
+    vms: resolveVms(s, liveNodes, pins.versions.cloudImage.serial),
     dataDiskMount: LONGHORN_DATA_PATH,
     vmUser,
     ssh: new Map(s.nodes.map((n) => [n.name, { host: n.ssh.host ?? n.ip, port: n.ssh.port, user: n.ssh.user ?? (vmUser === '' ? undefined : vmUser) }])),

@@ -14,6 +14,10 @@ export interface EnvironmentChange {
   readonly objects: readonly ObjectChange[];
   readonly base: ReadonlyMap<string, TreeObject>;
   readonly head: ReadonlyMap<string, TreeObject>;
+  /** Whether the servers run embedded etcd (a server joins another, or the founder runs cluster-init). */
+  readonly etcd: boolean;
+  /** In the base tree: each OS disk's address → the base volume address its backing store names. */
+  readonly backing: ReadonlyMap<string, string>;
   /** Facts read from both trees: the VIP, the API endpoint, the ingress VIP, the node subnet. */
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
 }
@@ -22,23 +26,52 @@ const LOSES = new Set(['replace', 'destroy', 'may-replace']);
 /** What a change means for a server even when prevent_destroy stops the plan: it was asked for. */
 const ASKS_TO_LOSE = new Set([...LOSES, 'blocked']);
 /** The VM resource that is a server itself (its domain or Proxmox VM), by node name. */
-const serverOf = (c: TfChange) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.node\["(.+)"\]$/.exec(c.address)?.[2];
+const serverOf = (c: TfChange) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.(node|adopted)\["(.+)"\]$/.exec(c.address)?.[3];
 
+/**
+ * Members of the control plane that one apply stops: replaced or removed (their etcd member and
+ * OS disk go), or stopped to be redefined or rebooted. More than one at once, or fewer left up
+ * than etcd's quorum, is a danger; the sentence states the counts it computed.
+ */
 function controlPlane(e: EnvironmentChange): Danger[] {
-  const lostVms = e.vm.filter((c) => ASKS_TO_LOSE.has(c.action)).map(serverOf).filter((n): n is string => n !== undefined);
-  const removed = e.servers.before.filter((n) => !e.servers.after.includes(n));
-  const lost = [...new Set([...lostVms, ...removed])].filter((n) => e.servers.before.includes(n)).sort();
-  const members = e.servers.before.length;
-  const quorum = Math.floor(members / 2) + 1;
-  if (lost.length === 0) return [];
-  if (lost.length > 1 || members - lost.length < quorum) {
-    return [{
-      code: 'control-plane',
-      what: `${lost.length} of ${members} control-plane member(s) replaced or removed in one change: ${lost.join(', ')}`,
-      why: members - lost.length < quorum ? `etcd keeps quorum with ${quorum} of ${members}; ${members - lost.length} would remain` : 'one member at a time: a second failure during the change loses quorum',
-    }];
+  const members = e.servers.before;
+  const removed = members.filter((n) => !e.servers.after.includes(n));
+  const lost = new Set([...e.vm.filter((c) => ASKS_TO_LOSE.has(c.action)).map(serverOf), ...removed].filter((n): n is string => n !== undefined && members.includes(n)));
+  const restarts = new Set(e.vm.filter((c) => c.stops === 'restarts').map(serverOf).filter((n): n is string => n !== undefined && members.includes(n) && !lost.has(n)));
+  const affected = [...lost, ...restarts].sort();
+  if (affected.length === 0) return [];
+  const how = (n: string) => `${n} (${lost.has(n) ? (removed.includes(n) ? 'removed' : 'replaced') : 'restarts'})`;
+  const rolling = 'apply it one server at a time (bootstrap/README.md, Day 2)';
+  if (!e.etcd) {
+    return lost.size > 0
+      ? [{ code: 'control-plane', what: `the only server ${[...lost].join(', ')} is replaced or removed`, why: "k3s's default datastore (sqlite) lives on its OS disk and goes with it" }]
+      : [];
   }
-  return [];
+  const quorum = Math.floor(members.length / 2) + 1;
+  const up = members.length - affected.length;
+  if (affected.length === 1 && up >= quorum) return [];
+  return [{
+    code: 'control-plane',
+    what: `${affected.length} of ${members.length} etcd members stop in one apply: ${affected.map(how).join(', ')}`,
+    why: up < quorum
+      ? `etcd needs ${quorum} of ${members.length} members up and ${up} would be: the cluster stops until enough are back${lost.size > 0 ? ', and a replaced member comes back empty' : ''}; ${rolling}`
+      : `${up} of ${members.length} stay up, the least etcd's quorum of ${quorum} allows plus ${up - quorum}: one more failure during the apply stops the cluster; ${rolling}`,
+  }];
+}
+
+/**
+ * A base image volume destroyed or replaced while an OS disk that was built on it stays: libvirt
+ * deletes the file first, and the overlay loses its backing file (it fails to boot next time).
+ */
+function backingFiles(e: EnvironmentChange): Danger[] {
+  const gone = new Set(e.vm.filter((c) => c.type === 'libvirt_volume' && LOSES.has(c.action)).map((c) => c.address));
+  const replacedOs = new Set(e.vm.filter((c) => /^libvirt_volume\.os\[/.test(c.address) && LOSES.has(c.action)).map((c) => c.address));
+  return [...gone].flatMap((base) => {
+    const overlays = [...e.backing].filter(([os, on]) => on === (e.vm.find((c) => c.address === base)?.movedFrom ?? base) && !replacedOs.has(os)).map(([os]) => os);
+    return overlays.length > 0
+      ? [{ code: 'backing-file', what: `${base} is deleted while ${overlays.join(', ')} ${overlays.length === 1 ? 'is an overlay' : 'are overlays'} of it`, why: 'those OS disks lose their backing file and their VMs do not boot after their next stop; record the image each node was built on (vm.image)' }]
+      : [];
+  });
 }
 
 function data(e: EnvironmentChange): Danger[] {
@@ -115,5 +148,5 @@ function addresses(e: EnvironmentChange): Danger[] {
 
 /** The dangers of one environment's change, most severe kinds first. */
 export function dangers(e: EnvironmentChange): Danger[] {
-  return [...controlPlane(e), ...data(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
+  return [...controlPlane(e), ...backingFiles(e), ...data(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
 }

@@ -32,7 +32,7 @@ function environment(r: EnvironmentReview): string[] {
   const out = [`### ${r.env}`, '', mermaid(r.diagrams.environment), '', mermaid(r.diagrams.layers), ''];
   if (r.vm.length > 0) {
     out.push('**VM layer**', '', '| address | action | why |', '| --- | --- | --- |');
-    for (const c of r.vm) out.push(`| \`${cell(c.address)}\` | ${ACTION_WORDS[c.action]} | ${cell(c.reason)} |`);
+    for (const c of r.vm) out.push(`| \`${cell(c.address)}\` | ${ACTION_WORDS[c.action]}${c.stops === 'restarts' ? ', **the VM stops**' : c.stops === 'pending' ? ', at the next reboot' : ''} | ${cell(c.reason)} |`);
     out.push('');
   }
   if (r.nodes.length > 0) out.push('**Nodes**', '', ...r.nodes.map((n) => `- ${n}`), '');

@@ -1,56 +1,79 @@
 // What a change of one attribute does to a resource, per resource type of the pinned providers,
-// read from their source at the pinned tags and kept with it:
-// - dmacvicar/libvirt v0.9.7: `internal/provider/volume_resource.go`, `cloudinit_disk_resource.go`
-//   and `domain_resource.go`: a volume's and a cloud-init disk's Update return "Update Not
-//   Supported" and only `name`/`pool` (volume) or every input (cloud-init disk) carry
-//   RequiresReplace; a domain is redefined in place except for `name` and `type`.
-// - bpg/proxmox v0.111.1: `proxmoxtf/resource/vm/vm.go` (ForceNew: `node_name` unless migrating,
-//   `vm_id` through a custom diff, `initialization.*_file_id`, `initialization.type`, `disk.file_id`,
-//   `clone`; `disk.import_from` is read at create only), `fwprovider/nodes/resource_download_file.go`
-//   (every input but the refresh settings replaces), `proxmoxtf/resource/file.go` (every input ForceNew).
-// - terraform_data (built in): `triggers_replace` replaces, `input` updates.
+// read from their source at the pinned tags; each rule carries the file and line it comes from
+// (dmacvicar/terraform-provider-libvirt v0.9.7, bpg/terraform-provider-proxmox v0.111.1).
 // An attribute no rule names is "may replace": never reported as safe.
 
-/** What changing one attribute does. */
-export type Effect = 'replace' | 'update' | 'fails' | 'ignored' | 'unknown';
+/**
+ * What changing one attribute does: `restart` is an update in place that stops the machine
+ * (or reboots it) to apply; `pending` one the provider stores for the next reboot.
+ */
+export type Effect = 'replace' | 'restart' | 'pending' | 'update' | 'fails' | 'ignored' | 'unknown';
 
-interface TypeRules {
-  /** Attribute paths (`a.b`, lists as `a[]`) whose change replaces the resource; `*` for all. */
-  readonly replace: readonly string[];
-  /** Paths updated in place; `*` for all the others. */
-  readonly update: readonly string[];
-  /** Paths read at create only: a later change does nothing. */
-  readonly ignored?: readonly string[];
-  /** The provider cannot update this resource: any other change fails at apply. */
-  readonly noUpdate?: boolean;
+/** Attribute paths (`a.b`, lists as `a[]`; `*` for all the others) and where the rule is read from. */
+interface RuleGroup {
+  readonly paths: readonly string[];
+  readonly source: string;
+}
+
+export interface TypeRules {
+  readonly replace: RuleGroup;
+  /** Updated in place; the machine keeps running. */
+  readonly update?: RuleGroup;
+  /** Updated in place, the machine stopped or rebooted for it. */
+  readonly restart?: RuleGroup;
+  /** Read at create only: a later change does nothing. */
+  readonly ignored?: RuleGroup;
+  /** The provider has no update: any other change fails at apply. */
+  readonly noUpdate?: RuleGroup;
   /** What an in-place update does to the machine, for the summary. */
   readonly updateNote?: string;
 }
 
+const LIBVIRT = 'libvirt v0.9.7';
+const PROXMOX = 'proxmox v0.111.1';
+
+/** Settings whose change makes bpg/proxmox's vmUpdate set rebootRequired (proxmoxtf/resource/vm/vm.go). */
+const PROXMOX_REBOOT = [
+  'acpi', 'kvm_arguments', 'bios', 'keyboard_layout', 'machine', 'tablet_device', 'agent', 'amd_sev', 'audio_device', 'boot_order',
+  'cpu', 'efi_disk', 'tpm_state', 'rng', 'initialization', 'hostpci', 'numa', 'usb', 'memory', 'operating_system', 'serial_device',
+  'vga', 'virtiofs', 'scsi_hardware', 'watchdog', 'disk[].aio', 'disk[].queues',
+];
+
 export const REPLACEMENT_RULES: Readonly<Record<string, TypeRules>> = {
-  libvirt_volume: { replace: ['name', 'pool'], update: [], noUpdate: true },
-  libvirt_cloudinit_disk: { replace: ['*'], update: [] },
-  libvirt_domain: { replace: ['name', 'type'], update: ['*'], updateNote: 'redefined in place; the VM restarts if the change needs it' },
-  proxmox_virtual_environment_vm: {
-    replace: [
-      'node_name',
-      'vm_id',
-      'initialization[].user_data_file_id',
-      'initialization[].vendor_data_file_id',
-      'initialization[].network_data_file_id',
-      'initialization[].meta_data_file_id',
-      'initialization[].type',
-      'disk[].file_id',
-      'clone',
-      'amd_sev',
-    ],
-    update: ['*'],
-    ignored: ['disk[].import_from'],
-    updateNote: 'updated through the API; some settings need a reboot',
+  libvirt_volume: {
+    replace: { paths: ['name', 'pool'], source: `${LIBVIRT} internal/codegen/policy/field_policy.go:80-84 (name), internal/provider/volume_resource.go:93-99 (pool): RequiresReplace` },
+    noUpdate: { paths: ['*'], source: `${LIBVIRT} internal/provider/volume_resource.go:443-448: Update returns "Update Not Supported"` },
   },
-  proxmox_download_file: { replace: ['*'], update: ['overwrite', 'overwrite_unmanaged', 'upload_timeout', 'verify'] },
-  proxmox_virtual_environment_file: { replace: ['*'], update: ['timeout_upload', 'upload_mode', 'overwrite'] },
-  terraform_data: { replace: ['triggers_replace'], update: ['input'] },
+  libvirt_cloudinit_disk: {
+    replace: { paths: ['*'], source: `${LIBVIRT} internal/provider/cloudinit_disk_resource.go:94-121: every input RequiresReplace` },
+  },
+  libvirt_domain: {
+    replace: { paths: ['name', 'type'], source: `${LIBVIRT} internal/codegen/policy/field_policy.go:80-91: RequiresReplace` },
+    restart: { paths: ['*'], source: `${LIBVIRT} internal/provider/domain_resource.go:1034-1100: Update stops a running domain (guest shutdown, forced after 30 s, :491-496), undefines and redefines it, then starts it` },
+    updateNote: 'the VM is stopped, redefined and started',
+  },
+  proxmox_virtual_environment_vm: {
+    replace: {
+      paths: ['node_name', 'vm_id', 'tpm_state[].version', 'efi_disk[].type', 'initialization[].user_data_file_id', 'initialization[].vendor_data_file_id', 'initialization[].network_data_file_id', 'initialization[].meta_data_file_id', 'initialization[].type', 'disk[].file_id', 'clone', 'amd_sev'],
+      source: `${PROXMOX} proxmoxtf/resource/vm/vm.go:1765-1792 (CustomizeDiff: vm_id, node_name unless migrating, tpm_state.version :1849-1870, efi_disk.type :1911-1930), ForceNew in the schema for the rest`,
+    },
+    restart: { paths: PROXMOX_REBOOT, source: `${PROXMOX} proxmoxtf/resource/vm/vm.go:6195-6956 (vmUpdate sets rebootRequired; cpu and memory hot-plug aside), disk/disk.go:675-683, then the provider reboots the VM itself (reboot_after_update, default true, vm.go:48, :2305-2310)` },
+    ignored: { paths: ['disk[].import_from'], source: `${PROXMOX} proxmoxtf/resource/vm/disk/disk.go:685-686: import_from is read at create only` },
+    update: { paths: ['*'], source: `${PROXMOX} proxmoxtf/resource/vm/vm.go:6122-6990 (vmUpdate): the API update, no reboot (network devices hot-plug, disk size through the resize call)` },
+    updateNote: 'updated through the API',
+  },
+  proxmox_download_file: {
+    replace: { paths: ['*'], source: `${PROXMOX} fwprovider/nodes/resource_download_file.go: every input RequiresReplace but the refresh settings` },
+    update: { paths: ['overwrite', 'overwrite_unmanaged', 'upload_timeout', 'verify'], source: `${PROXMOX} fwprovider/nodes/resource_download_file.go:329-350` },
+  },
+  proxmox_virtual_environment_file: {
+    replace: { paths: ['*'], source: `${PROXMOX} proxmoxtf/resource/file.go: every input ForceNew` },
+    update: { paths: ['timeout_upload', 'upload_mode', 'overwrite'], source: `${PROXMOX} proxmoxtf/resource/file.go` },
+  },
+  terraform_data: {
+    replace: { paths: ['triggers_replace'], source: 'Terraform built-in terraform_data: triggers_replace replaces' },
+    update: { paths: ['input'], source: 'Terraform built-in terraform_data: input updates in place' },
+  },
 };
 
 /** `disk.0.size` → `disk[].size`: list indices do not change which rule applies. */
@@ -62,12 +85,15 @@ const matches = (path: string, rule: string) => rule === '*' || path === rule ||
 export function effectOf(type: string, path: string): Effect {
   const rules = REPLACEMENT_RULES[type];
   if (!rules) return 'unknown';
-  const specific = (list: readonly string[]) => list.some((r) => r !== '*' && matches(path, r));
-  if (rules.ignored?.some((r) => matches(path, r))) return 'ignored';
-  if (specific(rules.replace)) return 'replace';
-  if (specific(rules.update)) return 'update';
-  if (rules.replace.includes('*')) return 'replace';
-  if (rules.update.includes('*')) return 'update';
+  const named = (group: RuleGroup | undefined) => group?.paths.some((r) => r !== '*' && matches(path, r)) ?? false;
+  const all = (group: RuleGroup | undefined) => group?.paths.includes('*') ?? false;
+  if (named(rules.ignored)) return 'ignored';
+  if (named(rules.replace)) return 'replace';
+  if (named(rules.restart)) return 'restart';
+  if (named(rules.update)) return 'update';
+  if (all(rules.replace)) return 'replace';
+  if (all(rules.restart)) return 'restart';
+  if (all(rules.update)) return 'update';
   return rules.noUpdate ? 'fails' : 'unknown';
 }
 

@@ -8,7 +8,7 @@ import { dangers } from './dangers';
 import type { Danger } from './dangers';
 import { diffObjects, treeObjects, versionBumps } from './flux-diff';
 import type { ObjectChange, VersionBump } from './flux-diff';
-import { planStacks } from './terraform';
+import { instances, planStacks } from './terraform';
 import type { TfChange } from './terraform';
 
 /** What a change of the committed trees does, for one environment. */
@@ -56,6 +56,20 @@ export function facts(tree: Tree): Record<string, string> {
   return found;
 }
 
+/** Embedded etcd: the founder runs cluster-init, or a server joins another. */
+const runsEtcd = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...configs.values()].some((c) => c['cluster-init'] === true || c.server !== undefined);
+
+/** Each OS disk's address → the base volume its backing store names, in a stack. */
+function backingStores(stack: Record<string, unknown> | undefined): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [address, instance] of instances(stack)) {
+    const path = (instance.config.backing_store as { path?: unknown } | undefined)?.path;
+    const m = typeof path === 'string' ? /^\$\{(libvirt_volume\.[\w-]+(?:\["[^"]+"\])?)\.path\}$/.exec(path) : null;
+    if (instance.type === 'libvirt_volume' && m) found.set(address, m[1]!);
+  }
+  return found;
+}
+
 /** The review of one environment: its trees at the base and at the head. */
 export function reviewEnvironment(env: string, base: Tree, head: Tree): EnvironmentReview {
   const stack = (tree: Tree) => {
@@ -80,7 +94,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf }),
+    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), backing: backingStores(stack(base)) }),
     vm,
     nodes: dayTwoNotes(base, head),
     objects,

@@ -21,6 +21,8 @@ export interface TfChange {
   readonly attributes: readonly AttributeChange[];
   /** Why, in words: the attributes that decide, a trigger, a protection. */
   readonly reason: string;
+  /** An update in place that stops the machine to apply (`restarts`), or stores it for the next reboot (`pending`). */
+  readonly stops?: 'restarts' | 'pending';
 }
 
 interface Instance {
@@ -45,7 +47,8 @@ function substitute(value: unknown, key: string, each: Json): unknown {
       .replace(/\$\{each\.key\}/g, key)
       .replace(/\$\{each\.value\.([\w-]+)\}/g, (_m, f: string) => String(each[f]))
       // A same-key reference into a sibling: `${libvirt_volume.os[each.key].name}` names one instance.
-      .replace(/\[each\.key\]/g, `["${key}"]`);
+      .replace(/\[each\.key\]/g, `["${key}"]`)
+      .replace(/\[each\.value\.([\w-]+)\]/g, (_m, f: string) => `["${String(each[f])}"]`);
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, key, each));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, key, each)]));
@@ -95,7 +98,7 @@ function resolveReferences(value: unknown, pool: ReadonlyMap<string, Instance>, 
   return value;
 }
 
-function attributeChanges(type: string, before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[]): AttributeChange[] {
+function attributeChanges(type: string, before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[] | 'all'): AttributeChange[] {
   const a = leaves(before);
   const b = leaves(after);
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
@@ -104,14 +107,14 @@ function attributeChanges(type: string, before: Record<string, unknown>, after: 
     .map((p) => {
       const normal = normalizePath(p);
       // lifecycle.ignore_changes names attributes in HCL form: initialization[0].vendor_data_file_id.
-      const ignored = ignore.some((i) => { const n = normalizePath(i.replace(/\[(\d+)\]/g, '.$1')); return normal === n || normal.startsWith(`${n}.`) || normal.startsWith(`${n}[]`); });
+      const ignored = ignore === 'all' || ignore.some((i) => { const n = normalizePath(i.replace(/\[(\d+)\]/g, '.$1')); return normal === n || normal.startsWith(`${n}.`) || normal.startsWith(`${n}[]`); });
       return { path: p, before: a.get(p), after: b.get(p), effect: ignored ? 'ignored' : effectOf(type, normal) };
     });
 }
 
-const RANK: Record<Effect, number> = { ignored: 0, update: 1, unknown: 2, fails: 3, replace: 4 };
+const RANK: Record<Effect, number> = { ignored: 0, update: 1, pending: 2, restart: 3, unknown: 4, fails: 5, replace: 6 };
 
-function actionOf(type: string, changes: readonly AttributeChange[]): { action: TfAction; reason: string } {
+function actionOf(type: string, changes: readonly AttributeChange[]): { action: TfAction; reason: string; stops?: 'restarts' | 'pending' } {
   const decisive = changes.filter((c) => c.effect !== 'ignored');
   if (decisive.length === 0) return { action: 'no-op', reason: changes.length > 0 ? 'only attributes read at create or ignored' : 'unchanged' };
   const worst = decisive.reduce((w, c) => (RANK[c.effect] > RANK[w.effect] ? c : w));
@@ -120,9 +123,17 @@ function actionOf(type: string, changes: readonly AttributeChange[]): { action: 
     case 'replace': return { action: 'replace', reason: `${by('replace')} forces replacement` };
     case 'fails': return { action: 'fails', reason: `the provider cannot update ${by('fails')} (Update Not Supported): apply fails` };
     case 'unknown': return { action: 'may-replace', reason: `no replacement rule is known for ${by('unknown')}` };
+    case 'restart': return { action: 'update', stops: 'restarts', reason: `${[by('restart'), by('update')].filter(Boolean).join(', ')} updated in place (${updateNote(type) ?? 'the machine restarts'}${type === 'proxmox_virtual_environment_vm' ? `; ${by('restart')} needs a reboot, which the provider makes` : ''})` };
+    case 'pending': return { action: 'update', stops: 'pending', reason: `${[by('pending'), by('update')].filter(Boolean).join(', ')} updated in place; ${by('pending')} takes effect at the VM's next reboot (reboot_after_update is off)` };
     default: return { action: 'update', reason: `${by('update')} updated in place${updateNote(type) ? ` (${updateNote(type)})` : ''}` };
   }
 }
+
+/**
+ * A seed is read at a VM's first boot only: cloud-init finds the same instance-id (the node name,
+ * src/infra/cloud-init.ts metaData) on every later boot and applies nothing anew.
+ */
+export const SEED_NOTE = 'a running VM never reads its seed again (same instance-id): no effect until the node is rebuilt';
 
 /** Terraform's own addresses in `replace_triggered_by`: `type.name[each.key]` resolved for one key. */
 const triggerAddress = (reference: string, key?: string) => reference.replace(/\[each\.key\]$/, key === undefined ? '' : `["${key}"]`);
@@ -150,13 +161,14 @@ export function planStacks(base: Json | undefined, head: Json | undefined): TfCh
         continue;
       }
       claimed.add(from);
-      const ignore = (now.lifecycle.ignore_changes ?? []) as string[];
+      const ignore = (now.lifecycle.ignore_changes ?? []) as string[] | 'all';
       const was = resolveReferences(before.get(from)!.config, before, new Set()) as Record<string, unknown>;
       const is = resolveReferences(now.config, after, replaced) as Record<string, unknown>;
-      const attributes = attributeChanges(now.type, was, is, ignore);
-      const { action, reason } = actionOf(now.type, attributes);
+      // With reboot_after_update off, the provider stores a reboot-needing change for the next reboot.
+      const attributes = attributeChanges(now.type, was, is, ignore).map((c) => (c.effect === 'restart' && now.config.reboot_after_update === false ? { ...c, effect: 'pending' as const } : c));
+      const { action, reason, stops } = actionOf(now.type, attributes);
       const movedFrom = from === address ? undefined : from;
-      found.set(address, { address, type: now.type, action: movedFrom && action === 'no-op' ? 'move' : action, movedFrom, attributes, reason: movedFrom ? `moved from ${from}${action === 'no-op' ? '' : `; ${reason}`}` : reason });
+      found.set(address, { address, type: now.type, action: movedFrom && action === 'no-op' ? 'move' : action, movedFrom, attributes, reason: movedFrom ? `moved from ${from}${action === 'no-op' ? '' : `; ${reason}`}` : reason, ...(stops && { stops }) });
     }
     return found;
   };
@@ -168,12 +180,23 @@ export function planStacks(base: Json | undefined, head: Json | undefined): TfCh
     changes = next;
     if (same) break;
   }
-  // replace_triggered_by: a replaced or updated trigger replaces the instance that names it.
-  for (const [address, now] of after) {
-    const current = changes.get(address)!;
-    if (!['no-op', 'update', 'move', 'fails', 'may-replace'].includes(current.action)) continue;
-    const trigger = ((now.lifecycle.replace_triggered_by ?? []) as string[]).map((r) => triggerAddress(r, now.key)).find((t) => ['replace', 'update', 'may-replace'].includes(changes.get(t)?.action ?? ''));
-    if (trigger) changes.set(address, { ...current, action: 'replace', reason: `replace_triggered_by ${trigger}, which changes` });
+  // replace_triggered_by: a replaced or updated trigger replaces the instance that names it, and
+  // so on down a chain (a node's image → its OS disk → its domain). A created trigger triggers nothing.
+  for (let pass = 0, grew = true; grew && pass < 5; pass++) {
+    grew = false;
+    for (const [address, now] of after) {
+      const current = changes.get(address)!;
+      if (!['no-op', 'update', 'move', 'fails', 'may-replace'].includes(current.action)) continue;
+      const trigger = ((now.lifecycle.replace_triggered_by ?? []) as string[]).map((r) => triggerAddress(r, now.key)).find((t) => ['replace', 'update', 'may-replace'].includes(changes.get(t)?.action ?? ''));
+      if (!trigger) continue;
+      const note = changes.get(trigger)!.type === 'libvirt_cloudinit_disk' ? `; ${SEED_NOTE}` : '';
+      const { stops: _stops, ...rest } = current;
+      changes.set(address, { ...rest, action: 'replace', reason: `replace_triggered_by ${trigger}, which changes${note}` });
+      grew = true;
+    }
+  }
+  for (const [address, c] of changes) {
+    if (c.type === 'libvirt_cloudinit_disk' && c.action === 'replace') changes.set(address, { ...c, reason: `${c.reason}; ${SEED_NOTE}` });
   }
   // prevent_destroy turns a replacement into a plan that fails: nothing is destroyed.
   for (const [address, now] of after) {

@@ -65,7 +65,7 @@ describe('bootstrap/run.sh', () => {
     const titles = runbookSteps(resolve(dev), cniRelease(resolve(dev))).steps.map((s) => `${s.title} @ ${s.where}`);
     expect(titles).toEqual([
       'Workstation tools @ workstation',
-      'VMs @ workstation',
+      "Move the old module's VMs to keyed addresses @ workstation",
       'Wait for cloud-init on every VM @ k3s-dev-1, k3s-dev-2, k3s-dev-3',
       'k3s on the founder, k3s-dev-1 (192.168.1.50) @ k3s-dev-1',
       'Wait until the VIP 192.168.1.49 answers on 6443 @ workstation',

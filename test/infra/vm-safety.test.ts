@@ -19,8 +19,9 @@ describe('VM-layer safety', () => {
     expect(check(dev).map((v) => v.code)).not.toContain('vm.data-unprotected');
   });
 
-  it("replaces only the node's own seed volume when its cloud-init changes (the provider cannot update one)", () => {
-    expect(terraform(dev).resource.libvirt_volume.seed_iso.lifecycle).toEqual({ replace_triggered_by: ['libvirt_cloudinit_disk.seed[each.key]'] });
+  it("replaces only the node's own seed volume when its cloud-init changes (the provider cannot update one), and never for a seed re-made elsewhere", () => {
+    // A seed re-made on another machine has a new ISO path: `create` is read at create only.
+    expect(terraform(dev).resource.libvirt_volume.seed_iso.lifecycle).toEqual({ ignore_changes: ['create'], replace_triggered_by: ['libvirt_cloudinit_disk.seed[each.key]'] });
   });
 
   it('fetches a new cloud image when the serial changes: the download is replaced, not updated (its provisioner runs only on create)', () => {
@@ -44,52 +45,59 @@ describe('VM-layer safety', () => {
     const vm = json.resource.proxmox_virtual_environment_vm.node;
     expect(vm.agent).toEqual([{ enabled: true }]);
     expect(vm.initialization[0].vendor_data_file_id).toBe('${proxmox_virtual_environment_file.vendor_data.id}');
-    expect(vm.lifecycle.ignore_changes).toEqual(['initialization[0].vendor_data_file_id']);
+    expect(vm.lifecycle.ignore_changes).toEqual(['initialization[0].vendor_data_file_id', 'disk[0].import_from']);
     // Snippets go over SSH, through the ssh-agent; the user comes from PROXMOX_VE_SSH_USERNAME.
     expect(json.provider.proxmox[0].ssh).toEqual([{ agent: true }]);
   });
 
-  it('adopts the running Proxmox VM by node and vmid, and refuses a plan that would replace it', () => {
+  it('adopts the running Proxmox VM by node and vmid as it runs: its NIC, hardware and keys; no reboot while adopting', () => {
     const json = terraform(mgmt as EnvironmentSpec);
     expect(json.import).toEqual([{ to: 'proxmox_virtual_environment_vm.node["lab-mgmt"]', id: 'pv1-1/201' }]);
-    expect(json.resource.proxmox_virtual_environment_vm.node.lifecycle.prevent_destroy).toBe(true);
+    const vm = json.resource.proxmox_virtual_environment_vm.node;
+    expect(vm.lifecycle.prevent_destroy).toBe(true);
+    expect(vm.reboot_after_update).toBe(false);
+    // The defaults are what `qm config` shows when a line is absent.
+    expect(json.locals.nodes_by_name['lab-mgmt']).toMatchObject({ mac: 'BC:24:11:5E:02:01', machine: '', cpu_type: 'qemu64', os_type: 'other', on_boot: false, discard: 'ignore', ssh_keys: mgmt.infrastructure.access.sshKeys });
+    expect([vm.machine, vm.cpu[0].type, vm.operating_system[0].type, vm.on_boot, vm.disk[0].discard, vm.network_device[0].mac_address, vm.initialization[0].user_account[0].keys]).toEqual(
+      ['${each.value.machine}', '${each.value.cpu_type}', '${each.value.os_type}', '${each.value.on_boot}', '${each.value.discard}', '${each.value.mac}', '${each.value.ssh_keys}'],
+    );
     const fresh = terraform(modify(mgmt as EnvironmentSpec, (e: any) => { delete e.infrastructure.adopt; }));
     expect(fresh.import).toBeUndefined();
-    expect(fresh.resource.proxmox_virtual_environment_vm.node.lifecycle.prevent_destroy).toBe(false);
+    expect(fresh.resource.proxmox_virtual_environment_vm.node).toMatchObject({ machine: 'q35', cpu: [{ type: 'x86-64-v2-AES' }], on_boot: true, operating_system: [{ type: 'l26' }] });
+    expect(fresh.resource.proxmox_virtual_environment_vm.node.reboot_after_update).toBeUndefined();
+    expect(fresh.resource.proxmox_virtual_environment_vm.node.lifecycle.prevent_destroy).toBeUndefined();
   });
 
-  it('adopts running libvirt domains and their volumes under their live names, keyed by node', () => {
+  it('never re-downloads the pinned image: the download skips the upstream size check', () => {
+    expect(terraform(mgmt as EnvironmentSpec).resource.proxmox_download_file.image.overwrite).toBe(false);
+  });
+
+  it('adopts running libvirt domains by UUID with their disks attached by path, and manages no volume of theirs', () => {
     const uuid = (n: number) => `0f0e0d0c-0b0a-4908-8706-05040302010${n}`;
+    const disks = (n: number) => ({ uuid: uuid(n), osDisk: `/srv/pool/k3s-dev-${n}.qcow2`, dataDisk: `/srv/pool/k3s-dev-${n}-longhorn.qcow2`, seed: `/srv/pool/k3s-dev-${n}-init.iso` });
     const spec = modify(dev, (e: any) => {
       delete e.infrastructure.migrateFromCount;
-      e.infrastructure.adopt = { poolPath: '/var/lib/libvirt/images', domains: { 'k3s-dev-1': uuid(1), 'k3s-dev-3': uuid(3) } };
+      e.infrastructure.adopt = { domains: { 'k3s-dev-1': disks(1), 'k3s-dev-3': disks(3) } };
+      for (const n of e.nodes) if (n.name !== 'k3s-dev-2') delete n.vm;
     });
     expect(check(spec).filter((v) => v.severity === 'error')).toEqual([]);
     const json = terraform(spec);
     expect(json.import).toEqual([
-      { to: 'libvirt_domain.node["k3s-dev-1"]', id: uuid(1) },
-      { to: 'libvirt_volume.os["k3s-dev-1"]', id: '/var/lib/libvirt/images/k3s-dev-1-os.qcow2' },
-      { to: 'libvirt_volume.data["k3s-dev-1"]', id: '/var/lib/libvirt/images/k3s-dev-1-data.qcow2' },
-      { to: 'libvirt_volume.seed_iso["k3s-dev-1"]', id: '/var/lib/libvirt/images/k3s-dev-1-seed.iso' },
-      { to: 'libvirt_domain.node["k3s-dev-3"]', id: uuid(3) },
-      { to: 'libvirt_volume.os["k3s-dev-3"]', id: '/var/lib/libvirt/images/k3s-dev-3-os.qcow2' },
-      { to: 'libvirt_volume.data["k3s-dev-3"]', id: '/var/lib/libvirt/images/k3s-dev-3-data.qcow2' },
-      { to: 'libvirt_volume.seed_iso["k3s-dev-3"]', id: '/var/lib/libvirt/images/k3s-dev-3-seed.iso' },
+      { to: 'libvirt_domain.adopted["k3s-dev-1"]', id: uuid(1) },
+      { to: 'libvirt_domain.adopted["k3s-dev-3"]', id: uuid(3) },
     ]);
-    // Every address an import fills is one the JSON declares (for_each keyed by node).
-    for (const { to } of json.import) {
-      const [, type, name, key] = /^(\w+)\.(\w+)\["(.+)"\]$/.exec(to)!;
-      expect(Object.keys(json.locals.nodes_by_name), to).toContain(key);
-      expect(json.resource[type!][name!].for_each, to).toBeDefined();
-    }
-    // A running system disk or domain is never rebuilt: the plan fails instead.
-    expect(json.resource.libvirt_volume.os.lifecycle).toEqual({ ignore_changes: ['create', 'backing_store', 'target'], prevent_destroy: true });
-    expect(json.resource.libvirt_domain.node.lifecycle).toEqual({ prevent_destroy: true });
-    expect(json.resource.libvirt_volume.data.lifecycle).toEqual({ prevent_destroy: true, ignore_changes: ['create', 'target'] });
-    // The runbook states the plan the operator must see.
+    // Only k3s-dev-2 gets volumes; an adopted domain's are its live files, never created over.
+    for (const volume of ['os', 'data', 'seed_iso']) expect(Object.keys(json.locals.nodes_by_name), volume).toEqual(['k3s-dev-2']);
+    expect(json.resource.libvirt_volume.os.for_each).toBe('${local.nodes_by_name}');
+    const adopted = json.resource.libvirt_domain.adopted;
+    expect(adopted.for_each).toBe('${local.adopted_by_name}');
+    expect(adopted.lifecycle).toEqual({ ignore_changes: 'all', prevent_destroy: true });
+    expect(adopted.devices.disks).toBe('${each.value.disks}');
+    expect(json.locals.adopted_by_name['k3s-dev-1'].disks.map((d: any) => d.source.file.file)).toEqual(['/srv/pool/k3s-dev-1.qcow2', '/srv/pool/k3s-dev-1-longhorn.qcow2', '/srv/pool/k3s-dev-1-init.iso']);
+    // The runbook states the plan the operator must see, and deploy checks it.
     const readme = rendered(spec).text('bootstrap/README.md');
-    expect(readme).toContain('the plan must say **8 to import**, 11 to add, 2 to destroy (only the replaced volumes below)');
-    // k3s-dev-2 is not adopted: all five of its resources are new.
+    expect(readme).toContain('The plan must be exactly **2 to import, 8 to add, 0 to change, 0 to destroy**');
+    expect(readme).toContain('npm run deploy -- dev --expect import=2,add=8,change=0,destroy=0');
     expect(readme).toContain('`libvirt_domain.node["k3s-dev-2"]`');
     expect(terraform(dev).import).toBeUndefined();
   });

@@ -43,7 +43,7 @@ function set(spec: unknown, at: readonly (string | number)[], value: unknown): u
 }
 
 /** Inside chart values (any shape) or a record's keys (any name): nothing to mistype there. */
-const freeForm = (at: readonly (string | number)[]) => at.some((k) => k === 'values' || k === 'operatorValues') || at.at(-1) === 'components';
+const freeForm = (at: readonly (string | number)[]) => at.some((k) => k === 'values' || k === 'operatorValues') || ['components', 'vms', 'domains'].includes(String(at.at(-1)));
 
 const wrongType = (value: unknown): unknown => (typeof value === 'string' ? 42 : typeof value === 'number' ? String(value) : typeof value === 'boolean' ? 'yes' : 'not-a-list');
 

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { EnvironmentSpec } from '../../src/model/environment';
-import { resolve } from '../../src/model/resolve';
-import { renderEnvironment } from '../../src/synth/render';
 import { reviewEnvironment } from '../../src/review/review';
 import { reviewMarkdown } from '../../src/review/markdown';
 import { dev } from '../fixtures/fleet/dev';
-import { mgmt } from '../fixtures/fleet/mgmt';
 import { prod } from '../fixtures/fleet/prod';
 import { fiveServersTwoPlanned, modify } from '../fixtures/environments';
+import { codes, pinned, reviewOf, tree, vm } from './scenario';
 
 // Each scenario: a base and a head environment, rendered as synth writes them, reviewed. The
 // expectations name exactly what changes and exactly which dangers are flagged.
-
-const tree = (spec: EnvironmentSpec) => renderEnvironment(resolve(spec));
-/** The review of a change, its whole Markdown pinned in the snapshot store (the exact summary a reviewer reads). */
-function pinned(r: ReturnType<typeof reviewEnvironment>) {
-  expect(reviewMarkdown([r], 'base')).toMatchSnapshot();
-  return r;
-}
-const reviewOf = (base: EnvironmentSpec, head: EnvironmentSpec) => pinned(reviewEnvironment(head.name, tree(base), tree(head)));
-/** VM-layer actions by address. */
-const vm = (r: ReturnType<typeof reviewOf>) => Object.fromEntries(r.vm.map((c) => [c.address, c.action]));
-const codes = (r: ReturnType<typeof reviewOf>) => r.dangers.map((d) => d.code);
 
 describe('review scenarios', () => {
   it('adds a server (planned → live): its join, no VM or restart, no danger', () => {
@@ -49,48 +35,13 @@ describe('review scenarios', () => {
       'libvirt_volume.os["k3s-dev-4"]': 'create',
       'libvirt_volume.seed_iso["k3s-dev-3"]': 'destroy',
       'libvirt_volume.seed_iso["k3s-dev-4"]': 'create',
+      'terraform_data.os_image["k3s-dev-3"]': 'destroy',
+      'terraform_data.os_image["k3s-dev-4"]': 'create',
     });
     expect(r.nodes).toEqual(['k3s-dev-4 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member', 'k3s-dev-3 leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time']);
     // One member of three: quorum holds; the protected data disk stops the plan.
     expect(codes(r)).toEqual(['plan-fails']);
     expect(r.dangers[0]!.what).toBe('libvirt_volume.data["k3s-dev-3"]: the plan fails');
-  });
-
-  it("changes the only mgmt VM's id: a replacement of the whole control plane, stopped by the adoption's protection", () => {
-    const moved = modify(mgmt as EnvironmentSpec, (e) => { e.nodes[0]!.vm = { vmId: 202 }; });
-    const r = reviewOf(mgmt as EnvironmentSpec, moved);
-    expect(vm(r)).toEqual({ 'proxmox_virtual_environment_vm.node["lab-mgmt"]': 'blocked' });
-    expect(r.vm[0]!.reason).toBe('vm_id forces replacement; prevent_destroy makes the plan fail instead');
-    expect(codes(r)).toEqual(['control-plane', 'plan-fails']);
-    expect(r.dangers[0]!.why).toBe('etcd keeps quorum with 1 of 1; 0 would remain');
-  });
-
-  it('bumps the cloud image: a new download and base volume; the running system disks cannot follow (apply fails)', () => {
-    // The bump as a whole: the serial and its checksum move together in src/versions.ts.
-    const head = tree(dev);
-    const base = new Map([...head].map(([p, t]) => [p, p === 'terraform/cdk.tf.json' ? t.replaceAll('20260926', '20260801').replaceAll('6a81c37564db', '0123456789ab') : t]));
-    const r = pinned(reviewEnvironment('dev', base, head));
-    expect(vm(r)).toEqual({
-      'libvirt_volume.base': 'replace',
-      'libvirt_volume.os["k3s-dev-1"]': 'fails',
-      'libvirt_volume.os["k3s-dev-2"]': 'fails',
-      'libvirt_volume.os["k3s-dev-3"]': 'fails',
-      'terraform_data.image': 'replace',
-    });
-    expect(r.vm.find((c) => c.address === 'libvirt_volume.base')!.reason).toBe('name forces replacement');
-    expect(codes(r)).toEqual(['plan-fails', 'plan-fails', 'plan-fails']);
-  });
-
-  it("rotates an SSH key: each node's cloud-init ISO is rebuilt and its seed volume replaced; the Proxmox VM updates in place", () => {
-    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRotatedKeyRotatedKeyRotatedKeyRotatedKey0 ops';
-    const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).access.sshKeys = [key]; }));
-    expect(vm(r)).toEqual(Object.fromEntries(['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'].flatMap((n) => [[`libvirt_cloudinit_disk.seed["${n}"]`, 'replace'], [`libvirt_volume.seed_iso["${n}"]`, 'replace']])));
-    expect(r.vm.find((c) => c.address === 'libvirt_volume.seed_iso["k3s-dev-2"]')!.reason).toBe('replace_triggered_by libvirt_cloudinit_disk.seed["k3s-dev-2"], which changes');
-    expect(codes(r)).toEqual([]);
-    const m = reviewOf(mgmt as EnvironmentSpec, modify(mgmt as EnvironmentSpec, (e) => { (e.infrastructure as any).access.sshKeys = [key]; }));
-    expect(vm(m)).toEqual({ 'proxmox_virtual_environment_vm.node["lab-mgmt"]': 'update' });
-    expect(m.vm[0]!.attributes.map((a) => a.path)).toEqual(['initialization.0.user_account.0.keys.0']);
-    expect(m.vm[0]!.reason).toBe('initialization.0.user_account.0.keys.0 updated in place (updated through the API; some settings need a reboot)');
   });
 
   it('bumps a chart: the version change is listed on its own, nothing dangerous', () => {

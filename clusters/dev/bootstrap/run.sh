@@ -56,8 +56,9 @@ if step 1 'Workstation tools (on workstation)'; then
   run 'helm version --short 2>/dev/null | grep -q '\''^v4.3.0+'\'' || { curl -fsSLo "$TOOLS/helm.tgz" "https://get.helm.sh/helm-v4.3.0-linux-$ARCH.tar.gz" && echo "$HELM_SHA256  $TOOLS/helm.tgz" | sha256sum -c --quiet - && tar -xzf "$TOOLS/helm.tgz" -C "$TOOLS/bin" --strip-components=1 "linux-$ARCH/helm" && rm "$TOOLS/helm.tgz"; }'
   run 'kubectl version --client 2>/dev/null | grep -q '\''Client Version: v1.36.4$'\'' || { curl -fsSLo "$TOOLS/bin/kubectl" "https://dl.k8s.io/release/v1.36.4/bin/linux/$ARCH/kubectl" && echo "$(curl -fsSL "https://dl.k8s.io/release/v1.36.4/bin/linux/$ARCH/kubectl.sha256")  $TOOLS/bin/kubectl" | sha256sum -c --quiet - && chmod 0755 "$TOOLS/bin/kubectl"; }'
 fi
-if step 2 'VMs (on workstation)'; then
-  run '(cd ../../.. && npm run deploy -- dev)'
+if step 2 'Move the old module'\''s VMs to keyed addresses (on workstation)'; then
+  run '(cd ../../.. && npm run deploy -- dev --inspect)'
+  run '(cd ../../.. && npm run deploy -- dev --expect destroy=0)'
 fi
 if step 3 'Wait for cloud-init on every VM (on k3s-dev-1, k3s-dev-2, k3s-dev-3)'; then
   run 'timeout 900 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 true 2>/dev/null; do sleep 5; done'\'''

@@ -62,7 +62,9 @@ if step 2 'Proxmox prerequisites on pv1-1 (on Proxmox host 192.168.0.8)'; then
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 "$PROXMOX_VE_SSH_USERNAME@192.168.0.8" '\''pvesm status --content snippets'\'' | awk '\''NR > 1 { print $1 }'\'' | grep -qx local'
 fi
 if step 3 'Adopt the running VMs (on workstation)'; then
-  run '(cd ../../.. && npm run deploy -- mgmt)'
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 "$PROXMOX_VE_SSH_USERNAME@192.168.0.8" '\''qm config 201'\'' | grep -E '\''^(net0|machine|cpu|ostype|onboot|scsi0|sshkeys):'\'' || true'
+  run '(cd ../../.. && npm run deploy -- mgmt --inspect)'
+  run '(cd ../../.. && npm run deploy -- mgmt --expect import=1,add=2,change=0,destroy=0)'
 fi
 if step 4 'Wait for cloud-init on every VM (on lab-mgmt)'; then
   run 'timeout 900 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 true 2>/dev/null; do sleep 5; done'\'''

@@ -7,7 +7,8 @@ import { LIBVIRT_PROVIDER } from './libvirt-provider';
 
 export interface DomainDisk {
   readonly device?: 'disk' | 'cdrom';
-  readonly source: { readonly volume: { readonly pool: string; readonly volume: string } };
+  /** A pool's volume, or a file attached by path (an adopted domain's disks, never managed). */
+  readonly source: { readonly volume: { readonly pool: string; readonly volume: string } } | { readonly file: { readonly file: string } };
   readonly target: { readonly dev: string; readonly bus: string };
   readonly driver?: { readonly type: string };
   readonly read_only?: boolean;
@@ -48,6 +49,8 @@ export interface LibvirtDomainConfig extends TerraformMetaArguments {
     readonly boot_devices?: readonly { readonly dev: string }[];
   };
   readonly devices: DomainDevices;
+  /** Presence-only XML flags as booleans; `acpi` lets a guest shut down on libvirt's request. */
+  readonly features?: { readonly acpi?: boolean };
 }
 
 export class LibvirtDomain extends TerraformResource {
@@ -76,6 +79,7 @@ export class LibvirtDomain extends TerraformResource {
       cpu: c.cpu,
       os: c.os,
       devices: c.devices,
+      features: c.features,
     };
   }
 }

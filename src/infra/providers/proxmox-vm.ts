@@ -1,5 +1,6 @@
 import { TerraformResource } from 'cdktf';
 import type { TerraformMetaArguments } from 'cdktf';
+import type { IResolvable } from 'cdktf';
 import type { Construct } from 'constructs';
 import { PROXMOX_PROVIDER } from './proxmox-provider';
 
@@ -36,7 +37,7 @@ export interface ProxmoxVmConfig extends TerraformMetaArguments {
   readonly vmId: number;
   readonly name: string;
   readonly machine?: string;
-  readonly onBoot?: boolean;
+  readonly onBoot?: boolean | IResolvable;
   readonly started?: boolean;
   readonly scsiHardware?: string;
   readonly bootOrder?: readonly string[];
@@ -50,6 +51,8 @@ export interface ProxmoxVmConfig extends TerraformMetaArguments {
   readonly serialDevices?: readonly { readonly device: string }[];
   readonly vga?: { readonly type: string };
   readonly operatingSystem?: { readonly type: string };
+  /** Default true: the provider reboots a running VM itself when a change needs it (vm.go:48). */
+  readonly rebootAfterUpdate?: boolean;
 }
 
 export class ProxmoxVm extends TerraformResource {
@@ -86,6 +89,7 @@ export class ProxmoxVm extends TerraformResource {
       serial_device: c.serialDevices,
       vga: list(c.vga),
       operating_system: list(c.operatingSystem),
+      reboot_after_update: c.rebootAfterUpdate,
     };
   }
 }

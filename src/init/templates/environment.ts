@@ -1,11 +1,17 @@
 import type { Answers } from '../answers';
+import * as catalogue from '../../versions';
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const list = (items: readonly string[]) => `[${items.map(q).join(', ')}]`;
 
 /** The first environment, from the answers: nothing of any other fleet's. */
 export function environmentFile(a: Answers): string {
-  const nodes = a.nodes.map((n, i) => `    { name: ${q(n.name)}, ip: ${q(n.ip)}${i === 0 ? ', founder: true' : ''} },`).join('\n');
+  // A VM records the image its OS disk is built on: a later catalogue serial then builds new nodes only.
+  const image = a.infrastructure === 'libvirt' ? `, vm: { image: ${q(catalogue.cloudImage.serial)} }` : '';
+  const nodes = [
+    ...(image ? ["    // vm.image: the cloud image serial each VM's OS disk is built on; changing it rebuilds that VM (bootstrap/README.md)."] : []),
+    ...a.nodes.map((n, i) => `    { name: ${q(n.name)}, ip: ${q(n.ip)}${i === 0 ? ', founder: true' : ''}${image} },`),
+  ].join('\n');
   const infrastructure =
     a.infrastructure === 'libvirt'
       ? [

@@ -1,9 +1,11 @@
 import type { Rule } from '../violation';
 import { accessRules } from './access';
+import { adoptionRules } from './adoption';
 import { addressRules } from './addresses';
 import { appRules } from './apps';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
+import { imageRules } from './images';
 import { sopsRules } from './secrets';
 import { standardRules } from './standards';
 import { versionRules } from './versions';
@@ -30,6 +32,8 @@ export const modelRules: readonly Rule[] = [
   ...versionRules,
   ...fluxRules,
   ...vmRules,
+  ...adoptionRules,
+  ...imageRules,
   ...accessRules,
   ...sopsRules,
   ...appRules,

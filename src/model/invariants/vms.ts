@@ -20,8 +20,7 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
   return own && own[field] !== undefined ? `nodes[${vm.node.index}].vm.${field}` : `infrastructure.vm.${field}`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
+export const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
 
 /** A private key in any of the PEM or OpenSSH armours (`-----BEGIN OPENSSH PRIVATE KEY-----`, …). */
 export const isPrivateKey = (text: string) => /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----|PRIVATE KEY-----/.test(text);
@@ -76,7 +75,8 @@ export const vmRules: readonly Rule[] = [
     summary: 'MAC addresses are six lowercase hex pairs',
     check: (env) =>
       env.vms
-        .filter((vm) => !MAC.test(vm.mac))
+        // An adopted Proxmox VM's MAC is the live one, as qm config writes it (vm.adopt-identity).
+        .filter((vm) => !MAC.test(vm.mac) && !(env.infrastructure.kind === 'proxmox' && env.infrastructure.adopt?.vms[vm.node.name]))
         .map((vm) => ({ path: `nodes[${vm.node.index}].vm.mac`, value: vm.mac, message: `"${vm.mac}" is not a MAC address`, fix: 'write it as 52:54:00:xx:yy:zz in lowercase, or leave it unset to derive one' })),
   },
   {
@@ -166,47 +166,5 @@ export const vmRules: readonly Rule[] = [
             : `${name} is not a live node, so its old resources would move to an address nothing declares (and be destroyed)`,
           fix: `list the old count order of live nodes only: ${env.vms.map((vm) => vm.node.name).join(', ')}`,
         })),
-  },
-  {
-    code: 'vm.adopt-unknown-node',
-    severity: 'error',
-    summary: 'adoption names live nodes only, each with a domain UUID',
-    check: (env) => {
-      const adopt = env.infrastructure.kind === 'libvirt' ? env.infrastructure.adopt : undefined;
-      if (!adopt) return [];
-      return Object.entries(adopt.domains).flatMap(([name, uuid]): Finding[] => [
-        ...(env.vms.some((vm) => vm.node.name === name) ? [] : [{ path: `infrastructure.adopt.domains.${name}`, value: name, message: `${name} is not a live node: an import block for it would target an address nothing declares`, fix: `adopt live nodes only: ${env.vms.map((vm) => vm.node.name).join(', ')}` }]),
-        ...(UUID.test(uuid) ? [] : [{ path: `infrastructure.adopt.domains.${name}`, value: uuid, message: 'not a domain UUID; libvirt imports a domain by its UUID', fix: `copy it from: virsh domuuid ${name}` }]),
-      ]);
-    },
-  },
-  {
-    code: 'vm.adopt-pool-path',
-    severity: 'error',
-    summary: "adoption's pool path is the pool's absolute folder",
-    check: (env) => {
-      const adopt = env.infrastructure.kind === 'libvirt' ? env.infrastructure.adopt : undefined;
-      return adopt && !/^\/[^\s]*[^/\s]$/.test(adopt.poolPath)
-        ? [{ path: 'infrastructure.adopt.poolPath', value: adopt.poolPath, message: 'not an absolute folder: a volume is imported by its path in the pool', fix: 'the <path> of virsh pool-dumpxml <pool>, e.g. /var/lib/libvirt/images' }]
-        : [];
-    },
-  },
-  {
-    code: 'vm.adopt-with-moved',
-    severity: 'error',
-    summary: 'one way to take over existing VMs at a time: moved blocks (an old state) or import blocks (no state)',
-    check: (env) =>
-      env.infrastructure.kind === 'libvirt' && env.infrastructure.adopt && migration(env).length > 0
-        ? [{ path: 'infrastructure.adopt', value: shown(Object.keys(env.infrastructure.adopt.domains).join(', ')), message: 'migrateFromCount moves addresses inside an existing state, adopt imports into an empty one; both would claim the same addresses', fix: 'keep migrateFromCount if you copied the old state to .terraform-state/<env>.tfstate, else adopt; never both' }]
-        : [],
-  },
-  {
-    code: 'vm.adopt-vmid-missing',
-    severity: 'error',
-    summary: 'a Proxmox VM is adopted by its VM id',
-    check: (env) =>
-      env.infrastructure.kind === 'proxmox' && env.infrastructure.adopt
-        ? env.vms.filter((vm) => vm.vmId === undefined).map((vm) => ({ path: `nodes[${vm.node.index}].vm.vmId`, value: '(not set)', message: `${vm.node.name} has no VM id, so there is nothing to import it by`, fix: 'set vm.vmId to the id the VM has today (qm list on the host)' }))
-        : [],
   },
 ];

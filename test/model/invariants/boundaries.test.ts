@@ -86,7 +86,7 @@ describe('rule boundaries', () => {
   });
 
   it.each([['52:54:00:AA:BB:CC', false], ['52:54:00:aa:bb:cc', true], ['52:54:00:aa:bb:cc:dd', false]])('MAC %s is valid: %s', (mac, ok) => {
-    const spec = modify(threeServers, (e) => { e.nodes[0]!.vm = { mac }; });
+    const spec = modify(threeServers, (e) => { e.nodes[0]!.vm = { image: '20260926', mac }; });
     expect(codes(spec)).toEqual(ok ? [] : ['vm.invalid-mac']);
   });
 

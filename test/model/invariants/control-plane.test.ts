@@ -17,13 +17,13 @@ describe('control-plane invariants', () => {
   it('fails when the founder is planned', () => {
     const spec = modify(threeServers, (e) => {
       e.nodes[0]!.state = 'planned';
-      e.nodes.push({ name: 'fx-4', ip: '10.20.0.14' });
+      e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', vm: { image: '20260926' } });
     });
     expectOnly(spec, 'founder.planned');
   });
 
   it('fails when an even number of servers is live (etcd quorum)', () => {
-    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14' }); }), 'quorum.even');
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', vm: { image: '20260926' } }); }), 'quorum.even');
     expect(v!.value).toBe('4 live servers');
     expect(v!.fix).toContain('3 or 5');
   });

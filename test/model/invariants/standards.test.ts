@@ -20,7 +20,7 @@ describe('each field held to its standard', () => {
   it.each([['10.20.0.0/31', '10.20.0.0'], ['10.0.0.0/7', '10.20.0.2']])('fails when the subnet %s is no LAN', (subnet, ip) => {
     const spec = modify(threeServers, (e) => {
       e.network.subnet = subnet;
-      e.nodes = [{ name: 'fx-1', ip, founder: true }];
+      e.nodes = [{ name: 'fx-1', ip, founder: true, vm: { image: '20260926' } }];
       delete e.controlPlane.vip;
       delete e.ingressVip;
     });
@@ -41,7 +41,7 @@ describe('each field held to its standard', () => {
   it('fails on a node, VIP and gateway in a reserved block, each named', () => {
     const spec = modify(threeServers, (e) => {
       e.network = { subnet: '198.18.0.0/24', gateway: '198.18.0.1', dns: ['9.9.9.9'] };
-      e.nodes = [{ name: 'fx-1', ip: '198.18.0.11', founder: true }, { name: 'fx-2', ip: '198.18.0.12' }, { name: 'fx-3', ip: '198.18.0.13' }];
+      e.nodes = [{ name: 'fx-1', ip: '198.18.0.11', founder: true, vm: { image: '20260926' } }, { name: 'fx-2', ip: '198.18.0.12', vm: { image: '20260926' } }, { name: 'fx-3', ip: '198.18.0.13', vm: { image: '20260926' } }];
       e.controlPlane.vip = '198.18.0.10';
       delete e.ingressVip;
     });
@@ -110,7 +110,7 @@ describe('each field held to its standard', () => {
   });
 
   it.each([['01:00:5e:00:00:01'], ['00:00:00:00:00:00'], ['53:54:00:aa:bb:cc']])('fails when a MAC is not unicast: %s', (mac) => {
-    expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { mac }; }), 'vm.mac-not-unicast');
+    expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { image: '20260926', mac }; }), 'vm.mac-not-unicast');
   });
 
   it.each([[0], [4095], [4.5]])('fails when the VLAN tag is %s', (vlan) => {
@@ -130,7 +130,7 @@ describe('standards at their edges', () => {
   it.each([['10.0.0.0/8'], ['10.20.0.0/30']])('accepts the subnet %s (the ends of the LAN range)', (subnet) => {
     const spec = modify(threeServers, (e) => {
       e.network = { subnet, gateway: '10.20.0.1', dns: ['10.20.0.1'] };
-      e.nodes = [{ name: 'fx-1', ip: '10.20.0.2', founder: true }];
+      e.nodes = [{ name: 'fx-1', ip: '10.20.0.2', founder: true, vm: { image: '20260926' } }];
       delete e.controlPlane.vip;
       delete e.ingressVip;
     });

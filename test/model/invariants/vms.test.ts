@@ -20,7 +20,7 @@ describe('VM invariants', () => {
     ['vCPUs', (e: any) => { e.infrastructure.vm.vcpus = 0; }, 'fixture.infrastructure.vm.vcpus'],
     ['the OS disk', (e: any) => { e.infrastructure.vm.osDiskGiB = 40960; }, 'fixture.infrastructure.vm.osDiskGiB'],
     ['the data disk', (e: any) => { e.infrastructure.vm.dataDiskGiB = 0.5; }, 'fixture.infrastructure.vm.dataDiskGiB'],
-    ["a node's own override", (e: any) => { e.nodes[1].vm = { memoryMiB: 999999 }; }, 'fixture.nodes[1].vm.memoryMiB'],
+    ["a node's own override", (e: any) => { e.nodes[1].vm = { image: '20260926', memoryMiB: 999999 }; }, 'fixture.nodes[1].vm.memoryMiB'],
   ])('fails when %s is out of bounds', (_what, change, path) => {
     const violations = expectOnly(modify(threeServers, change), 'vm.size-out-of-bounds');
     expect(violations[0]!.path).toBe(path);
@@ -32,12 +32,12 @@ describe('VM invariants', () => {
   });
 
   it('fails when two VMs share a MAC', () => {
-    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { mac: '52:54:00:aa:bb:cc' }; e.nodes[2]!.vm = { mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { image: '20260926', mac: '52:54:00:aa:bb:cc' }; e.nodes[2]!.vm = { image: '20260926', mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
     expect(v).toMatchObject({ path: 'fixture.nodes[2].vm.mac', value: '52:54:00:aa:bb:cc' });
   });
 
   it('fails when a MAC is malformed', () => {
-    expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { mac: '52-54-00-aa-bb-cc' }; }), 'vm.invalid-mac');
+    expectOnly(modify(threeServers, (e) => { e.nodes[0]!.vm = { image: '20260926', mac: '52-54-00-aa-bb-cc' }; }), 'vm.invalid-mac');
   });
 
   it('fails when a Proxmox VM has no VM id', () => {
@@ -73,12 +73,12 @@ describe('VM invariants', () => {
   });
 
   it("points a missing size at the environment default when the node overrides other sizes only", () => {
-    const violations = expectOnly(modify(threeServers, (e: any) => { delete e.infrastructure.vm.memoryMiB; e.nodes[1].vm = { vcpus: 2 }; }), 'spec.missing-field');
+    const violations = expectOnly(modify(threeServers, (e: any) => { delete e.infrastructure.vm.memoryMiB; e.nodes[1].vm = { image: '20260926', vcpus: 2 }; }), 'spec.missing-field');
     expect(new Set(violations.map((v) => v.path))).toEqual(new Set(['fixture.infrastructure.vm.memoryMiB']));
   });
 
   it('names the VM whose MAC is taken', () => {
-    const [v] = expectOnly(modify(threeServers, (e: any) => { e.nodes[1].vm = { mac: '52:54:00:aa:bb:cc' }; e.nodes[2].vm = { mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
+    const [v] = expectOnly(modify(threeServers, (e: any) => { e.nodes[1].vm = { image: '20260926', mac: '52:54:00:aa:bb:cc' }; e.nodes[2].vm = { image: '20260926', mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
     expect(v!.message).toMatch(/^fx-3 has the MAC of fx-2;/);
   });
 });

@@ -1,0 +1,194 @@
+import { instances } from '../review/terraform';
+
+export interface StateFinding {
+  /** A stable code, e.g. 'state.provider-0.8'. */
+  readonly code: string;
+  /** The state address it is about, when there is one: libvirt_domain.node[0] */
+  readonly address?: string;
+  /** What was found, a sentence stating only what was read from the two files. */
+  readonly message: string;
+  /** The exact fix (a command or the spec field to set). */
+  readonly fix: string;
+}
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Move {
+  readonly from: string;
+  readonly to: string;
+}
+
+interface StateInstance {
+  readonly address: string;
+  /** The address without its index: `module.k3s.libvirt_domain.node`. */
+  readonly resource: string;
+  readonly type: string;
+  readonly index?: string | number;
+  readonly attributes: Json;
+}
+
+/**
+ * Attributes only dmacvicar/libvirt 0.8.x writes, by type. Schema versions do not tell the two
+ * apart: 0.8.3 sets no SchemaVersion (libvirt/resource_libvirt_*.go) and 0.9.7's schemas set no
+ * Version (v0.9.7 internal/codegen/templates/schema.go.tmpl:87, internal/provider/*_resource.go),
+ * so both write 0 and 0.9.7, which implements no ResourceWithUpgradeState, decodes the old JSON
+ * against its new schema. For a domain that fails (0.8.3's `id` is the UUID string,
+ * resource_libvirt_domain.go:609; 0.9.7's is a Number, docs/resources/domain.md:171); a volume has
+ * no `key`, which 0.9.7's Read looks it up by (v0.9.7 internal/provider/volume_resource.go:352),
+ * so the refresh drops it. The attributes, from v0.8.3 libvirt/resource_libvirt_<type>.go:
+ */
+const LEGACY_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  libvirt_domain: ['disk', 'network_interface', 'qemu_agent'], // domain.go:158, :194, :421
+  libvirt_volume: ['size', 'format', 'base_volume_id', 'source'], // volume.go:36, :42, :48, :31
+  libvirt_cloudinit_disk: ['pool'], // cloud_init.go:23
+  libvirt_pool: ['path', 'xml'], // pool.go:126, :110
+  libvirt_network: ['mode', 'addresses', 'dhcp'], // network.go:64, :81, :211
+  libvirt_ignition: ['pool'], // coreos_ignition.go:22
+  libvirt_combustion: ['pool'], // combustion.go:22
+};
+
+/**
+ * Types whose `name` forces replacement in 0.9.7: the generated top-level schemas (domain,
+ * network, pool, volume; v0.9.7 internal/codegen/policy/field_policy.go:80-84, main.go:40-43)
+ * and the hand-written ones (cloudinit_disk_resource.go:94-100, ignition_resource.go:88-93,
+ * combustion_resource.go:93-99).
+ */
+const NAME_REPLACES = new Set(['libvirt_domain', 'libvirt_network', 'libvirt_pool', 'libvirt_volume', 'libvirt_cloudinit_disk', 'libvirt_ignition', 'libvirt_combustion']);
+
+const hasIndex = (address: string) => address.endsWith(']');
+const withoutIndex = (address: string) => address.replace(/\[[^\]]*\]$/, '');
+const quoted = (value: unknown) => JSON.stringify(value);
+
+/** Every instance of a version-4 state, or why the state cannot be read as one. */
+function readState(state: unknown): StateInstance[] | StateFinding {
+  const unreadable = (message: string): StateFinding => ({
+    code: 'state.unreadable',
+    message,
+    fix: 'pass the JSON `tofu state pull` prints (or a .tfstate file) written by Terraform 0.12+ or OpenTofu, format version 4',
+  });
+  if (!isRecord(state)) return unreadable(`the state is not a JSON object (read ${Array.isArray(state) ? 'an array' : quoted(state) ?? 'nothing'})`);
+  if (state.version !== 4) return unreadable(`the state's format version is ${quoted(state.version) ?? 'missing'}, not 4`);
+  if (!Array.isArray(state.resources)) return unreadable(`the state's resources is ${quoted(state.resources) ?? 'missing'}, not an array`);
+  const found: StateInstance[] = [];
+  for (const [i, resource] of state.resources.entries()) {
+    if (!isRecord(resource) || typeof resource.type !== 'string' || typeof resource.name !== 'string' || !Array.isArray(resource.instances)) {
+      return unreadable(`the state's resources[${i}] has no type, name and instances array`);
+    }
+    if (resource.mode === 'data') continue;
+    const prefix = typeof resource.module === 'string' && resource.module !== '' ? `${resource.module}.` : '';
+    const base = `${prefix}${resource.type}.${resource.name}`;
+    for (const instance of resource.instances) {
+      if (!isRecord(instance)) continue;
+      const index = typeof instance.index_key === 'number' || typeof instance.index_key === 'string' ? instance.index_key : undefined;
+      const address = index === undefined ? base : `${base}[${quoted(index)}]`;
+      found.push({ address, resource: base, type: resource.type, index, attributes: isRecord(instance.attributes) ? instance.attributes : {} });
+    }
+  }
+  return found;
+}
+
+/** The stack's declared instances; a stack that is not the JSON cdktf writes declares none. */
+function declaredInstances(stack: Json) {
+  const resource = Object.fromEntries(Object.entries(isRecord(stack.resource) ? stack.resource : {})
+    .filter((entry): entry is [string, Json] => isRecord(entry[1]))
+    .map(([type, byName]) => [type, Object.fromEntries(Object.entries(byName).filter(([, block]) => isRecord(block)))]));
+  return instances({ ...stack, resource });
+}
+
+/**
+ * Where Terraform's moved blocks take an address, chains followed. A `from` without an index names
+ * the unkeyed instance when `to` has one (count/for_each enabled), or, when neither has one, the
+ * whole resource, every instance keeping its key (a rename).
+ */
+function destination(address: string, moves: readonly Move[]): string {
+  const step = (at: string) => {
+    for (const { from, to } of moves) {
+      if (from === at) return to;
+      if (!hasIndex(from) && !hasIndex(to) && at.startsWith(`${from}[`)) return to + at.slice(from.length);
+    }
+    return undefined;
+  };
+  const seen = new Set([address]);
+  let at = address;
+  for (let next = step(at); next !== undefined && !seen.has(next); next = step(at)) {
+    seen.add(next);
+    at = next;
+  }
+  return at;
+}
+
+/** Empty when the state can be planned against the stack as it is. `state` and `stack` are parsed JSON (unknown shapes: never throw on them). */
+export function inspectState(state: unknown, stack: unknown, envName?: string): StateFinding[] {
+  const read = readState(state);
+  if (!Array.isArray(read)) return [read];
+  const json = isRecord(stack) ? stack : {};
+  const declared = declaredInstances(json);
+  const moves = (Array.isArray(json.moved) ? json.moved : []).filter((m): m is Move => isRecord(m) && typeof m.from === 'string' && typeof m.to === 'string');
+  const stateRm = (address: string) => `tofu -chdir=clusters/${envName ?? '<env>'}/terraform state rm '${address}'`;
+  const emptyState = `start from an empty state (leave this one out of .terraform-state/${envName ?? '<env>'}.tfstate)`;
+  // Indexes a moved block maps, by the count-era resource it moves from.
+  const mapped = new Map<string, string[]>();
+  for (const { from } of moves) {
+    const index = /\[(\d+)\]$/.exec(from);
+    if (index) mapped.set(withoutIndex(from), [...(mapped.get(withoutIndex(from)) ?? []), index[1]!]);
+  }
+
+  const findings: StateFinding[] = [];
+  for (const instance of read) {
+    const { address, attributes } = instance;
+    const name = typeof attributes.name === 'string' ? attributes.name : undefined;
+    const legacy = (LEGACY_ATTRIBUTES[instance.type] ?? []).filter((a) => a in attributes);
+    // The fix for a 0.8 state is to leave it behind: whatever else is wrong with it stays behind too.
+    if (legacy.length > 0) {
+      const adopt = instance.type === 'libvirt_domain'
+        ? `set infrastructure.adopt.domains[${quoted(name ?? '<node>')}].uuid to ${quoted(attributes.id ?? '<virsh domuuid>')} in the environment`
+        : 'adopt the domains it belongs to instead (infrastructure.adopt.domains in the environment, by UUID: 0.9.7 cannot import a volume)';
+      findings.push({
+        code: 'state.provider-0.8',
+        address,
+        message: `${address} has ${legacy.join(', ')}, attributes only dmacvicar/libvirt 0.8.x writes`,
+        fix: `libvirt 0.9.7 cannot read it (a rewrite, with no state upgrader): ${adopt}, and ${emptyState}`,
+      });
+      continue;
+    }
+    const target = destination(address, moves);
+    const block = declared.get(target);
+    if (block === undefined) {
+      const indexes = mapped.get(instance.resource);
+      if (typeof instance.index === 'number' && indexes && target === address) {
+        findings.push({
+          code: 'state.unmapped-index',
+          address,
+          message: `${address}${name ? ` (name ${quoted(name)})` : ''} is in the state, and the stack's moved blocks map only index${indexes.length > 1 ? 'es' : ''} ${indexes.join(', ')} of ${instance.resource}`,
+          fix: `list every node of the old module in infrastructure.migrateFromCount, in index order (index ${instance.index} too), or the apply destroys it`,
+        });
+        continue;
+      }
+      findings.push({
+        code: 'state.not-declared',
+        address,
+        message: target === address
+          ? `${address}${name ? ` (name ${quoted(name)})` : ''} is in the state, and the stack neither declares it nor moves it`
+          : `${address} is in the state and moved to ${target}, which the stack does not declare`,
+        fix: `run ${stateRm(address)} before the first apply, which would destroy it: Terraform forgets it and the object stays on the host`,
+      });
+      continue;
+    }
+    const wanted = block.config.name;
+    // ignore_changes keeps the state's name in the plan: no replacement.
+    const ignore = block.lifecycle.ignore_changes;
+    const ignored = ignore === 'all' || (Array.isArray(ignore) && ignore.some((a) => a === 'name' || a === 'all'));
+    if (!NAME_REPLACES.has(instance.type) || typeof wanted !== 'string' || wanted.includes('${') || name === undefined || name === wanted || ignored) continue;
+    const volume = instance.type === 'libvirt_volume' ? ' (replacing a volume deletes it first: every disk overlaid on it loses its backing file)' : '';
+    findings.push({
+      code: 'state.move-replaces',
+      address,
+      message: target === address
+        ? `${address} is in the state with name ${quoted(name)}, and the stack configures name ${quoted(wanted)}`
+        : `${address} is in the state with name ${quoted(name)}, and the moved block to ${target} configures name ${quoted(wanted)}`,
+      fix: `name forces replacement in libvirt 0.9.7, so the apply would delete ${quoted(name)} and create ${quoted(wanted)}${volume}: give it the name ${quoted(name)} again in the environment (a base image: its serial), or run ${stateRm(address)} to leave it on the host unmanaged`,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { reviewEnvironment } from '../../src/review/review';
+import { SEED_NOTE } from '../../src/review/terraform';
+import { dev } from '../fixtures/fleet/dev';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { modify } from '../fixtures/environments';
+import { codes, pinned, reviewOf, tree, vm } from './scenario';
+
+// The VM layer on day 2, one scenario per provider rule (src/review/replacement-rules.ts): what
+// the plan does to each resource, and the dangers it raises, as the pinned providers behave.
+
+const NEXT = { serial: '20261101', sha256: 'ab'.repeat(32) };
+const SERVERS = ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'];
+const each = (f: (n: string) => [string, string][]) => Object.fromEntries(SERVERS.flatMap(f));
+/** dev as a fleet from before nodes recorded their image. */
+const unrecorded = modify(dev, (e) => { for (const n of e.nodes) delete (n as any).vm; });
+const mgmtSpec = mgmt as EnvironmentSpec;
+const createdMgmt = modify(mgmtSpec, (e: any) => { delete e.infrastructure.adopt; });
+/** A review of two trees where the base's Terraform JSON is edited by hand (an older release's). */
+function fromEditedBase(spec: EnvironmentSpec, edit: (json: any) => void) {
+  const head = tree(spec);
+  const json = JSON.parse(head.get('terraform/cdk.tf.json')!);
+  edit(json);
+  return pinned(reviewEnvironment(spec.name, new Map([...head, ['terraform/cdk.tf.json', JSON.stringify(json)]]), head));
+}
+
+describe('VM layer, day 2', () => {
+  it('bumps the cloud image with every node recorded: the new serial is fetched for new nodes, no running disk changes', () => {
+    const r = reviewOf(dev, modify(dev, (e) => { e.versions = { cloudImage: NEXT }; }));
+    expect(vm(r)).toEqual({ 'terraform_data.image': 'replace' });
+    expect(codes(r)).toEqual([]);
+  });
+
+  it('bumps the cloud image on nodes that record none: every OS disk and domain is rebuilt in one apply, and the danger counts the members', () => {
+    const r = reviewOf(unrecorded, modify(unrecorded, (e) => { e.versions = { cloudImage: NEXT }; }));
+    expect(vm(r)).toEqual({
+      'libvirt_volume.base["20260926"]': 'destroy',
+      'libvirt_volume.base["20261101"]': 'create',
+      'terraform_data.image': 'replace',
+      ...each((n) => [[`terraform_data.os_image["${n}"]`, 'update'], [`libvirt_volume.os["${n}"]`, 'replace'], [`libvirt_domain.node["${n}"]`, 'replace']]),
+    });
+    expect(r.vm.find((c) => c.address === 'libvirt_volume.os["k3s-dev-2"]')!.reason).toBe('replace_triggered_by terraform_data.os_image["k3s-dev-2"], which changes');
+    expect(r.dangers).toEqual([{
+      code: 'control-plane',
+      what: '3 of 3 etcd members stop in one apply: k3s-dev-1 (replaced), k3s-dev-2 (replaced), k3s-dev-3 (replaced)',
+      why: 'etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back, and a replaced member comes back empty; apply it one server at a time (bootstrap/README.md, Day 2)',
+    }]);
+  });
+
+  it("rebuilds one node onto the new image: its OS disk and domain only, its data disk kept; quorum holds", () => {
+    const head = modify(dev, (e) => { e.versions = { cloudImage: NEXT }; e.nodes[1]!.vm = { image: NEXT.serial }; });
+    const r = reviewOf(dev, head);
+    expect(vm(r)).toEqual({
+      'libvirt_volume.base["20261101"]': 'create',
+      'terraform_data.image': 'replace',
+      'terraform_data.os_image["k3s-dev-2"]': 'update',
+      'libvirt_volume.os["k3s-dev-2"]': 'replace',
+      'libvirt_domain.node["k3s-dev-2"]': 'replace',
+    });
+    expect(codes(r)).toEqual([]);
+  });
+
+  it('resizes every VM (vcpus 4 → 6): libvirt stops each domain to redefine it, so all three members stop at once', () => {
+    const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).vm.vcpus = 6; }));
+    expect(vm(r)).toEqual(each((n) => [[`libvirt_domain.node["${n}"]`, 'update']]));
+    expect(r.vm.map((c) => [c.stops, c.reason])).toEqual(SERVERS.map(() => ['restarts', 'vcpu updated in place (the VM is stopped, redefined and started)']));
+    expect(r.dangers.map((d) => [d.code, d.what])).toEqual([['control-plane', '3 of 3 etcd members stop in one apply: k3s-dev-1 (restarts), k3s-dev-2 (restarts), k3s-dev-3 (restarts)']]);
+    expect(r.dangers[0]!.why).toBe('etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2)');
+  });
+
+  it('upgrades from a release without ACPI on the domains: the first plan redefines (and stops) every domain', () => {
+    const r = fromEditedBase(dev, (json) => { delete json.resource.libvirt_domain.node.features; });
+    expect(r.vm.map((c) => [c.address, c.action, c.stops])).toEqual(SERVERS.map((n) => [`libvirt_domain.node["${n}"]`, 'update', 'restarts']));
+    expect(codes(r)).toEqual(['control-plane']);
+  });
+
+  it('grows the OS disks: the provider cannot update a volume, so the apply fails', () => {
+    const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).vm.osDiskGiB = 60; }));
+    expect(vm(r)).toEqual(each((n) => [[`libvirt_volume.os["${n}"]`, 'fails']]));
+    expect(codes(r)).toEqual(['plan-fails', 'plan-fails', 'plan-fails']);
+  });
+
+  it("rotates an SSH key: each node's seed is rebuilt, which a running VM never reads again; no domain stops", () => {
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRotatedKeyRotatedKeyRotatedKeyRotatedKey0 ops';
+    const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).access.sshKeys = [key]; }));
+    expect(vm(r)).toEqual(each((n) => [[`libvirt_cloudinit_disk.seed["${n}"]`, 'replace'], [`libvirt_volume.seed_iso["${n}"]`, 'replace']]));
+    expect(r.vm.find((c) => c.address === 'libvirt_volume.seed_iso["k3s-dev-2"]')!.reason).toBe(`replace_triggered_by libvirt_cloudinit_disk.seed["k3s-dev-2"], which changes; ${SEED_NOTE}`);
+    expect(r.vm.find((c) => c.address === 'libvirt_cloudinit_disk.seed["k3s-dev-2"]')!.reason).toContain(SEED_NOTE);
+    expect(codes(r)).toEqual([]);
+  });
+
+  it("rotates the SSH key of the adopted mgmt VM: stored for its next reboot (reboot_after_update is off); a VM the stack created is rebooted by the provider", () => {
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRotatedKeyRotatedKeyRotatedKeyRotatedKey0 ops';
+    const rotate = (spec: EnvironmentSpec) => modify(spec, (e) => { (e.infrastructure as any).access.sshKeys = [key]; });
+    const adopted = reviewOf(mgmtSpec, rotate(mgmtSpec));
+    expect(adopted.vm.map((c) => [c.address, c.action, c.stops, c.reason])).toEqual([[
+      'proxmox_virtual_environment_vm.node["lab-mgmt"]', 'update', 'pending',
+      "initialization.0.user_account.0.keys.0 updated in place; initialization.0.user_account.0.keys.0 takes effect at the VM's next reboot (reboot_after_update is off)",
+    ]]);
+    const created = reviewOf(createdMgmt, rotate(createdMgmt));
+    expect(created.vm.map((c) => [c.action, c.stops, c.reason])).toEqual([[
+      'update', 'restarts', 'initialization.0.user_account.0.keys.0 updated in place (updated through the API; initialization.0.user_account.0.keys.0 needs a reboot, which the provider makes)',
+    ]]);
+    // mgmt is one server on sqlite: a restart is no quorum question.
+    expect([codes(adopted), codes(created)]).toEqual([[], []]);
+  });
+
+  it('moves the Proxmox VM to another VLAN: its NIC is hot-plugged, no reboot', () => {
+    const r = reviewOf(createdMgmt, modify(createdMgmt, (e) => { (e.infrastructure as any).vlan = 5; }));
+    expect(r.vm.map((c) => [c.action, c.stops, c.reason])).toEqual([['update', undefined, 'network_device.0.vlan_id updated in place (updated through the API)']]);
+  });
+
+  it("changes the only mgmt VM's id: a replacement of the whole control plane, stopped by the adoption's protection", () => {
+    const r = reviewOf(mgmtSpec, modify(mgmtSpec, (e) => { e.nodes[0]!.vm = { vmId: 202 }; }));
+    expect(vm(r)).toEqual({ 'proxmox_virtual_environment_vm.node["lab-mgmt"]': 'blocked' });
+    expect(r.vm[0]!.reason).toBe('vm_id forces replacement; prevent_destroy makes the plan fail instead');
+    expect(r.dangers.map((d) => [d.code, d.what, d.why])).toEqual([
+      ['control-plane', 'the only server lab-mgmt is replaced or removed', "k3s's default datastore (sqlite) lives on its OS disk and goes with it"],
+      ['plan-fails', 'proxmox_virtual_environment_vm.node["lab-mgmt"]: the plan fails', 'vm_id forces replacement; prevent_destroy makes the plan fail instead'],
+    ]);
+  });
+
+  it("changes a Proxmox VM's TPM version or EFI disk type: the provider's CustomizeDiff replaces the VM", () => {
+    for (const [block, field, from, to] of [['tpm_state', 'version', 'v1.2', 'v2.0'], ['efi_disk', 'type', '2m', '4m']] as const) {
+      const head = tree(createdMgmt);
+      const withBlock = (value: string) => {
+        const json = JSON.parse(head.get('terraform/cdk.tf.json')!);
+        json.resource.proxmox_virtual_environment_vm.node[block] = [{ datastore_id: 'local-lvm', [field]: value }];
+        return new Map([...head, ['terraform/cdk.tf.json', JSON.stringify(json)]]);
+      };
+      const r = pinned(reviewEnvironment('mgmt', withBlock(from), withBlock(to)));
+      expect(r.vm.map((c) => [c.action, c.reason]), block).toEqual([['replace', `${block}.0.${field} forces replacement`]]);
+    }
+  });
+
+  it("bumps the image on Proxmox: the download is replaced; the VM's disk is a copy, read at create only", () => {
+    const r = reviewOf(createdMgmt, modify(createdMgmt, (e) => { e.versions = { cloudImage: NEXT }; }));
+    expect(vm(r)).toEqual({ 'proxmox_download_file.image': 'replace' });
+    expect(codes(r)).toEqual([]);
+  });
+
+  it('upgrades from a release whose download asked Ubuntu for the file size at every refresh: overwrite is turned off in place', () => {
+    const r = fromEditedBase(mgmtSpec, (json) => { delete json.resource.proxmox_download_file.image.overwrite; });
+    expect(r.vm.map((c) => [c.address, c.action, c.reason])).toEqual([['proxmox_download_file.image', 'update', 'overwrite updated in place']]);
+  });
+
+  it("moves a base volume the old module named otherwise onto the serial's key: the move replaces it, and the OS disks built on it lose their backing file", () => {
+    const r = fromEditedBase(dev, (json) => {
+      const base = json.resource.libvirt_volume.base;
+      delete base.for_each;
+      base.name = 'ubuntu-base.qcow2';
+      base.create.content.url = '/var/cache/ubuntu.img';
+      json.resource.libvirt_volume.os.backing_store.path = '${libvirt_volume.base.path}';
+    });
+    expect(vm(r)).toEqual({ 'libvirt_volume.base["20260926"]': 'replace' });
+    expect(r.vm[0]!.reason).toBe('moved from libvirt_volume.base; name forces replacement');
+    expect(r.dangers.map((d) => [d.code, d.what])).toEqual([
+      ['backing-file', 'libvirt_volume.base["20260926"] is deleted while libvirt_volume.os["k3s-dev-1"], libvirt_volume.os["k3s-dev-2"], libvirt_volume.os["k3s-dev-3"] are overlays of it'],
+    ]);
+  });
+});
