@@ -1,8 +1,20 @@
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer } from 'vitest/node';
+import type { TestSpecification } from 'vitest/node';
 
 /** Killed mid-write at measured moments: it needs the machine to itself (its own run, one worker). */
 const ALONE = 'test/synth/crash-safety.test.ts';
+
+/** The tests that run the packed tool: last, by when the set-up's packing beside the others is done. */
+const PACKED = `${path.sep}test${path.sep}package${path.sep}`;
+class PackedLast extends BaseSequencer {
+  public override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const packed = (f: TestSpecification) => f.moduleId.includes(PACKED);
+    return [...sorted.filter((f) => !packed(f)), ...sorted.filter(packed)];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -25,6 +37,7 @@ export default defineConfig({
           // dist/ up to date, and the packed tool installed once per run for the tests that run it
           // as users do (test/package/; NO_PACK=1 skips the packing).
           globalSetup: ['test/package/packed-tool.ts'],
+          sequence: { sequencer: PackedLast },
         },
       },
       { extends: true, test: { name: 'alone', include: [ALONE] } },

@@ -5,14 +5,23 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLEET_MODULE, fleetRepo } from './fixtures/fleet-repo';
 
-// Every command as a user runs it (npm run <script>), on the fixture fleet in a scratch repository.
+// Every command as this repository's npm scripts run it, on the fixture fleet in a scratch repository.
 const repo = path.resolve(import.meta.dirname, '..');
 let root: string;
 beforeAll(() => { root = fleetRepo('options-'); });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function npm(args: string[], input?: string) {
-  const result = spawnSync('npm', ['run', '-s', ...args], { cwd: repo, encoding: 'utf8', input });
+const scripts = (JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+/**
+ * `npm run -s <script> -- <args>` as npm runs it: the script's own command line with the
+ * arguments after `--` appended, spawned without npm itself (a second of start-up per call).
+ */
+function npm([script, ...rest]: string[], input?: string) {
+  const [command, ...words] = scripts[script!]!.split(' ');
+  expect(command, script).toBe('node');
+  const args = [...words, ...(rest[0] === '--' ? rest.slice(1) : rest)];
+  const result = spawnSync(process.execPath, args, { cwd: repo, encoding: 'utf8', input });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -35,7 +44,8 @@ describe('every command', () => {
 describe('--environments and --root', () => {
   it('check, validate and secrets work on another repository and environments module', () => {
     expect(npm(['check', '--', '--root', root, '--environments', FLEET_MODULE]).code).toBe(0);
-    expect(npm(['validate', '--', '--root', root, '--environments', FLEET_MODULE]).code).toBe(0);
+    // The kustomize builds of these trees are validate's own test (test/validate): here, the options.
+    expect(npm(['validate', '--', '--root', root, '--environments', FLEET_MODULE, '--no-kustomize']).code).toBe(0);
     const secrets = npm(['secrets', '--', 'check', '--root', root, '--environments', FLEET_MODULE]);
     expect(secrets.code, secrets.stderr).toBe(0);
     expect(secrets.stdout).toContain('mgmt: 1 secret(s)');

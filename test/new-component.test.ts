@@ -134,9 +134,10 @@ describe('adding a component', () => {
     fs.mkdirSync(path.join(copy, 'scratch'));
     fs.writeFileSync(path.join(copy, 'scratch/environments.ts'), ENVIRONMENTS);
 
-    const tsc = run('npx', ['tsc', '--noEmit']);
+    const tsc = run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '--noEmit']);
     expect(tsc.code, tsc.out).toBe(0);
-    const synth = run('npm', ['run', '-s', 'synth', '--', '--environments', 'scratch/environments.ts']);
+    // What `npm run synth` runs (its package.json script), without npm's own start-up.
+    const synth = run(process.execPath, ['--', 'scripts/run.mjs', 'synth', '--environments', 'scratch/environments.ts']);
     expect(synth.code, synth.out).toBe(0);
 
     const folder = path.join(copy, 'clusters/lab/kubernetes/platform/metrics-server');
@@ -152,7 +153,7 @@ describe('adding a component', () => {
     expect(scheduled.spec.values).toEqual({ kind: 'CronJob', schedule: '*/10 * * * *' });
     expect(fs.readFileSync(path.join(copy, 'docs/settings.md'), 'utf8')).toContain('| `descheduler.schedule` | string | `"*/10 * * * *"` |');
 
-    const check = run('npm', ['run', '-s', 'check', '--', '--environments', 'scratch/environments.ts']);
+    const check = run(process.execPath, ['--', 'scripts/run.mjs', 'check', '--environments', 'scratch/environments.ts']);
     expect(check.code, check.out).toBe(0);
   });
 });

@@ -38,7 +38,7 @@ export function vmSteps(env: Environment): Step[] {
     title: adoption.imports.length > 0 ? 'Adopt the running VMs' : moved.length > 0 ? 'Move the old module\'s VMs to keyed addresses' : 'VMs',
     where: 'workstation',
     notes: [
-      `\`npm run deploy -- ${env.name}\` applies the committed \`clusters/${env.name}/terraform/cdk.tf.json\` with your \`tofu\` (or \`terraform\`), fetching no npm package: it inspects any existing state first, runs \`init\` (which writes \`clusters/${env.name}/terraform/.terraform.lock.hcl\`: commit it, synth leaves it alone), then shows the plan and asks. State stays in \`.terraform-state/${env.name}.tfstate\` and the providers' temporary files (libvirt's cloud-init ISOs) beside it in \`.terraform-state/${env.name}/scratch\`, both git-ignored: move them together to plan from another machine.`,
+      `\`npm run deploy -- ${env.name}\` applies the committed \`clusters/${env.name}/terraform/cdk.tf.json\` with your \`tofu\` (or \`terraform\`), fetching no npm package: it inspects any existing state first, runs \`init\` (which writes \`clusters/${env.name}/terraform/.terraform.lock.hcl\`: commit it, synth leaves it alone), then shows the plan and asks. State stays in \`.terraform-state/${env.name}.tfstate\` and the providers' temporary files${infra.kind === 'libvirt' ? " (libvirt's cloud-init ISOs)" : ''} beside it in \`.terraform-state/${env.name}/scratch\`, both git-ignored: move them together to plan from another machine.`,
       ...adoptionNotes(env, adoption),
       ...(moved.length > 0
         ? [

@@ -30,6 +30,7 @@ export function runScript(env: Environment, cni?: ChartRelease): string {
     '    --allow-planned) ALLOW_PLANNED=1 ;;',
     '    --from | --only)',
     `      case "\${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-${count})" >&2; exit 2 ;; esac`,
+    `      if [ "$2" -lt 1 ] || [ "$2" -gt ${count} ]; then echo "$1 $2: the steps are 1-${count} (bash run.sh --list)" >&2; exit 2; fi`,
     '      if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi',
     '      shift ;;',
     '    -h | --help) usage; exit 0 ;;',
@@ -62,7 +63,7 @@ export function runScript(env: Environment, cni?: ChartRelease): string {
       'fi',
     ]),
     '',
-    `if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ]; then echo "${env.name}: done; Flux reconciles clusters/${env.name}/kubernetes"; fi`,
+    `if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ] && [ "$ONLY" -eq 0 ]; then echo "${env.name}: done; Flux reconciles clusters/${env.name}/kubernetes"; fi`,
   ];
   return lines.join('\n');
 }

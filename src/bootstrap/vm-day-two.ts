@@ -1,7 +1,7 @@
 import { libvirtNodeAddresses } from '../infra/adoption';
 import type { Environment, Node } from '../model/resolve';
-import { quote } from './shell';
-import { REPO_ROOT, WAIT, onNode, sshTo, waitFor } from './step';
+import { quote, remote } from './shell';
+import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
 import type { Step } from './step';
 
 // Changes to running VMs, one server at a time: every in-place domain update stops the VM first
@@ -9,16 +9,24 @@ import type { Step } from './step';
 // stop, :491-496), Proxmox reboots a VM whose change needs it (vm.go:2305-2310), and a new image
 // rebuilds the OS disk. Applied to all servers at once, any of them stops every etcd member.
 
+/** Whether the node's VM is one `infrastructure.adopt` lists. */
+function isAdopted(env: Environment, node: Node): boolean {
+  const infra = env.infrastructure;
+  if (infra.kind === 'libvirt') return node.name in (infra.adopt?.domains ?? {});
+  if (infra.kind === 'proxmox') return node.name in (infra.adopt?.vms ?? {});
+  return false;
+}
+
 /** The keyed addresses of one node's VM, as `-target` options (a target includes what it depends on). */
 export function vmTargets(env: Environment, node: Node): string[] {
   const infra = env.infrastructure;
   if (infra.kind === 'proxmox') return [`proxmox_virtual_environment_vm.node["${node.name}"]`];
   if (infra.kind !== 'libvirt') return [];
-  return node.name in (infra.adopt?.domains ?? {}) ? [`libvirt_domain.adopted["${node.name}"]`] : libvirtNodeAddresses(env, node.name);
+  return isAdopted(env, node) ? [`libvirt_domain.adopted["${node.name}"]`] : libvirtNodeAddresses(env, node.name);
 }
 
-const deployOne = (env: Environment, node: Node) =>
-  `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${vmTargets(env, node).map((t) => quote(`-target=${t}`)).join(' ')})`;
+const targets = (addresses: readonly string[]) => addresses.map((t) => quote(`-target=${t}`)).join(' ');
+const deployOne = (env: Environment, node: Node) => `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${targets(vmTargets(env, node))})`;
 
 /** Waits until the API server reports its etcd healthy (k3s ships no etcdctl). */
 const etcdHealthy = () => waitFor(WAIT.apiserver, "kubectl get --raw='/readyz/etcd' >/dev/null 2>&1");
@@ -26,48 +34,92 @@ const etcdHealthy = () => waitFor(WAIT.apiserver, "kubectl get --raw='/readyz/et
 /** The servers in the order a rolling change takes them: the others first, the founder last. */
 export const rollingOrder = (env: Environment): Node[] => [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
 
+/** An adopted Proxmox VM stores a reboot-needing change (reboot_after_update is off): the step reboots it. */
+function rebootAdopted(env: Environment, node: Node): string[] {
+  const infra = env.infrastructure;
+  if (infra.kind !== 'proxmox' || !isAdopted(env, node)) return [];
+  const vmId = env.vms.find((vm) => vm.node === node)?.vmId;
+  return [`ssh ${sshOptions} "$PROXMOX_VE_SSH_USERNAME@${new URL(infra.endpoint).hostname}" ${remote(`qm reboot ${vmId}`)}`];
+}
+
 export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number | undefined): Step[] {
-  if (env.infrastructure.kind === 'bare-metal') return [];
+  const infra = env.infrastructure;
+  if (infra.kind === 'bare-metal') return [];
   const order = rollingOrder(env);
+  // An adopted libvirt domain is never updated (ignore_changes = all): no change reaches it.
+  const updated = order.filter((n) => infra.kind !== 'libvirt' || !isAdopted(env, n));
+  const adopted = order.filter((n) => isAdopted(env, n));
   const etcd = env.k3s.datastore === 'etcd';
   const members = env.liveNodes.length;
   const quorum = Math.floor(members / 2) + 1;
   const snapshot = etcd ? [onNode(env, env.founder, 'sudo k3s etcd-snapshot save --name before-vm-change')] : [];
-  const restart: Step = {
-    title: 'A VM change that stops servers (sizing, hardware, a provider setting)',
-    where: order.map((n) => n.name).join(', then '),
-    notes: [
-      env.infrastructure.kind === 'libvirt'
-        ? 'libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after 30 s), whatever changed; the review lists each server that stops.'
-        : 'The Proxmox provider reboots a running VM itself when a changed setting needs it (cpu, memory, machine, …); the review lists each server that restarts.',
-      etcd && members > 1
-        ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorum} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${members - quorum} at once stops the cluster. The snapshot first is the way back.`
-        : 'With one server the API is down while it stops.',
-    ],
-    commands: [
-      ...snapshot,
-      ...order.flatMap((node) => [deployOne(env, node), waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`), `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`, ...(etcd ? [etcdHealthy()] : [])]),
-    ],
-  };
-  if (env.infrastructure.kind !== 'libvirt') return [restart];
-  const others = order.filter((n) => n !== env.founder);
-  const rebuildOne = (node: Node) => [
-    `# ${node.name}`,
-    `kubectl drain ${node.name} --ignore-daemonsets --delete-emptydir-data`,
-    `kubectl delete node ${node.name}`,
-    deployOne(env, node),
+  const settle = (node: Node) => [waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`), `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`, ...(etcd ? [etcdHealthy()] : [])];
+  const steps: Step[] = [];
+  if (updated.length > 0) {
+    steps.push({
+      title: 'A VM change that stops servers (sizing, hardware, a provider setting)',
+      where: updated.map((n) => n.name).join(', then '),
+      notes: [
+        infra.kind === 'libvirt'
+          ? 'libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after 30 s), whatever changed; the review lists each server that stops.'
+          : 'The Proxmox provider reboots a running VM itself when a changed setting needs it (cpu, memory, machine, …); the review lists each server that restarts.',
+        ...(infra.kind === 'libvirt' && adopted.length > 0 ? [`Adopted domains are never updated (\`ignore_changes = all\`): the change does not reach ${adopted.map((n) => n.name).join(', ')} until it is taken out of adoption (below).`] : []),
+        ...(infra.kind === 'proxmox' && adopted.length > 0 ? [`An adopted VM (${adopted.map((n) => n.name).join(', ')}) stores a change that needs a reboot for its next one (\`reboot_after_update\` is off): its block reboots it (\`qm reboot\`).`] : []),
+        etcd && members > 1
+          ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorum} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${members - quorum} at once stops the cluster. The snapshot first is the way back.`
+          : 'With one server the API is down while it stops.',
+      ],
+      commands: [...snapshot, ...updated.flatMap((node) => [deployOne(env, node), ...rebootAdopted(env, node), ...settle(node)])],
+    });
+  }
+  if (infra.kind !== 'libvirt') return steps;
+  // A rebuilt server leaves the cluster first and comes back through its own Join step.
+  const leaveCluster = (node: Node) => [`# ${node.name}`, `kubectl drain ${node.name} --ignore-daemonsets --delete-emptydir-data`, `kubectl delete node ${node.name}`];
+  const rejoin = (node: Node) => [
     waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`),
     onNode(env, node, 'sudo cloud-init status --wait >/dev/null'),
     `bash run.sh --only ${joinStep(node) ?? '<its Join step>'}`,
     ...(etcd ? [etcdHealthy()] : []),
   ];
-  return [restart, {
-    title: 'Rebuild a server onto another image',
-    where: others.map((n) => n.name).join(' or ') || env.founder.name,
-    notes: [
-      "Changing a node's `vm.image` (or, for a node that records none, the environment's cloud image) replaces its OS disk and its domain; the data disk stays and is attached again. k3s and its etcd member lived on the old OS disk, so the node leaves the cluster first and joins again after (its Join step). Run one server's block, then the next one's.",
-      `The founder runs \`cluster-init\`: rebuilt as it is, it would start a new cluster. Make another live server the founder first (\`founder: true\` on it, synth, commit), then rebuild ${env.founder.name} like the others.`,
-    ],
-    commands: [...snapshot, ...others.flatMap(rebuildOne)],
-  }];
+  const rebuildable = updated.filter((n) => n !== env.founder);
+  const founderNote = `The founder runs \`cluster-init\`: rebuilt as it is, it would start a new cluster. Make another live server the founder first (\`founder: true\` on it, synth, commit), then rebuild ${env.founder.name} like the others.`;
+  if (rebuildable.length > 0) {
+    steps.push({
+      title: 'Rebuild a server onto another image',
+      where: rebuildable.map((n) => n.name).join(' or '),
+      notes: [
+        "Changing a node's `vm.image` (or, for a node that records none, the environment's cloud image) replaces its OS disk and its domain; the data disk stays and is attached again. k3s and its etcd member lived on the old OS disk, so the node leaves the cluster first and joins again after (its Join step). Run one server's block, then the next one's.",
+        founderNote,
+      ],
+      commands: [
+        ...snapshot,
+        ...rebuildable.flatMap((node) => [...leaveCluster(node), deployOne(env, node), ...rejoin(node)]),
+      ],
+    });
+  }
+  const leaving = adopted.filter((n) => n !== env.founder);
+  if (leaving.length > 0) {
+    const virsh = (command: string) => `virsh -c ${quote(infra.uri)} ${command}`;
+    steps.push({
+      title: 'Take a server out of adoption (rebuild it)',
+      where: leaving.map((n) => n.name).join(' or '),
+      notes: [
+        "An adopted domain keeps the disks it ran with and is never updated; it comes under this stack by being rebuilt. Terraform forgets the domain (`state rm`: a plan would otherwise refuse to destroy it, `prevent_destroy`), libvirt undefines it (its disk files stay on the host, unattached), and the node is built anew: a new OS disk, a new data disk (Longhorn copies the node's replicas back from the others), then its Join step.",
+        'Between the undefine and the deploy: remove the node from `infrastructure.adopt.domains`, give it `vm: { image }`, synth and commit; the deploy then creates exactly that node.',
+        `libvirt refuses to create a volume whose name exists: if the old disk files are in pool ${infra.pool} under the names this stack gives (\`<node>-os.qcow2\`, \`<node>-data.qcow2\`, \`<node>-seed.iso\`), move them aside first (\`virsh vol-list ${infra.pool}\`).`,
+        founderNote,
+      ],
+      commands: [
+        ...snapshot,
+        ...leaving.flatMap((node) => [
+          ...leaveCluster(node),
+          `(cd ${REPO_ROOT} && "\${TERRAFORM_BINARY_NAME:-tofu}" -chdir=clusters/${env.name}/terraform state rm ${quote(`libvirt_domain.adopted["${node.name}"]`)})`,
+          `${virsh(`destroy ${quote(node.name)}`)} && ${virsh(`undefine ${quote(node.name)}`)}`,
+          `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${targets(libvirtNodeAddresses(env, node.name))})`,
+          ...rejoin(node),
+        ]),
+      ],
+    });
+  }
+  return steps;
 }

@@ -62,7 +62,7 @@ function parseExpect(text: string): Partial<Counts> {
   const seen = new Set<string>();
   for (const entry of text.split(',')) {
     const [, kind = '', n] = /^([^=]*)=(\d+)$/.exec(entry.trim()) ?? [];
-    const wrong = n === undefined ? `${entry} is not <kind>=<count>` : !(KINDS as readonly string[]).includes(kind) ? `${kind} is not a kind` : seen.has(kind) ? `${kind} is given twice` : undefined;
+    const wrong = entry.trim() === '' ? 'an entry is empty' : n === undefined ? `${entry} is not <kind>=<count>` : !(KINDS as readonly string[]).includes(kind) ? `${kind} is not a kind` : seen.has(kind) ? `${kind} is given twice` : undefined;
     if (wrong) throw new UsageError(`--expect ${text}: ${wrong}; kinds are ${KINDS.join(', ')}, each at most once (one left out is not checked), e.g. --expect import=3,add=2,change=0,destroy=0`);
     seen.add(kind);
     counts[kind as Kind] = Number(n);

@@ -1,4 +1,5 @@
 import type { Environment } from '../model/resolve';
+import { imageChecksums } from './image-cache';
 
 /** A Terraform `import` block: the address it fills and the provider's import id. */
 export interface ImportBlock {
@@ -57,7 +58,8 @@ export function adoptionPlan(env: Environment): AdoptionPlan {
     const images = imagesInUse(env);
     const imports = adopted.map((node) => ({ to: key('libvirt_domain', 'adopted', node), id: domains[node]!.uuid }));
     const creates = [
-      ...(images.length > 0 ? ['terraform_data.image', ...images.map((s) => `libvirt_volume.base["${s}"]`)] : []),
+      ...images.filter((s) => imageChecksums(env).has(s)).map((s) => `terraform_data.image["${s}"]`),
+      ...images.map((s) => `libvirt_volume.base["${s}"]`),
       ...created.flatMap((node) => libvirtNodeAddresses(env, node)),
     ];
     return { imports, creates, expect: summary(imports.length, creates.length) };

@@ -1,12 +1,26 @@
-import { DataResource } from 'cdktf';
+import { DataResource, TerraformIterator } from 'cdktf';
 import type { Construct } from 'constructs';
+import type { Environment } from '../model/resolve';
 import type { Catalogue } from '../model/version-overrides';
+import * as catalogue from '../versions';
 
-/** Where Ubuntu publishes the pinned serial of the cloud image (derived, so a bump edits one line). */
-export const cloudImageUrl = (pins: Catalogue): string => {
-  const { release, serial } = pins.cloudImage;
+/** Where Ubuntu publishes a serial of the cloud image (derived, so a bump edits one line). */
+export const cloudImageUrl = (pins: Catalogue, serial: string = pins.cloudImage.serial): string => {
+  const { release } = pins.cloudImage;
   return `https://cloud-images.ubuntu.com/${release}/${serial}/${release}-server-cloudimg-amd64.img`;
 };
+
+/**
+ * The serials whose checksum the environment knows, so it can fetch them: its own image and
+ * the tool's catalogue's (an environment that pins a newer serial keeps nodes built on the
+ * catalogue's buildable from an empty pool).
+ */
+export function imageChecksums(env: Environment): ReadonlyMap<string, string> {
+  return new Map([
+    [catalogue.cloudImage.serial as string, catalogue.cloudImage.sha256 as string],
+    [env.versions.cloudImage.serial, env.versions.cloudImage.sha256],
+  ]);
+}
 
 /** The cached image's file name: one file per serial, so a bump never reuses an old download. */
 export const imageFile = (pins: Catalogue, ext: string, serial: string = pins.cloudImage.serial) => `${pins.cloudImage.name}-${serial}.${ext}`;
@@ -26,33 +40,23 @@ const FETCH = [
 export const imagePath = (pins: Catalogue, serial: string = pins.cloudImage.serial) => `\${pathexpand("~/.cache/k3s-gitops/images/${imageFile(pins, 'img', serial)}")}`;
 
 /**
- * A `terraform_data` whose local-exec fetches and checksum-verifies the pinned cloud image.
- * `output.path` is the verified file; reading it makes every consumer wait for the check.
+ * A `terraform_data` per serial, keyed by it, whose local-exec fetches and checksum-verifies
+ * that image into the Terraform host's cache (`imagePath`); a base volume depending on it waits
+ * for the check.
  */
-export class CachedImage extends DataResource {
-  /** The verified file's path (see `path`). */
-  private readonly file: string;
-
-  public constructor(scope: Construct, id: string, pins: Catalogue) {
-    const { sha256 } = pins.cloudImage;
-    const url = cloudImageUrl(pins);
-    const path = imagePath(pins);
+export class CachedImages extends DataResource {
+  public constructor(scope: Construct, id: string, pins: Catalogue, checksums: ReadonlyMap<string, string>) {
+    const each = TerraformIterator.fromMap(
+      Object.fromEntries([...checksums].map(([serial, sha256]) => [serial, { url: cloudImageUrl(pins, serial), sha256, path: imagePath(pins, serial) }])),
+    );
+    const [url, sha256, path] = [each.getString('url'), each.getString('sha256'), each.getString('path')];
     super(scope, id, {
+      forEach: each,
       input: { url, sha256, path },
       // A provisioner runs only when the resource is created, and a changed `input` is an update
-      // in place: a new serial must replace the resource, or its image would never be fetched.
+      // in place: a changed checksum must replace the resource, or its image would never be fetched.
       triggersReplace: { url, sha256 },
       provisioners: [{ type: 'local-exec', command: FETCH, environment: { IMAGE: path, URL: url, SHA256: sha256 } }],
     });
-    this.file = path;
-  }
-
-  /**
-   * The verified image file on the Terraform host, as a value known at plan time: a consumer
-   * that also depends on this resource waits for the check, and a new fetch of the same file
-   * (this resource replaced) changes nothing it was given (its `output` would be unknown then).
-   */
-  public get path(): string {
-    return this.file;
   }
 }

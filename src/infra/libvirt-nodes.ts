@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import type { Environment, LibvirtInfrastructure } from '../model/resolve';
 import { createdVms, imagesInUse } from './adoption';
 import { metaData, networkConfig, userData } from './cloud-init';
-import { CachedImage, imagePath } from './image-cache';
+import { CachedImages, imageChecksums, imagePath } from './image-cache';
 import { commonDevices, domainShape } from './libvirt-domains';
 import { nodesByName } from './nodes-by-name';
 import { LibvirtCloudinitDisk } from './providers/libvirt-cloudinit-disk';
@@ -45,7 +45,11 @@ export function buildNodes(scope: Construct, env: Environment, infra: LibvirtInf
   // Same-key references go through lookups: a splat on a for_each resource fails at apply.
   const sameKey = (resource: { fqn: string }, attribute: string) => Token.asString(Fn.lookupNested(resource.fqn, [each.key, attribute]));
 
-  const image = new CachedImage(scope, 'image', env.versions);
+  // Fetched: each serial in use whose checksum is known; a base volume of another serial stays
+  // while it exists, and a cold build cannot create it (vm.image-unfetched says so).
+  const known = imageChecksums(env);
+  const fetched = new Map(images.filter((s) => known.has(s)).map((s) => [s, known.get(s)!]));
+  const image = fetched.size > 0 ? new CachedImages(scope, 'image', env.versions, fetched) : undefined;
   // One base volume per serial an OS disk is an overlay of, keyed by serial: a new serial adds
   // one and never renames another (a volume's `name` forces replacement, destroy first:
   // volume_resource.go, generated StorageVolumeSchema), and a serial's volume leaves only
@@ -58,7 +62,7 @@ export function buildNodes(scope: Construct, env: Environment, infra: LibvirtInf
     target: { format: QCOW2 },
     create: { content: { url: serials.getString('url') } },
     // The path is known at plan time; the dependency makes the upload wait for the verified fetch.
-    dependsOn: [image],
+    dependsOn: image ? [image] : undefined,
     // The provider cannot update a volume's content, and this one's is fixed by its name (the
     // serial): what `create` says only matters when the volume is created.
     lifecycle: { ignoreChanges: ['create'] },

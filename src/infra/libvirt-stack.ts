@@ -2,6 +2,7 @@ import { TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
 import type { Environment, LibvirtInfrastructure } from '../model/resolve';
 import { adoptionPlan, imagesInUse } from './adoption';
+import { imageChecksums } from './image-cache';
 import { adoptDomains } from './libvirt-domains';
 import { buildNodes } from './libvirt-nodes';
 import { addNodeOutputs } from './outputs';
@@ -37,6 +38,7 @@ export class LibvirtClusterStack extends TerraformStack {
     new LibvirtProvider(this, 'libvirt', { uri: env.spec.infrastructure.kind === 'libvirt' ? env.spec.infrastructure.uri : undefined });
 
     const images = imagesInUse(env);
+    const fetched = images.filter((s) => imageChecksums(env).has(s));
     buildNodes(this, env, infra);
     adoptDomains(this, env, infra);
 
@@ -47,8 +49,9 @@ export class LibvirtClusterStack extends TerraformStack {
           to: `${address}["${name}"]`,
         })),
       ),
-      // The single base volume of earlier releases is the oldest image still in use.
+      // The single base volume and fetch of earlier releases are the oldest image still in use.
       ...(images.length > 0 ? [{ from: 'libvirt_volume.base', to: `libvirt_volume.base["${images[0]}"]` }] : []),
+      ...(fetched.length > 0 ? [{ from: 'terraform_data.image', to: `terraform_data.image["${fetched[0]}"]` }] : []),
     ];
     // cdktf has no moved-block API for a count -> for_each key move; a stack override writes
     // plain `moved` blocks and, unlike moveTo(), calls no terraform binary during synth.

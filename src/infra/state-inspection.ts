@@ -125,7 +125,7 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
   const json = isRecord(stack) ? stack : {};
   const declared = declaredInstances(json);
   const moves = (Array.isArray(json.moved) ? json.moved : []).filter((m): m is Move => isRecord(m) && typeof m.from === 'string' && typeof m.to === 'string');
-  const stateRm = (address: string) => `tofu -chdir=clusters/${envName ?? '<env>'}/terraform state rm '${address}'`;
+  const stateRm = (address: string) => `tofu (or terraform) -chdir=clusters/${envName ?? '<env>'}/terraform state rm '${address}'`;
   const emptyState = `start from an empty state (leave this one out of .terraform-state/${envName ?? '<env>'}.tfstate)`;
   // Indexes a moved block maps, by the count-era resource it moves from.
   const mapped = new Map<string, string[]>();
@@ -142,12 +142,12 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
     // The fix for a 0.8 state is to leave it behind: whatever else is wrong with it stays behind too.
     if (legacy.length > 0) {
       const adopt = instance.type === 'libvirt_domain'
-        ? `set infrastructure.adopt.domains[${quoted(name ?? '<node>')}].uuid to ${quoted(attributes.id ?? '<virsh domuuid>')} in the environment`
-        : 'adopt the domains it belongs to instead (infrastructure.adopt.domains in the environment, by UUID: 0.9.7 cannot import a volume)';
+        ? `adopt the domain instead: infrastructure.adopt.domains[${quoted(name ?? '<node>')}] = { uuid: ${quoted(attributes.id ?? '<virsh domuuid>')}, osDisk, dataDisk } from virsh domblklist, with migrateFromCount and that node's vm.image left out`
+        : 'adopt the domains it belongs to instead (infrastructure.adopt.domains in the environment: by UUID, their disks by path, since 0.9.7 cannot import a volume)';
       findings.push({
         code: 'state.provider-0.8',
         address,
-        message: `${address} has ${legacy.join(', ')}, attributes only dmacvicar/libvirt 0.8.x writes`,
+        message: `${address} has ${legacy.length === 1 ? 'an attribute' : 'attributes'} only dmacvicar/libvirt 0.8.x writes: ${legacy.join(', ')}`,
         fix: `libvirt 0.9.7 cannot read it (a rewrite, with no state upgrader): ${adopt}, and ${emptyState}`,
       });
       continue;
@@ -171,7 +171,7 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
         message: target === address
           ? `${address}${name ? ` (name ${quoted(name)})` : ''} is in the state, and the stack neither declares it nor moves it`
           : `${address} is in the state and moved to ${target}, which the stack does not declare`,
-        fix: `run ${stateRm(address)} before the first apply, which would destroy it: Terraform forgets it and the object stays on the host`,
+        fix: `${typeof instance.index === 'number' && [...declared.keys()].some((a) => withoutIndex(a) === instance.resource) ? `if it is a node of an older count-based module, list the old module's nodes in infrastructure.migrateFromCount, in index order; otherwise ` : ''}run ${stateRm(address)} before the first apply, which would destroy it: Terraform forgets it and the object stays on the host`,
       });
       continue;
     }

@@ -27,7 +27,7 @@ function schemaAt(schema: z.core.$ZodType, path: readonly Key[], input: unknown)
   if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return schemaAt(def.innerType, path, input);
   // The one union of the spec, infrastructure, is discriminated by its `kind`.
   if (def.type === 'union') {
-    const kind = (input as Record<string, unknown>)[def.discriminator];
+    const kind = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[def.discriminator] : undefined;
     const option = (def.options as z.core.$ZodType[]).find((o) => (o._zod.def as any).shape[def.discriminator]._zod.def.values.includes(kind));
     return option && schemaAt(option, path, input);
   }
@@ -38,6 +38,16 @@ function schemaAt(schema: z.core.$ZodType, path: readonly Key[], input: unknown)
   if (def.type === 'array') return schemaAt(def.element, rest, next);
   if (def.type === 'record') return schemaAt(def.valueType, rest, next);
   return undefined;
+}
+
+/** How to write the object a path wants: its required fields, or a record's keys, from the schema. */
+function objectExample(path: readonly Key[], input: unknown): string | undefined {
+  const schema = schemaAt(environmentSchema, path, valueAt(input, []));
+  const def = schema?._zod.def as { type?: string; shape?: Record<string, z.core.$ZodType> } | undefined;
+  if (def?.type === 'record') return 'an object keyed by name: { <name>: { … } }';
+  if (def?.type !== 'object' || !def.shape) return undefined;
+  const required = Object.entries(def.shape).filter(([, field]) => !['optional', 'default', 'prefault'].includes((field._zod.def as { type: string }).type)).map(([key]) => key);
+  return required.length > 0 ? `an object: { ${required.map((k) => `${k}: …`).join(', ')} }` : undefined;
 }
 
 function knownKeys(path: readonly Key[], input: unknown): string[] {
@@ -104,9 +114,9 @@ function describe(issue: Issue, input: unknown): Reported[] {
     }
     case 'invalid_type':
       if (value === undefined) {
-        return [{ code: 'spec.missing-field', path: issue.path, value, message: `${String(issue.path.at(-1) ?? 'the environment')} is required but not set`, fix: `set it to ${EXAMPLES[issue.expected] ?? issue.expected}` }];
+        return [{ code: 'spec.missing-field', path: issue.path, value, message: `${String(issue.path.at(-1) ?? 'the environment')} is required but not set`, fix: `set it to ${objectExample(issue.path, input) ?? EXAMPLES[issue.expected] ?? issue.expected}` }];
       }
-      return [{ code: 'spec.wrong-type', path: issue.path, value, message: `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${typeName(value)}`, fix: `write ${EXAMPLES[issue.expected] ?? issue.expected}${typeof value === 'string' && issue.expected === 'number' && /^\d+$/.test(value) ? `: ${value}, not '${value}'` : ''}` }];
+      return [{ code: 'spec.wrong-type', path: issue.path, value, message: `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${typeName(value)}`, fix: `write ${(issue.expected === 'object' || issue.expected === 'record' ? objectExample(issue.path, input) : undefined) ?? EXAMPLES[issue.expected] ?? issue.expected}${typeof value === 'string' && issue.expected === 'number' && /^\d+$/.test(value) ? `: ${value}, not '${value}'` : ''}` }];
     case 'invalid_value': {
       const guess = typeof value === 'string' ? didYouMean(value, issue.values.map(String)) : undefined;
       return [{ code: 'spec.invalid-choice', path: issue.path, value, message: `${shown(value)} is not one of ${quoted(issue.values)}${guess ? `; did you mean ${guess}?` : ''}`, fix: `use ${guess ?? `one of ${quoted(issue.values)}`}` }];

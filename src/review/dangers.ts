@@ -16,6 +16,8 @@ export interface EnvironmentChange {
   readonly head: ReadonlyMap<string, TreeObject>;
   /** Whether the servers run embedded etcd (a server joins another, or the founder runs cluster-init). */
   readonly etcd: boolean;
+  /** The server that runs cluster-init in the head tree, if any. */
+  readonly founder?: string;
   /** In the base tree: each OS disk's address → the base volume address its backing store names. */
   readonly backing: ReadonlyMap<string, string>;
   /** Facts read from both trees: the VIP, the API endpoint, the ingress VIP, the node subnet. */
@@ -55,8 +57,34 @@ function controlPlane(e: EnvironmentChange): Danger[] {
     what: `${affected.length} of ${members.length} etcd members stop in one apply: ${affected.map(how).join(', ')}`,
     why: up < quorum
       ? `etcd needs ${quorum} of ${members.length} members up and ${up} would be: the cluster stops until enough are back${lost.size > 0 ? ', and a replaced member comes back empty' : ''}; ${rolling}`
-      : `${up} of ${members.length} stay up, the least etcd's quorum of ${quorum} allows plus ${up - quorum}: one more failure during the apply stops the cluster; ${rolling}`,
+      : `${up} of ${members.length} stay up and etcd needs ${quorum}: ${up - quorum === 0 ? 'one more failure during the apply stops' : `${up - quorum + 1} more failures during the apply stop`} the cluster; ${rolling}`,
   }];
+}
+
+/**
+ * An adopted domain that leaves the config: with no adopted domain left the block goes, and
+ * prevent_destroy with it, so libvirt stops and undefines the running domain (its disk files stay).
+ */
+function adoptionLeft(e: EnvironmentChange): Danger[] {
+  return e.vm
+    .filter((c) => /^libvirt_domain\.adopted\[/.test(c.address) && c.action === 'destroy')
+    .map((c) => ({
+      code: 'adoption',
+      what: `${c.address} is destroyed`,
+      why: `libvirt stops and undefines the running domain (its disk files stay)${e.vm.some((n) => n.address === c.address.replace('.adopted[', '.node[') && n.action === 'create') ? ', while a domain of the same name is created' : ''}; a server leaves adoption by the runbook's Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)`,
+    }));
+}
+
+/**
+ * The founder rebuilt while it still runs `cluster-init`: with an empty data dir it starts a new
+ * cluster of its own instead of rejoining the one that runs.
+ */
+function founderRebuilt(e: EnvironmentChange): Danger[] {
+  if (!e.etcd || e.founder === undefined || e.servers.before.length < 2) return [];
+  const rebuilt = e.vm.some((c) => serverOf(c) === e.founder && LOSES.has(c.action));
+  return rebuilt && e.servers.after.includes(e.founder)
+    ? [{ code: 'founder', what: `${e.founder}, the founder (cluster-init), is rebuilt`, why: 'with an empty data dir it starts a new cluster of its own; make another live server the founder first (founder: true, synth) and rebuild it as a joining server (bootstrap/README.md, Day 2)' }]
+    : [];
 }
 
 /**
@@ -115,7 +143,11 @@ function flux(e: EnvironmentChange): Danger[] {
 function planFails(e: EnvironmentChange): Danger[] {
   return e.vm
     .filter((c) => c.action === 'blocked' || c.action === 'fails')
-    .map((c) => ({ code: 'plan-fails', what: `${c.address}: ${c.action === 'blocked' ? 'the plan fails' : 'the apply fails'}`, why: c.reason }));
+    .map((c) => ({
+      code: 'plan-fails',
+      what: `${c.address}: ${c.action === 'blocked' ? 'the plan fails' : 'the apply fails'}`,
+      why: /^libvirt_domain\.adopted\[/.test(c.address) && c.action === 'blocked' ? `${c.reason}; a server leaves adoption by the runbook's Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)` : c.reason,
+    }));
 }
 
 /** Every (apiGroup, resource, verb) a role's rules grant. */
@@ -148,5 +180,5 @@ function addresses(e: EnvironmentChange): Danger[] {
 
 /** The dangers of one environment's change, most severe kinds first. */
 export function dangers(e: EnvironmentChange): Danger[] {
-  return [...controlPlane(e), ...backingFiles(e), ...data(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
+  return [...controlPlane(e), ...founderRebuilt(e), ...adoptionLeft(e), ...backingFiles(e), ...data(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
 }

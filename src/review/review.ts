@@ -59,6 +59,15 @@ export function facts(tree: Tree): Record<string, string> {
 /** Embedded etcd: the founder runs cluster-init, or a server joins another. */
 const runsEtcd = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...configs.values()].some((c) => c['cluster-init'] === true || c.server !== undefined);
 
+/** A server whose VM is replaced and stays: it loses its k3s and etcd member, and rejoins. */
+function rebuiltServers(vm: readonly TfChange[], servers: { readonly before: readonly string[]; readonly after: readonly string[] }, founder: string | undefined): string[] {
+  return vm
+    .filter((c) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.node\[/.test(c.address) && (c.action === 'replace' || c.action === 'may-replace'))
+    .map((c) => /\["(.+)"\]$/.exec(c.address)![1]!)
+    .filter((n) => servers.before.includes(n) && servers.after.includes(n) && n !== founder)
+    .map((n) => `${n} is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run its Join step (bootstrap/README.md, Day 2 "Rebuild a server onto another image")`);
+}
+
 /** Each OS disk's address → the base volume its backing store names, in a stack. */
 function backingStores(stack: Record<string, unknown> | undefined): Map<string, string> {
   const found = new Map<string, string>();
@@ -94,9 +103,9 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), backing: backingStores(stack(base)) }),
+    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), founder: [...ch].find(([, c]) => c['cluster-init'] === true)?.[0], backing: backingStores(stack(base)) }),
     vm,
-    nodes: dayTwoNotes(base, head),
+    nodes: [...dayTwoNotes(base, head), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, [...ch].find(([, c]) => c['cluster-init'] === true)?.[0]) : [])],
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,

@@ -99,6 +99,9 @@ describe('bootstrap/run.sh', () => {
     expect(from.split('\n').filter((l) => l.startsWith('== ')).map((l) => l.split('.')[0])).toEqual(['== 10', '== 11']);
     expect(run(dir, ['--frob']).code).toBe(2);
     expect(run(dir, ['--only', 'x']).code).toBe(2);
+    // A step number the book does not have is refused, not a run of nothing that says done.
+    const beyond = run(dir, ['--only', '99']);
+    expect([beyond.code, beyond.err.trim()]).toEqual([2, '--only 99: the steps are 1-11 (bash run.sh --list)']);
   });
 
   it('reaches servers through the NAT targets the model gives, and VMs as their cloud-init user', () => {

@@ -54,13 +54,16 @@ describe('libvirt stack (dev)', () => {
 
   it('writes 12 moved blocks from the count indexes to the node keys, and one from the single base volume of earlier releases to its serial', () => {
     const tf = stack();
-    expect(tf.moved).toHaveLength(13);
-    expect(tf.moved.at(-1)).toEqual({ from: 'libvirt_volume.base', to: 'libvirt_volume.base["20260926"]' });
+    expect(tf.moved).toHaveLength(14);
+    expect(tf.moved.slice(-2)).toEqual([
+      { from: 'libvirt_volume.base', to: 'libvirt_volume.base["20260926"]' },
+      { from: 'terraform_data.image', to: 'terraform_data.image["20260926"]' },
+    ]);
     expect(tf.moved).toContainEqual({ from: 'libvirt_domain.node[0]', to: 'libvirt_domain.node["k3s-dev-1"]' });
     expect(tf.moved).toContainEqual({ from: 'libvirt_volume.os[2]', to: 'libvirt_volume.os["k3s-dev-3"]' });
     expect(tf.moved).toContainEqual({ from: 'libvirt_cloudinit_disk.seed[1]', to: 'libvirt_cloudinit_disk.seed["k3s-dev-2"]' });
     expect(tf.moved).toContainEqual({ from: 'libvirt_volume.data[1]', to: 'libvirt_volume.data["k3s-dev-2"]' });
-    expect(new Set(tf.moved.map((m: any) => m.to)).size).toBe(13);
+    expect(new Set(tf.moved.map((m: any) => m.to)).size).toBe(14);
   });
 
   it('boots a running, autostarted kvm domain with units, guest agent and serial console', () => {
@@ -75,12 +78,19 @@ describe('libvirt stack (dev)', () => {
 
   it('builds the base volume from the pinned image, verified by its checksum before use', () => {
     const tf = stack();
+    // One fetch per serial in use whose checksum the environment knows, keyed by the serial.
     const image = tf.resource.terraform_data.image;
-    expect(image.input.sha256).toBe('6a81c37564db9b1ee84e141922625e1d7c5b389b99bb3c572e0243607d5bb4d2');
+    expect(image.for_each).toEqual({ '20260926': {
+      url: 'https://cloud-images.ubuntu.com/noble/20260926/noble-server-cloudimg-amd64.img',
+      sha256: '6a81c37564db9b1ee84e141922625e1d7c5b389b99bb3c572e0243607d5bb4d2',
+      path: '${pathexpand("~/.cache/k3s-gitops/images/ubuntu-noble-20260926.img")}',
+    } });
+    expect(image.input).toEqual({ url: '${each.value.url}', sha256: '${each.value.sha256}', path: '${each.value.path}' });
+    expect(image.triggers_replace).toEqual({ url: '${each.value.url}', sha256: '${each.value.sha256}' });
     expect(image.provisioner[0]['local-exec'].command).toContain('sha256sum -c');
     // One base volume per serial an OS disk is built on, keyed by the serial.
     expect(tf.resource.libvirt_volume.base).toMatchObject({
-      for_each: { '20260926': { url: image.input.path } },
+      for_each: { '20260926': { url: image.for_each['20260926'].path } },
       name: 'ubuntu-noble-${each.key}.qcow2',
       // The verified file, known at plan time; the upload waits for the fetch and its check.
       create: { content: { url: '${each.value.url}' } },
@@ -88,7 +98,6 @@ describe('libvirt stack (dev)', () => {
       // Its content is fixed by its name (the serial): `create` matters only when it is created.
       lifecycle: { ignore_changes: ['create'] },
     });
-    expect(image.input.path).toBe('${pathexpand("~/.cache/k3s-gitops/images/ubuntu-noble-20260926.img")}');
     // Each OS disk is an overlay of its node's serial, fixed at create; a new serial rebuilds it.
     expect(tf.resource.libvirt_volume.os.backing_store.path).toBe('${libvirt_volume.base[each.value.image].path}');
     expect(tf.resource.libvirt_volume.os.lifecycle).toEqual({ ignore_changes: ['backing_store'], replace_triggered_by: ['terraform_data.os_image[each.key]'] });
@@ -156,6 +165,6 @@ describe('keyed stability', () => {
     const tf = stackOf(modify(base, (e: any) => { delete e.infrastructure.vm.dataDiskGiB; e.infrastructure.migrateFromCount = ['fx-1']; }));
     expect(tf.resource.libvirt_volume).not.toHaveProperty('data');
     expect(tf.resource.libvirt_domain.node.devices.disks).toHaveLength(2);
-    expect(tf.moved.map((m: any) => m.from)).toEqual(['libvirt_volume.os[0]', 'libvirt_cloudinit_disk.seed[0]', 'libvirt_domain.node[0]', 'libvirt_volume.base']);
+    expect(tf.moved.map((m: any) => m.from)).toEqual(['libvirt_volume.os[0]', 'libvirt_cloudinit_disk.seed[0]', 'libvirt_domain.node[0]', 'libvirt_volume.base', 'terraform_data.image']);
   });
 });

@@ -111,8 +111,8 @@ describe('inspectState', () => {
     const state = tfstate([resource('libvirt_domain', 'node', [{ index_key: 0, attributes: domain083 }]), resource('libvirt_volume', 'os', [{ index_key: 0, attributes: volume083 }])]);
     const findings = inspectState(state, stack(countMoves(1)), 'dev');
     expect(codes(findings)).toEqual([['state.provider-0.8', 'libvirt_domain.node[0]'], ['state.provider-0.8', 'libvirt_volume.os[0]']]);
-    expect(findings[0]!.message).toBe('libvirt_domain.node[0] has disk, network_interface, qemu_agent, attributes only dmacvicar/libvirt 0.8.x writes');
-    expect(findings[0]!.fix).toContain('infrastructure.adopt.domains["k3s-dev-1"].uuid to "9d5b3c5e-2f7a-4e1b-8c3d-4a5b6c7d8e9f"');
+    expect(findings[0]!.message).toBe('libvirt_domain.node[0] has attributes only dmacvicar/libvirt 0.8.x writes: disk, network_interface, qemu_agent');
+    expect(findings[0]!.fix).toContain('infrastructure.adopt.domains["k3s-dev-1"] = { uuid: "9d5b3c5e-2f7a-4e1b-8c3d-4a5b6c7d8e9f", osDisk, dataDisk } from virsh domblklist, with migrateFromCount and that node\'s vm.image left out');
     expect(findings[0]!.fix).toContain('empty state');
     expect(findings[1]!.message).toContain('size, format, base_volume_id, source');
   });
@@ -135,7 +135,7 @@ describe('inspectState', () => {
     ]);
     expect(findings[1]).toMatchObject({
       message: 'libvirt_volume.ubuntu (name "ubuntu-22.04.qcow2") is in the state, and the stack neither declares it nor moves it',
-      fix: expect.stringContaining("tofu -chdir=clusters/dev/terraform state rm 'libvirt_volume.ubuntu'"),
+      fix: expect.stringContaining("tofu (or terraform) -chdir=clusters/dev/terraform state rm 'libvirt_volume.ubuntu'"),
     });
   });
 

@@ -24,10 +24,18 @@ describe('VM-layer safety', () => {
     expect(terraform(dev).resource.libvirt_volume.seed_iso.lifecycle).toEqual({ ignore_changes: ['create'], replace_triggered_by: ['libvirt_cloudinit_disk.seed[each.key]'] });
   });
 
-  it('fetches a new cloud image when the serial changes: the download is replaced, not updated (its provisioner runs only on create)', () => {
+  it("fetches each serial a node is built on whose checksum the environment knows: its own and the catalogue's, each replaced (never updated) when its checksum moves", () => {
     const image = terraform(dev).resource.terraform_data.image;
-    expect(image.triggers_replace).toEqual({ url: image.input.url, sha256: image.input.sha256 });
-    expect(image.input.url).toContain(versions.cloudImage.serial);
+    expect(image.triggers_replace).toEqual({ url: '${each.value.url}', sha256: '${each.value.sha256}' });
+    expect(Object.keys(image.for_each)).toEqual([versions.cloudImage.serial]);
+    // A fleet that pins a newer serial keeps the catalogue's nodes buildable from an empty pool.
+    const next = modify(dev, (e) => { e.versions = { cloudImage: { serial: '20261101', sha256: 'ab'.repeat(32) } }; e.nodes[2]!.vm = { image: '20261101' }; });
+    expect(Object.keys(terraform(next).resource.terraform_data.image.for_each)).toEqual([versions.cloudImage.serial, '20261101']);
+    // A serial nobody knows the checksum of is kept as a volume, but not fetched, and said so.
+    const old = modify(dev, (e) => { e.nodes[2]!.vm = { image: '20250101' }; });
+    expect(Object.keys(terraform(old).resource.terraform_data.image.for_each)).toEqual([versions.cloudImage.serial]);
+    expect(Object.keys(terraform(old).resource.libvirt_volume.base.for_each)).toEqual(['20250101', versions.cloudImage.serial]);
+    expect(check(old).filter((v) => v.code === 'vm.image-unfetched').map((v) => [v.severity, v.path])).toEqual([['warning', 'dev.nodes[2].vm.image']]);
   });
 
   it('states the oldest Terraform / OpenTofu that reads the JSON, in both stacks', () => {
@@ -55,7 +63,8 @@ describe('VM-layer safety', () => {
     expect(json.import).toEqual([{ to: 'proxmox_virtual_environment_vm.node["lab-mgmt"]', id: 'pv1-1/201' }]);
     const vm = json.resource.proxmox_virtual_environment_vm.node;
     expect(vm.lifecycle.prevent_destroy).toBe(true);
-    expect(vm.reboot_after_update).toBe(false);
+    expect(vm.reboot_after_update).toBe('${each.value.reboot_after_update}');
+    expect(json.locals.nodes_by_name['lab-mgmt'].reboot_after_update).toBe(false);
     // The defaults are what `qm config` shows when a line is absent.
     expect(json.locals.nodes_by_name['lab-mgmt']).toMatchObject({ mac: 'BC:24:11:5E:02:01', machine: '', cpu_type: 'qemu64', os_type: 'other', on_boot: false, discard: 'ignore', ssh_keys: mgmt.infrastructure.access.sshKeys });
     expect([vm.machine, vm.cpu[0].type, vm.operating_system[0].type, vm.on_boot, vm.disk[0].discard, vm.network_device[0].mac_address, vm.initialization[0].user_account[0].keys]).toEqual(

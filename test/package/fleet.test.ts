@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_AGE_RECIPIENT, EXAMPLE_SSH_KEY_BODY } from '../../src/model/placeholders';
-import { STACK_FRAME, commitAll, edit, git, npmRun, run, scaffold, write } from './scaffold';
+import { cloudImage } from '../../src/versions';
+import { STACK_FRAME, commitAll, edit, git, npmRun, packedToolReady, run, scaffold, write } from './scaffold';
 
 // A user's whole path through the packed package: a fleet written by the installed bin's init,
 // the four kinds of app added as its README says (a Helm chart, a cdk8s-plus-31 construct, a
@@ -41,9 +42,10 @@ function addApps(dir: string): void {
   );
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  await packedToolReady();
   fleet = scaffold('fleet-path-', ['--name', 'lab', '--subnet', '10.44.0.0/24', '--vip', '10.44.0.10']);
-});
+}, 300_000);
 afterAll(() => fs.rmSync(path.dirname(fleet), { recursive: true, force: true }));
 
 describe('a fleet from the packed package', () => {
@@ -126,7 +128,6 @@ describe('a fleet from the packed package', () => {
       const help = run(fleet, bin, [command, '--help']);
       expect(help.code, command).toBe(0);
       expect(help.stdout, command).toMatch(/usage/);
-      if (command === 'deploy') continue; // its other options are cdktf's own
       const bad = run(fleet, bin, [command, '--frobnicate']);
       expect(bad.code, command).toBe(2);
       expect(bad.stderr, command).toMatch(/usage/);
@@ -140,10 +141,23 @@ describe('a fleet from the packed package', () => {
     expect(run(fleet, bin, ['synt']).stderr.split('\n')[0]).toBe('k3s-gitops-synth: unknown command synt; did you mean synth?');
   });
 
-  it("runs cdktf's app from the fleet's cdktf.json: the same Terraform JSON synth writes", () => {
+  it("records each VM's image, deploys the committed JSON with the operator's tofu, and runs cdktf's app from the fleet's cdktf.json: the same JSON synth writes", () => {
     const vms = scaffold('fleet-vms-', ['--name', 'vms', '--infrastructure', 'libvirt', '--ssh-key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFleetTestFleetTestFleetTestFleetTestFleetTe0 me@lab']);
     try {
-      expect(npmRun(vms, 'synth').code).toBe(0);
+      const synth = npmRun(vms, 'synth');
+      expect(synth.code).toBe(0);
+      // init records the serial each OS disk is built on, so a later serial rebuilds nothing.
+      expect(`${synth.stdout}${synth.stderr}`).not.toContain('vm.image-unrecorded');
+      expect(fs.readFileSync(path.join(vms, 'environments/vms.ts'), 'utf8')).toContain(`vm: { image: '${cloudImage.serial}' }`);
+      // deploy through the installed bin, with a tofu of the operator's that records its calls.
+      const fake = path.join(path.dirname(vms), 'bin');
+      fs.mkdirSync(fake);
+      fs.writeFileSync(path.join(fake, 'tofu'), '#!/bin/sh\necho "$TMPDIR $*" >> "$(dirname "$0")/calls"\ncase "$*" in *version*) echo \'{"terraform_version":"1.9.0"}\';; esac\n', { mode: 0o755 });
+      const planned = spawnIn(vms, 'npm', ['run', '--silent', 'deploy', '--', 'vms', '--plan'], { PATH: `${fake}:${process.env.PATH}` });
+      expect(planned.code, planned.stderr).toBe(0);
+      expect(fs.readFileSync(path.join(fake, 'calls'), 'utf8').split('\n').filter(Boolean)).toEqual(
+        ['version -json', 'init -input=false', 'plan'].map((c) => `../../../.terraform-state/vms/scratch -chdir=clusters/vms/terraform ${c}`),
+      );
       const out = path.join(vms, 'cdktf.out');
       const [command, ...args] = (JSON.parse(fs.readFileSync(path.join(vms, 'cdktf.json'), 'utf8')).app as string).split(' ');
       const app = spawnIn(vms, command!, args, { CDKTF_OUTDIR: out });

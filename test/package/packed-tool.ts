@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,9 @@ export interface PackedTool extends PackedFleet {
   readonly version: string;
   /** The scratch folder holding all of it. */
   readonly dir: string;
+  /** Written when the packing is done (`ready`), or failed (`failed`, with npm's output). */
+  readonly ready: string;
+  readonly failed: string;
 }
 
 declare module 'vitest' {
@@ -25,14 +29,34 @@ declare module 'vitest' {
   }
 }
 
+// The packing takes about half a minute of npm: it runs beside the tests instead of before them,
+// and the tests that need it wait for it (test/package/scaffold.ts packedToolReady); the sequencer
+// runs them last (vitest.config.ts), by when it is done.
+const PACK = `const dir = process.argv.at(-1);
+const fs = await import('node:fs');
+try { (await import(${JSON.stringify(pathToFileURL(path.join(repo, 'scripts/packed-fleet.ts')).href)})).packAndInstall(dir); fs.writeFileSync(dir + '/ready', ''); }
+catch (error) { fs.writeFileSync(dir + '/failed', String(error?.stderr ?? '') + String(error?.message ?? error)); }`;
+
 export async function setup(project: TestProject): Promise<() => void> {
   // dist/ as this checkout's sources are now, for the tests that run the bin from it.
   const build = (await import(pathToFileURL(path.join(repo, 'scripts/build.mjs')).href)) as { fresh: () => boolean; build: () => Promise<void> };
   if (!build.fresh()) await build.build();
   if (process.env.NO_PACK) return () => undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'packed-tool-'));
-  const { tarball, bin, fleet } = packAndInstall(dir);
   const version = (JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { version: string }).version;
-  project.provide('packedTool', { tarball, bin, fleet, version, dir });
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  const packing = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PACK, '--', dir], { cwd: repo, stdio: 'ignore' });
+  // The paths packAndInstall writes (npm pack names the tarball <name>-<version>.tgz).
+  project.provide('packedTool', {
+    tarball: path.join(dir, `k3s-gitops-synth-${version}.tgz`),
+    bin: path.join(dir, 'install/node_modules/.bin/k3s-gitops-synth'),
+    fleet: path.join(dir, 'fleet'),
+    version,
+    dir,
+    ready: path.join(dir, 'ready'),
+    failed: path.join(dir, 'failed'),
+  });
+  return () => {
+    packing.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -31,6 +31,16 @@ export function commitAll(fleet: string, message: string): void {
   if (done.code !== 0) throw new Error(`git commit failed: ${done.stderr}`);
 }
 
+/** Waits for the set-up's packing (it runs beside the other tests); fails with npm's output if it failed. */
+export async function packedToolReady(): Promise<void> {
+  const { ready, failed } = inject('packedTool');
+  for (const start = Date.now(); Date.now() - start < 300_000; await new Promise((r) => setTimeout(r, 250))) {
+    if (fs.existsSync(ready)) return;
+    if (fs.existsSync(failed)) throw new Error(`packing the tool failed: ${fs.readFileSync(failed, 'utf8')}`);
+  }
+  throw new Error('packing the tool took more than 5 minutes');
+}
+
 /**
  * A fleet of the test's own, written by the packed tool's `init` (options as given) in a new
  * folder; it shares the node_modules `npm install` put into the set-up's fleet, and is a git

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { commitAll, git, npmRun, run } from './scaffold';
+import { commitAll, git, npmRun, packedToolReady, run } from './scaffold';
 
 // An upgrade between two packed versions, as a fleet takes a release: the set-up's tarball, and
 // the same package packed again with a bumped version and one deliberate change to what it
@@ -31,7 +31,8 @@ function packNext(tarball: string, into: string): { tarball: string; version: st
   return { tarball: path.join(into, name), version: pkg.version };
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  await packedToolReady();
   const { tarball, bin } = inject('packedTool');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'upgrade-'));
   next = packNext(tarball, dir);
@@ -43,7 +44,7 @@ beforeAll(() => {
   git(fleet, 'init', '-q');
   expect(npmRun(fleet, 'synth').code).toBe(0);
   commitAll(fleet, 'the fleet at the first version');
-}, 120_000);
+}, 300_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('upgrading the tool in a fleet', () => {

@@ -26,10 +26,12 @@ function fromEditedBase(spec: EnvironmentSpec, edit: (json: any) => void) {
 }
 
 describe('VM layer, day 2', () => {
-  it('bumps the cloud image with every node recorded: the new serial is fetched for new nodes, no running disk changes', () => {
+  it('bumps the cloud image with every node recorded: nothing is built on the new serial yet, so the plan is empty', () => {
     const r = reviewOf(dev, modify(dev, (e) => { e.versions = { cloudImage: NEXT }; }));
-    expect(vm(r)).toEqual({ 'terraform_data.image': 'replace' });
+    expect(vm(r)).toEqual({});
     expect(codes(r)).toEqual([]);
+    // The environment's README says where new nodes go.
+    expect(r.files).toEqual(['README.md (changed)']);
   });
 
   it('bumps the cloud image on nodes that record none: every OS disk and domain is rebuilt in one apply, and the danger counts the members', () => {
@@ -37,11 +39,13 @@ describe('VM layer, day 2', () => {
     expect(vm(r)).toEqual({
       'libvirt_volume.base["20260926"]': 'destroy',
       'libvirt_volume.base["20261101"]': 'create',
-      'terraform_data.image': 'replace',
+      'terraform_data.image["20260926"]': 'destroy',
+      'terraform_data.image["20261101"]': 'create',
       ...each((n) => [[`terraform_data.os_image["${n}"]`, 'update'], [`libvirt_volume.os["${n}"]`, 'replace'], [`libvirt_domain.node["${n}"]`, 'replace']]),
     });
     expect(r.vm.find((c) => c.address === 'libvirt_volume.os["k3s-dev-2"]')!.reason).toBe('replace_triggered_by terraform_data.os_image["k3s-dev-2"], which changes');
-    expect(r.dangers).toEqual([{
+    expect(codes(r)).toEqual(['control-plane', 'founder']);
+    expect(r.dangers.slice(0, 1)).toEqual([{
       code: 'control-plane',
       what: '3 of 3 etcd members stop in one apply: k3s-dev-1 (replaced), k3s-dev-2 (replaced), k3s-dev-3 (replaced)',
       why: 'etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back, and a replaced member comes back empty; apply it one server at a time (bootstrap/README.md, Day 2)',
@@ -53,12 +57,21 @@ describe('VM layer, day 2', () => {
     const r = reviewOf(dev, head);
     expect(vm(r)).toEqual({
       'libvirt_volume.base["20261101"]': 'create',
-      'terraform_data.image': 'replace',
+      'terraform_data.image["20261101"]': 'create',
       'terraform_data.os_image["k3s-dev-2"]': 'update',
       'libvirt_volume.os["k3s-dev-2"]': 'replace',
       'libvirt_domain.node["k3s-dev-2"]': 'replace',
     });
     expect(codes(r)).toEqual([]);
+    expect(r.nodes).toEqual(['k3s-dev-2 is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run its Join step (bootstrap/README.md, Day 2 "Rebuild a server onto another image")']);
+  });
+
+  it('rebuilds the founder as it is: a danger, since it would start a cluster of its own', () => {
+    const r = reviewOf(dev, modify(dev, (e) => { e.versions = { cloudImage: NEXT }; e.nodes[0]!.vm = { image: NEXT.serial }; }));
+    expect(r.dangers.map((d) => [d.code, d.what])).toEqual([['founder', 'k3s-dev-1, the founder (cluster-init), is rebuilt']]);
+    // With the founder moved to another server first, the same rebuild is an ordinary one.
+    const moved = modify(dev, (e) => { e.nodes[0]!.founder = false; e.nodes[1]!.founder = true; });
+    expect(codes(reviewOf(moved, modify(moved, (e) => { e.versions = { cloudImage: NEXT }; e.nodes[0]!.vm = { image: NEXT.serial }; })))).toEqual([]);
   });
 
   it('resizes every VM (vcpus 4 → 6): libvirt stops each domain to redefine it, so all three members stop at once', () => {
@@ -140,6 +153,12 @@ describe('VM layer, day 2', () => {
     expect(codes(r)).toEqual([]);
   });
 
+  it("changes the Proxmox vendor data: the snippet file is replaced, and the VM, which read it at first boot, is not", () => {
+    const r = fromEditedBase(createdMgmt, (json) => { json.resource.proxmox_virtual_environment_file.vendor_data.source_raw[0].data += '# an earlier release\n'; });
+    expect(vm(r)).toEqual({ 'proxmox_virtual_environment_file.vendor_data': 'replace' });
+    expect(r.vm[0]!.reason).toBe('source_raw.0.data forces replacement');
+  });
+
   it('upgrades from a release whose download asked Ubuntu for the file size at every refresh: overwrite is turned off in place', () => {
     const r = fromEditedBase(mgmtSpec, (json) => { delete json.resource.proxmox_download_file.image.overwrite; });
     expect(r.vm.map((c) => [c.address, c.action, c.reason])).toEqual([['proxmox_download_file.image', 'update', 'overwrite updated in place']]);
@@ -158,5 +177,58 @@ describe('VM layer, day 2', () => {
     expect(r.dangers.map((d) => [d.code, d.what])).toEqual([
       ['backing-file', 'libvirt_volume.base["20260926"] is deleted while libvirt_volume.os["k3s-dev-1"], libvirt_volume.os["k3s-dev-2"], libvirt_volume.os["k3s-dev-3"] are overlays of it'],
     ]);
+  });
+});
+
+describe('VM layer, day 2: leaving adoption', () => {
+  const disks = (n: number) => ({ uuid: `0f0e0d0c-0b0a-4908-8706-05040302010${n}`, osDisk: `/srv/${n}.qcow2`, dataDisk: `/srv/${n}-data.qcow2` });
+  const adopted = modify(dev, (e: any) => {
+    delete e.infrastructure.migrateFromCount;
+    for (const n of [1, 2]) delete e.nodes[n].vm;
+    e.infrastructure.adopt = { domains: { 'k3s-dev-2': disks(2), 'k3s-dev-3': disks(3) } };
+  });
+  const leave = (domains: Record<string, unknown>) => modify(adopted, (e: any) => { e.infrastructure.adopt = { domains }; e.nodes[1].vm = { image: '20260926' }; });
+
+  it("takes one node out of adoption in the spec alone: the plan refuses to destroy its domain, and says the runbook's way", () => {
+    const r = reviewOf(adopted, leave({ 'k3s-dev-3': disks(3) }));
+    expect(vm(r)['libvirt_domain.adopted["k3s-dev-2"]']).toBe('blocked');
+    expect(r.dangers.find((d) => d.what.startsWith('libvirt_domain.adopted'))!.why).toContain('a server leaves adoption by the runbook\'s Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)');
+  });
+
+  it('takes the last adopted node out in the spec alone: the block goes with its protection, and the danger says the running domain is undefined', () => {
+    const r = reviewOf(adopted, leave({ 'k3s-dev-3': disks(3) }));
+    const last = reviewOf(leave({ 'k3s-dev-3': disks(3) }), modify(leave({ 'k3s-dev-3': disks(3) }), (e: any) => { e.infrastructure.adopt = { domains: {} }; e.nodes[2].vm = { image: '20260926' }; }));
+    expect(codes(r)).not.toContain('adoption');
+    expect(vm(last)['libvirt_domain.adopted["k3s-dev-3"]']).toBe('destroy');
+    expect(last.dangers.filter((d) => d.code === 'adoption').map((d) => [d.what, d.why])).toEqual([[
+      'libvirt_domain.adopted["k3s-dev-3"] is destroyed',
+      'libvirt stops and undefines the running domain (its disk files stay), while a domain of the same name is created; a server leaves adoption by the runbook\'s Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)',
+    ]]);
+  });
+});
+
+describe('VM layer, day 2: how many members one apply stops', () => {
+  const five = modify(dev, (e) => {
+    e.nodes.push({ name: 'k3s-dev-4', ip: '192.168.1.53', vm: { image: '20260926' } }, { name: 'k3s-dev-5', ip: '192.168.1.54', vm: { image: '20260926' } });
+  });
+  const resize = (spec: EnvironmentSpec, nodes: readonly number[]) => modify(spec, (e) => { for (const i of nodes) e.nodes[i]!.vm = { ...e.nodes[i]!.vm, vcpus: 6 }; });
+
+  it('stops one of three: one server at a time is the rolling change itself, so no danger; the table still says the VM stops', () => {
+    const r = reviewOf(dev, resize(dev, [1]));
+    expect(r.vm.map((c) => [c.address, c.stops])).toEqual([['libvirt_domain.node["k3s-dev-2"]', 'restarts']]);
+    expect(codes(r)).toEqual([]);
+  });
+
+  it('stops two of five: quorum holds with none to spare, and the danger says so', () => {
+    const r = reviewOf(five, resize(five, [1, 3]));
+    expect(r.dangers.map((d) => [d.what, d.why])).toEqual([[
+      '2 of 5 etcd members stop in one apply: k3s-dev-2 (restarts), k3s-dev-4 (restarts)',
+      '3 of 5 stay up and etcd needs 3: one more failure during the apply stops the cluster; apply it one server at a time (bootstrap/README.md, Day 2)',
+    ]]);
+  });
+
+  it('stops two of three: fewer stay up than the quorum', () => {
+    const r = reviewOf(dev, resize(dev, [0, 2]));
+    expect(r.dangers.map((d) => d.why)).toEqual(['etcd needs 2 of 3 members up and 1 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2)']);
   });
 });

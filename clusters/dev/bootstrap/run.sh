@@ -15,6 +15,7 @@ while [ $# -gt 0 ]; do
     --allow-planned) ALLOW_PLANNED=1 ;;
     --from | --only)
       case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-11)" >&2; exit 2 ;; esac
+      if [ "$2" -lt 1 ] || [ "$2" -gt 11 ]; then echo "$1 $2: the steps are 1-11 (bash run.sh --list)" >&2; exit 2; fi
       if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
       shift ;;
     -h | --help) usage; exit 0 ;;
@@ -117,4 +118,4 @@ if step 11 'Flux, through flux-operator (on workstation)'; then
   run 'kubectl -n flux-system get kustomizations'
 fi
 
-if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ]; then echo "dev: done; Flux reconciles clusters/dev/kubernetes"; fi
+if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ] && [ "$ONLY" -eq 0 ]; then echo "dev: done; Flux reconciles clusters/dev/kubernetes"; fi

@@ -52,7 +52,7 @@ export interface ProxmoxVmConfig extends TerraformMetaArguments {
   readonly vga?: { readonly type: string };
   readonly operatingSystem?: { readonly type: string };
   /** Default true: the provider reboots a running VM itself when a change needs it (vm.go:48). */
-  readonly rebootAfterUpdate?: boolean;
+  readonly rebootAfterUpdate?: boolean | IResolvable;
 }
 
 export class ProxmoxVm extends TerraformResource {

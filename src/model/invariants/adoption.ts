@@ -66,7 +66,7 @@ export const adoptionRules: readonly Rule[] = [
     summary: 'one way to take over existing VMs at a time: moved blocks (an old state) or import blocks (no state)',
     check: (env) =>
       env.infrastructure.kind === 'libvirt' && env.infrastructure.adopt && migration(env).length > 0
-        ? [{ path: 'infrastructure.adopt', value: shown(Object.keys(env.infrastructure.adopt.domains).join(', ')), message: 'migrateFromCount moves addresses inside an existing state, adopt imports into an empty one; both would claim the same addresses', fix: 'keep migrateFromCount if you copied the old state to .terraform-state/<env>.tfstate and `npm run deploy -- <env> --inspect` finds nothing, else adopt; never both' }]
+        ? [{ path: 'infrastructure.adopt', value: shown(Object.keys(env.infrastructure.adopt.domains).join(', ')), message: 'migrateFromCount moves addresses inside an existing state, adopt imports into an empty one; both would claim the same addresses', fix: `keep migrateFromCount if you copied the old state to .terraform-state/${env.name}.tfstate and \`npm run deploy -- ${env.name} --inspect\` finds nothing, else adopt; never both` }]
         : [],
   },
 ];

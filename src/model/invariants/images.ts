@@ -1,3 +1,4 @@
+import * as catalogue from '../../versions';
 import type { Environment } from '../resolve';
 import type { Rule } from '../violation';
 
@@ -52,7 +53,24 @@ export const imageRules: readonly Rule[] = [
               path: `nodes[${vm.node.index}].vm.image`,
               value: '(not set)',
               message: `${vm.node.name} follows the environment's cloud image (${env.versions.cloudImage.serial}): a new serial rebuilds its OS disk`,
-              fix: `record the serial its OS disk was created from, vm: { image: '${env.versions.cloudImage.serial}' } if it was created from this one`,
+              fix: `record the serial its OS disk was built on, vm: { image: '<serial>' }: for a node that runs, the <serial> of the backing file virsh vol-dumpxml ${vm.node.name}-os.qcow2 --pool ${env.infrastructure.kind === 'libvirt' ? env.infrastructure.pool : 'default'} shows (ubuntu-…-<serial>.qcow2); for one not built yet, ${env.versions.cloudImage.serial}`,
             })),
+  },
+  {
+    code: 'vm.image-unfetched',
+    severity: 'warning',
+    summary: 'every serial a node is built on can be fetched again, for a cold build',
+    check: (env) => {
+      if (env.infrastructure.kind !== 'libvirt') return [];
+      const known = new Set([catalogue.cloudImage.serial as string, env.versions.cloudImage.serial]);
+      return recorded(env)
+        .filter((n) => SERIAL.test(n.image) && !known.has(n.image) && !(n.name in adoptedDomains(env)) && env.vms.some((vm) => vm.node.name === n.name))
+        .map((n) => ({
+          path: `nodes[${n.index}].vm.image`,
+          value: n.image,
+          message: `the environment knows no checksum for ${n.image} (only ${[...known].join(' and ')}): its base volume is kept while it exists, but an empty pool (a cold build, a new host) cannot fetch it`,
+          fix: `rebuild ${n.name} onto ${env.versions.cloudImage.serial} (vm.image), or pin versions.cloudImage to ${n.image} with its checksum while building`,
+        }));
+    },
   },
 ];
