@@ -136,7 +136,7 @@ export const tools = {
       arm64: '31c5794dd55c66a51e6b7d2e2ac7a114ae8b1de41ff1d9ba51748ac973b06a08',
     },
   },
-  /** The CDKTF CLI behind `npm run deploy` (`cdktf deploy <env>`): the release of the cdktf library in package.json. */
+  /** The CDKTF CLI for `npx cdktf-cli deploy <env>`, the optional path beside `npm run deploy` (cdktf.json): the release of the cdktf library in package.json. */
   cdktfCli: {
     // renovate: datasource=npm depName=cdktf-cli
     version: '0.21.0',

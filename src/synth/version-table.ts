@@ -28,7 +28,7 @@ function pinRows(): PinRow[] {
     ...keyed(versions.terraformProviders, 'Terraform provider', (p) => p.source, (p) => p.version, (p) => p.terraformProviders),
     { kind: 'Flux', what: `distribution installed by flux-operator (${versions.flux.registry})`, version: (p) => p.flux.version },
     { kind: 'tool', what: "helm (the runbook's)", version: (p) => `${p.tools.helm.version} (SHA-256 ${p.tools.helm.sha256.amd64.slice(0, 12)}… amd64)` },
-    { kind: 'tool', what: 'cdktf-cli (npm run deploy)', version: (p) => p.tools.cdktfCli.version },
+    { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version },
   ];
 }
 

@@ -37,9 +37,9 @@ describe('cdktf app (the entry point of cdktf synth / deploy)', () => {
     expect(pkg.devDependencies.cdktf).toBe(versions.tools.cdktfCli.version);
     const answers = parseAnswers({}, '/tmp/f', '0.2.0').answers!;
     expect(JSON.parse(packageJson(answers, 'f', { tool: '0.2.0', peers: {}, typescript: '5.9.3' })).scripts.deploy).toBe('k3s-gitops-synth deploy');
-    const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'deploy', '--help'], { cwd: repo, encoding: 'utf8' });
+    const help = spawnSync(process.execPath, ['--', 'dist/cli.js', 'deploy', '--help'], { cwd: repo, encoding: 'utf8' });
     expect(help.stdout).toContain(`cdktf-cli@${versions.tools.cdktfCli.version}`);
-    const bare = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'deploy'], { cwd: repo, encoding: 'utf8' });
+    const bare = spawnSync(process.execPath, ['--', 'dist/cli.js', 'deploy'], { cwd: repo, encoding: 'utf8' });
     expect([bare.status, bare.stderr.split('\n')[0]]).toEqual([2, 'deploy needs the environment first: deploy <env>']);
   });
 });
