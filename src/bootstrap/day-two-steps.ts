@@ -1,4 +1,5 @@
 import type { Environment } from '../model/resolve';
+import { JOIN_TOKEN_FILE } from './k3s-config';
 import { WAIT, copyTo, onNode } from './step';
 import type { Step } from './step';
 import { rollingOrder } from './vm-day-two';
@@ -12,9 +13,11 @@ export function dayTwoSteps(env: Environment): Step[] {
     where: order.map((n) => n.name).join(', then '),
     notes: [
       'k3s reads `config.yaml` only when it starts. After the commit, restart the servers whose `nodes/<server>/config.yaml` changed, one at a time, in this order, each Ready before the next: two at once can lose etcd quorum.',
+      ...(order.length > 1 ? [`Each joining server's config names the join token file; it is copied from the founder first, so a server that stops being the founder (\`founder\` moved) restarts with it.`] : []),
       ...(order.length === 1 ? ['With one server the API is down while it restarts.'] : []),
     ],
     commands: order.flatMap((node) => [
+      ...(node === env.founder ? [] : [`${onNode(env, env.founder, `sudo cat ${env.k3s.tokenPath}`)} | ${onNode(env, node, `sudo install -D -m 0600 /dev/stdin ${JOIN_TOKEN_FILE}`)}`]),
       copyTo(env, node, `nodes/${node.name}/config.yaml`, '/etc/rancher/k3s/config.yaml'),
       onNode(env, node, 'sudo systemctl restart k3s'),
       `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`,

@@ -50,7 +50,10 @@ export function serverChanges(previous: ReadonlyMap<string, string>, next: Reado
 export function dayTwoNotes(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): string[] {
   if (serverConfigs(previous).size === 0) return [];
   const { restart, joined, left } = serverChanges(previous, next);
+  const founderOf = (files: ReadonlyMap<string, string>) => [...serverConfigs(files)].find(([, c]) => c['cluster-init'] === true)?.[0];
+  const [was, is] = [founderOf(previous), founderOf(next)];
   return [
+    ...(was !== undefined && is !== undefined && was !== is ? [`the founder moves from ${was} to ${is}: ${was} joins ${is} from now on (its config names the join token, which the Day 2 restart copies first)`] : []),
     ...(restart.length > 0
       ? [`k3s config changed on ${restart.map((s) => `${s.name} (${s.keys.join(', ')})`).join(', ')}: restart k3s one server at a time in this order, each Ready before the next (bootstrap/README.md, Day 2)`]
       : []),

@@ -28,8 +28,17 @@ export function vmTargets(env: Environment, node: Node): string[] {
 const targets = (addresses: readonly string[]) => addresses.map((t) => quote(`-target=${t}`)).join(' ');
 const deployOne = (env: Environment, node: Node) => `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${targets(vmTargets(env, node))})`;
 
-/** Waits until the API server reports its etcd healthy (k3s ships no etcdctl). */
-const etcdHealthy = () => waitFor(WAIT.apiserver, "kubectl get --raw='/readyz/etcd' >/dev/null 2>&1");
+/**
+ * Waits until the node's own API server reports its etcd member healthy (k3s ships no etcdctl):
+ * asked through the VIP, another server would answer. Its IP is in every server's SANs.
+ */
+const etcdHealthy = (env: Environment, node: Node) => waitFor(WAIT.apiserver, `kubectl --server=https://${node.ip}:${env.apiPort} get --raw='/readyz/etcd' >/dev/null 2>&1`);
+
+/** A rebuilt VM has new SSH host keys: the old one is forgotten first (accept-new refuses a changed key). */
+function forgetHostKey(env: Environment, node: Node): string {
+  const target = env.ssh.get(node.name)!;
+  return `ssh-keygen -R ${quote(target.port === 22 ? target.host : `[${target.host}]:${target.port}`)} >/dev/null 2>&1 || true`;
+}
 
 /** The servers in the order a rolling change takes them: the others first, the founder last. */
 export const rollingOrder = (env: Environment): Node[] => [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
@@ -53,7 +62,7 @@ export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number
   const members = env.liveNodes.length;
   const quorum = Math.floor(members / 2) + 1;
   const snapshot = etcd ? [onNode(env, env.founder, 'sudo k3s etcd-snapshot save --name before-vm-change')] : [];
-  const settle = (node: Node) => [waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`), `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`, ...(etcd ? [etcdHealthy()] : [])];
+  const settle = (node: Node) => [waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`), `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`, ...(etcd ? [etcdHealthy(env, node)] : [])];
   const steps: Step[] = [];
   if (updated.length > 0) {
     steps.push({
@@ -76,10 +85,11 @@ export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number
   // A rebuilt server leaves the cluster first and comes back through its own Join step.
   const leaveCluster = (node: Node) => [`# ${node.name}`, `kubectl drain ${node.name} --ignore-daemonsets --delete-emptydir-data`, `kubectl delete node ${node.name}`];
   const rejoin = (node: Node) => [
+    forgetHostKey(env, node),
     waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`),
     onNode(env, node, 'sudo cloud-init status --wait >/dev/null'),
     `bash run.sh --only ${joinStep(node) ?? '<its Join step>'}`,
-    ...(etcd ? [etcdHealthy()] : []),
+    ...(etcd ? [etcdHealthy(env, node)] : []),
   ];
   const rebuildable = updated.filter((n) => n !== env.founder);
   const founderNote = `The founder runs \`cluster-init\`: rebuilt as it is, it would start a new cluster. Make another live server the founder first (\`founder: true\` on it, synth, commit), then rebuild ${env.founder.name} like the others.`;
@@ -113,8 +123,9 @@ export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number
         ...snapshot,
         ...leaving.flatMap((node) => [
           ...leaveCluster(node),
-          `(cd ${REPO_ROOT} && "\${TERRAFORM_BINARY_NAME:-tofu}" -chdir=clusters/${env.name}/terraform state rm ${quote(`libvirt_domain.adopted["${node.name}"]`)})`,
+          `(cd ${REPO_ROOT} && "\${TERRAFORM_BINARY_NAME:-$(command -v tofu || echo terraform)}" -chdir=clusters/${env.name}/terraform state rm ${quote(`libvirt_domain.adopted["${node.name}"]`)})`,
           `${virsh(`destroy ${quote(node.name)}`)} && ${virsh(`undefine ${quote(node.name)}`)}`,
+          `# stop here: remove ${node.name} from infrastructure.adopt.domains, give it vm: { image }, npm run synth, commit; then go on`,
           `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${targets(libvirtNodeAddresses(env, node.name))})`,
           ...rejoin(node),
         ]),

@@ -168,6 +168,9 @@ function main(argv: readonly string[]): number {
     return 0;
   }
 
+  // What is applied is the file as it is here; say so when it is not what the branch holds.
+  const status = spawnSync('git', ['status', '--porcelain', '--', `${chdir}/cdk.tf.json`], { cwd: root, encoding: 'utf8' });
+  if (status.status === 0 && status.stdout.trim() !== '') process.stderr.write(`deploy ${envName}: ${chdir}/cdk.tf.json has changes not committed; applying the file as it is in the working tree\n`);
   const binary = findBinary(options.binary);
   const tmpDir = path.resolve(workDir, providerTmpDir(envName));
   fs.mkdirSync(tmpDir, { recursive: true });

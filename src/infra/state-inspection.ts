@@ -56,6 +56,19 @@ const LEGACY_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
  */
 const NAME_REPLACES = new Set(['libvirt_domain', 'libvirt_network', 'libvirt_pool', 'libvirt_volume', 'libvirt_cloudinit_disk', 'libvirt_ignition', 'libvirt_combustion']);
 
+/**
+ * Every resource block the tool's stacks declare in some configuration (src/infra/*-stack.ts,
+ * libvirt-nodes.ts, libvirt-domains.ts, image-cache.ts). An instance of one, keyed or single, that
+ * the stack no longer declares is the stack's own plan to destroy (a node removed, a serial no
+ * longer used, the last adopted domain gone), which the review shows; only count indexes
+ * (an older module) and other addresses are foreign.
+ */
+const OWN_RESOURCES = new Set([
+  'libvirt_volume.base', 'libvirt_volume.os', 'libvirt_volume.data', 'libvirt_volume.seed_iso', 'libvirt_cloudinit_disk.seed',
+  'libvirt_domain.node', 'libvirt_domain.adopted', 'terraform_data.image', 'terraform_data.os_image',
+  'proxmox_download_file.image', 'proxmox_virtual_environment_file.vendor_data', 'proxmox_virtual_environment_vm.node',
+]);
+
 const hasIndex = (address: string) => address.endsWith(']');
 const withoutIndex = (address: string) => address.replace(/\[[^\]]*\]$/, '');
 const quoted = (value: unknown) => JSON.stringify(value);
@@ -154,6 +167,7 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
     }
     const target = destination(address, moves);
     const block = declared.get(target);
+    if (block === undefined && target === address && OWN_RESOURCES.has(withoutIndex(address)) && typeof instance.index !== 'number') continue;
     if (block === undefined) {
       const indexes = mapped.get(instance.resource);
       if (typeof instance.index === 'number' && indexes && target === address) {

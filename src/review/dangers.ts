@@ -43,7 +43,7 @@ function controlPlane(e: EnvironmentChange): Danger[] {
   const affected = [...lost, ...restarts].sort();
   if (affected.length === 0) return [];
   const how = (n: string) => `${n} (${lost.has(n) ? (removed.includes(n) ? 'removed' : 'replaced') : 'restarts'})`;
-  const rolling = 'apply it one server at a time (bootstrap/README.md, Day 2)';
+  const rolling = `apply it one server at a time (bootstrap/README.md, Day 2 "${lost.size > 0 ? 'Rebuild a server onto another image' : 'A VM change that stops servers'}")`;
   if (!e.etcd) {
     return lost.size > 0
       ? [{ code: 'control-plane', what: `the only server ${[...lost].join(', ')} is replaced or removed`, why: "k3s's default datastore (sqlite) lives on its OS disk and goes with it" }]
@@ -71,7 +71,7 @@ function adoptionLeft(e: EnvironmentChange): Danger[] {
     .map((c) => ({
       code: 'adoption',
       what: `${c.address} is destroyed`,
-      why: `libvirt stops and undefines the running domain (its disk files stay)${e.vm.some((n) => n.address === c.address.replace('.adopted[', '.node[') && n.action === 'create') ? ', while a domain of the same name is created' : ''}; a server leaves adoption by the runbook's Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)`,
+      why: `libvirt stops and undefines the running domain (its disk files stay)${e.vm.some((n) => n.address === c.address.replace('.adopted[', '.node[') && n.action === 'create') ? ', while a domain of the same name is created' : ''}; a server leaves adoption by the Day 2 section "Take a server out of adoption" of the runbook before this change (state rm, undefine, rebuild)`,
     }));
 }
 
@@ -146,7 +146,7 @@ function planFails(e: EnvironmentChange): Danger[] {
     .map((c) => ({
       code: 'plan-fails',
       what: `${c.address}: ${c.action === 'blocked' ? 'the plan fails' : 'the apply fails'}`,
-      why: /^libvirt_domain\.adopted\[/.test(c.address) && c.action === 'blocked' ? `${c.reason}; a server leaves adoption by the runbook's Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)` : c.reason,
+      why: /^libvirt_domain\.adopted\[/.test(c.address) && c.action === 'blocked' ? `${c.reason}; a server leaves adoption by the Day 2 section "Take a server out of adoption" of the runbook before this change (state rm, undefine, rebuild)` : c.reason,
     }));
 }
 

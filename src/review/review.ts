@@ -61,11 +61,14 @@ const runsEtcd = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...
 
 /** A server whose VM is replaced and stays: it loses its k3s and etcd member, and rejoins. */
 function rebuiltServers(vm: readonly TfChange[], servers: { readonly before: readonly string[]; readonly after: readonly string[] }, founder: string | undefined): string[] {
+  const adoptedBefore = new Set(vm.filter((c) => /^libvirt_domain\.adopted\[/.test(c.address) && (c.action === 'destroy' || c.action === 'blocked')).map((c) => /\["(.+)"\]$/.exec(c.address)![1]!));
   return vm
-    .filter((c) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.node\[/.test(c.address) && (c.action === 'replace' || c.action === 'may-replace'))
+    .filter((c) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.node\[/.test(c.address) && (c.action === 'replace' || c.action === 'may-replace' || (c.action === 'create' && adoptedBefore.has(/\["(.+)"\]$/.exec(c.address)![1]!))))
     .map((c) => /\["(.+)"\]$/.exec(c.address)![1]!)
     .filter((n) => servers.before.includes(n) && servers.after.includes(n) && n !== founder)
-    .map((n) => `${n} is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run its Join step (bootstrap/README.md, Day 2 "Rebuild a server onto another image")`);
+    .map((n) => adoptedBefore.has(n)
+      ? `${n} leaves adoption and is built anew (a new OS disk and data disk): drain it and delete its Node, state rm and undefine its adopted domain first, then run its Join step (the runbook before this change, Day 2 "Take a server out of adoption")`
+      : `${n} is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run its Join step (bootstrap/README.md, Day 2 "Rebuild a server onto another image")`);
 }
 
 /** Each OS disk's address → the base volume its backing store names, in a stack. */
@@ -85,7 +88,12 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     const text = tree.get('terraform/cdk.tf.json');
     return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
   };
-  const vm = planStacks(stack(base), stack(head));
+  // Adoption imports into an empty state (the runbook applies it so): a change that adds import
+  // blocks is planned from no state, not from a base tree whose VMs would have been created.
+  const [baseStack, headStack] = [stack(base), stack(head)];
+  const importsOf = (json: Record<string, unknown> | undefined) => ((json?.import ?? []) as { to: string }[]).map((i) => i.to);
+  const adopting = importsOf(headStack).filter((to) => !importsOf(baseStack).includes(to));
+  const vm = planStacks(adopting.length > 0 ? undefined : baseStack, headStack);
   const [b, h] = [treeObjects(base), treeObjects(head)];
   const objects = diffObjects(b, h);
   const factsOf = { before: facts(base), after: facts(head) };
@@ -103,9 +111,11 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), founder: [...ch].find(([, c]) => c['cluster-init'] === true)?.[0], backing: backingStores(stack(base)) }),
+    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), founder: [...ch].find(([, c]) => c['cluster-init'] === true)?.[0], backing: backingStores(adopting.length > 0 ? undefined : baseStack) }),
     vm,
-    nodes: [...dayTwoNotes(base, head), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, [...ch].find(([, c]) => c['cluster-init'] === true)?.[0]) : [])],
+    nodes: [
+      ...(adopting.length > 0 ? [`this change adopts running machines (${adopting.length} new import block${adopting.length === 1 ? '' : 's'}): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)`] : []),
+      ...dayTwoNotes(base, head), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, [...ch].find(([, c]) => c['cluster-init'] === true)?.[0]) : [])],
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,

@@ -14,6 +14,16 @@ import { prod } from '../fixtures/fleet/prod';
 const book = (spec: EnvironmentSpec) => runbookSteps(resolve(spec));
 const dayTwo = (spec: EnvironmentSpec, title: string) => book(spec).dayTwo.find((s) => s.title.startsWith(title));
 
+describe('Day 2: a changed k3s config', () => {
+  it('copies the join token to every joining server before its restart, so a former founder restarts with it', () => {
+    const step = book(dev).dayTwo.find((s) => s.title.startsWith("A server's k3s config changed"))!;
+    const token = step.commands.filter((c) => c.includes('/etc/rancher/k3s/cluster-token'));
+    expect(token).toHaveLength(2);
+    expect(token[0]).toContain("ubuntu@192.168.1.50 'sudo cat /var/lib/rancher/k3s/server/token' | ");
+    expect(step.commands.indexOf(token[0]!)).toBeLessThan(step.commands.findIndex((c) => c.includes('systemctl restart k3s')));
+  });
+});
+
 describe('Day 2 on the VM layer', () => {
   it('applies a change that stops servers per node, founder last: a snapshot first, each Ready and etcd healthy before the next', () => {
     const step = dayTwo(dev, 'A VM change that stops servers')!;
@@ -31,7 +41,8 @@ describe('Day 2 on the VM layer', () => {
     expect(step.commands.slice(after + 1, after + 4).map((c) => c.replace(/ssh .*? true/, 'ssh … true'))).toEqual([
       "timeout 900 bash -c 'until ssh … true 2>/dev/null; do sleep 5; done'",
       'kubectl wait --for=condition=Ready node/k3s-dev-2 --timeout=10m',
-      "timeout 300 bash -c 'until kubectl get --raw='\\''/readyz/etcd'\\'' >/dev/null 2>&1; do sleep 5; done'",
+      // Its own API server's etcd member, not whichever server the VIP answers with.
+      "timeout 300 bash -c 'until kubectl --server=https://192.168.1.51:6443 get --raw='\\''/readyz/etcd'\\'' >/dev/null 2>&1; do sleep 5; done'",
     ]);
     expect(step.notes[1]).toContain('etcd needs 2 of its 3 members up');
   });
@@ -92,14 +103,16 @@ describe('Day 2 on the VM layer', () => {
     expect(dayTwo(adopted, 'Rebuild a server onto another image')).toBeUndefined();
     const leave = dayTwo(adopted, 'Take a server out of adoption')!;
     const block = leave.commands.slice(leave.commands.indexOf('# k3s-dev-2'), leave.commands.indexOf('# k3s-dev-3'));
-    expect(block.slice(1, 5)).toEqual([
+    expect(block.slice(1, 6)).toEqual([
       'kubectl drain k3s-dev-2 --ignore-daemonsets --delete-emptydir-data',
       'kubectl delete node k3s-dev-2',
-      `(cd ../../.. && "\${TERRAFORM_BINARY_NAME:-tofu}" -chdir=clusters/dev/terraform state rm 'libvirt_domain.adopted["k3s-dev-2"]')`,
+      `(cd ../../.. && "\${TERRAFORM_BINARY_NAME:-$(command -v tofu || echo terraform)}" -chdir=clusters/dev/terraform state rm 'libvirt_domain.adopted["k3s-dev-2"]')`,
       'virsh -c qemu:///system destroy k3s-dev-2 && virsh -c qemu:///system undefine k3s-dev-2',
+      '# stop here: remove k3s-dev-2 from infrastructure.adopt.domains, give it vm: { image }, npm run synth, commit; then go on',
     ]);
-    // Built anew at the node's own addresses, then joined.
-    expect(block[5]).toContain(`'-target=libvirt_domain.node["k3s-dev-2"]'`);
+    // Built anew at the node's own addresses, its new host key accepted, then joined.
+    expect(block[6]).toContain(`'-target=libvirt_domain.node["k3s-dev-2"]'`);
+    expect(block[7]).toBe('ssh-keygen -R 192.168.1.51 >/dev/null 2>&1 || true');
     expect(block).toContain(`bash run.sh --only ${book(adopted).steps.findIndex((s) => s.title.startsWith('Join k3s-dev-2 (')) + 1}`);
   });
 });

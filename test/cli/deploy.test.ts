@@ -109,6 +109,20 @@ const TARGET = '-target=libvirt_domain.node["k3s-dev-2"]';
 const PLAN_FILE = '../../../.terraform-state/dev/deploy.tfplan';
 
 describe('deploy', () => {
+  it('says when the JSON it applies is not the committed one', () => {
+    const root = fleet();
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'fleet');
+    const gitDir = path.dirname(spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim());
+    expect(deploy(root, ['dev', '--plan'], { bin: `${bins.both}:${gitDir}` }).stderr).not.toContain('not committed');
+    fs.appendFileSync(path.join(root, 'clusters/dev/terraform/cdk.tf.json'), '\n');
+    const run = deploy(root, ['dev', '--plan'], { bin: `${bins.both}:${gitDir}` });
+    expect(run.stderr).toContain('deploy dev: clusters/dev/terraform/cdk.tf.json has changes not committed; applying the file as it is in the working tree');
+    expect(run.code).toBe(0);
+  });
+
   it('runs init, then apply with the extra args, with tofu from the PATH, its TMPDIR beside the state and the sockets in the system temp folder', () => {
     const root = fleet();
     const run = deploy(root, ['dev', '--', TARGET, '-parallelism=2']);

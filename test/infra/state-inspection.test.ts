@@ -181,3 +181,13 @@ describe('inspectState', () => {
     expect(() => inspectState({ version: 4, resources: [{ type: 'a', name: 'b', instances: [null, { index_key: {}, attributes: 5 }] }] }, stack())).not.toThrow();
   });
 });
+
+describe('inspectState: what the stack itself plans to destroy', () => {
+  it("passes an instance of the stack's own resources it no longer declares (a node removed, a serial no longer used): a plain destroy, which the review shows", () => {
+    const state = keyedState();
+    state.resources.push(resource('libvirt_domain', 'node', [{ index_key: 'k3s-dev-9', attributes: domain097('k3s-dev-9') }]));
+    state.resources.push(resource('terraform_data', 'image', [{ index_key: '20250101', attributes: { id: 'x', input: {} } }]));
+    state.resources.push(resource('libvirt_domain', 'adopted', [{ index_key: 'k3s-dev-2', attributes: domain097('k3s-dev-2') }]));
+    expect(inspectState(state, stack())).toEqual([]);
+  });
+});

@@ -48,7 +48,7 @@ describe('VM layer, day 2', () => {
     expect(r.dangers.slice(0, 1)).toEqual([{
       code: 'control-plane',
       what: '3 of 3 etcd members stop in one apply: k3s-dev-1 (replaced), k3s-dev-2 (replaced), k3s-dev-3 (replaced)',
-      why: 'etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back, and a replaced member comes back empty; apply it one server at a time (bootstrap/README.md, Day 2)',
+      why: 'etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back, and a replaced member comes back empty; apply it one server at a time (bootstrap/README.md, Day 2 "Rebuild a server onto another image")',
     }]);
   });
 
@@ -71,6 +71,8 @@ describe('VM layer, day 2', () => {
     expect(r.dangers.map((d) => [d.code, d.what])).toEqual([['founder', 'k3s-dev-1, the founder (cluster-init), is rebuilt']]);
     // With the founder moved to another server first, the same rebuild is an ordinary one.
     const moved = modify(dev, (e) => { e.nodes[0]!.founder = false; e.nodes[1]!.founder = true; });
+    // Moving the founder itself says what it means for the old one.
+    expect(reviewOf(dev, moved).nodes[0]).toBe('the founder moves from k3s-dev-1 to k3s-dev-2: k3s-dev-1 joins k3s-dev-2 from now on (its config names the join token, which the Day 2 restart copies first)');
     expect(codes(reviewOf(moved, modify(moved, (e) => { e.versions = { cloudImage: NEXT }; e.nodes[0]!.vm = { image: NEXT.serial }; })))).toEqual([]);
   });
 
@@ -79,7 +81,7 @@ describe('VM layer, day 2', () => {
     expect(vm(r)).toEqual(each((n) => [[`libvirt_domain.node["${n}"]`, 'update']]));
     expect(r.vm.map((c) => [c.stops, c.reason])).toEqual(SERVERS.map(() => ['restarts', 'vcpu updated in place (the VM is stopped, redefined and started)']));
     expect(r.dangers.map((d) => [d.code, d.what])).toEqual([['control-plane', '3 of 3 etcd members stop in one apply: k3s-dev-1 (restarts), k3s-dev-2 (restarts), k3s-dev-3 (restarts)']]);
-    expect(r.dangers[0]!.why).toBe('etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2)');
+    expect(r.dangers[0]!.why).toBe('etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")');
   });
 
   it('upgrades from a release without ACPI on the domains: the first plan redefines (and stops) every domain', () => {
@@ -192,17 +194,25 @@ describe('VM layer, day 2: leaving adoption', () => {
   it("takes one node out of adoption in the spec alone: the plan refuses to destroy its domain, and says the runbook's way", () => {
     const r = reviewOf(adopted, leave({ 'k3s-dev-3': disks(3) }));
     expect(vm(r)['libvirt_domain.adopted["k3s-dev-2"]']).toBe('blocked');
-    expect(r.dangers.find((d) => d.what.startsWith('libvirt_domain.adopted'))!.why).toContain('a server leaves adoption by the runbook\'s Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)');
+    expect(r.dangers.find((d) => d.what.startsWith('libvirt_domain.adopted'))!.why).toContain('a server leaves adoption by the Day 2 section "Take a server out of adoption" of the runbook before this change (state rm, undefine, rebuild)');
+  });
+
+  it('adds adoption to a tree without it: planned from an empty state, as adoption is applied: imports and creates, no danger', () => {
+    const r = reviewOf(modify(adopted, (e: any) => { delete e.infrastructure.adopt; for (const n of [1, 2]) e.nodes[n].vm = { image: '20260926' }; }), adopted);
+    expect(Object.values(vm(r)).sort()).toEqual([...Array(8).fill('create'), ...Array(2).fill('import')]);
+    expect(codes(r)).toEqual([]);
+    expect(r.nodes[0]).toBe("this change adopts running machines (2 new import blocks): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)");
   });
 
   it('takes the last adopted node out in the spec alone: the block goes with its protection, and the danger says the running domain is undefined', () => {
     const r = reviewOf(adopted, leave({ 'k3s-dev-3': disks(3) }));
     const last = reviewOf(leave({ 'k3s-dev-3': disks(3) }), modify(leave({ 'k3s-dev-3': disks(3) }), (e: any) => { e.infrastructure.adopt = { domains: {} }; e.nodes[2].vm = { image: '20260926' }; }));
     expect(codes(r)).not.toContain('adoption');
+    expect(r.nodes).toContain('k3s-dev-2 leaves adoption and is built anew (a new OS disk and data disk): drain it and delete its Node, state rm and undefine its adopted domain first, then run its Join step (the runbook before this change, Day 2 "Take a server out of adoption")');
     expect(vm(last)['libvirt_domain.adopted["k3s-dev-3"]']).toBe('destroy');
     expect(last.dangers.filter((d) => d.code === 'adoption').map((d) => [d.what, d.why])).toEqual([[
       'libvirt_domain.adopted["k3s-dev-3"] is destroyed',
-      'libvirt stops and undefines the running domain (its disk files stay), while a domain of the same name is created; a server leaves adoption by the runbook\'s Day 2 "Take a server out of adoption" (state rm, undefine, rebuild)',
+      'libvirt stops and undefines the running domain (its disk files stay), while a domain of the same name is created; a server leaves adoption by the Day 2 section "Take a server out of adoption" of the runbook before this change (state rm, undefine, rebuild)',
     ]]);
   });
 });
@@ -223,12 +233,12 @@ describe('VM layer, day 2: how many members one apply stops', () => {
     const r = reviewOf(five, resize(five, [1, 3]));
     expect(r.dangers.map((d) => [d.what, d.why])).toEqual([[
       '2 of 5 etcd members stop in one apply: k3s-dev-2 (restarts), k3s-dev-4 (restarts)',
-      '3 of 5 stay up and etcd needs 3: one more failure during the apply stops the cluster; apply it one server at a time (bootstrap/README.md, Day 2)',
+      '3 of 5 stay up and etcd needs 3: one more failure during the apply stops the cluster; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")',
     ]]);
   });
 
   it('stops two of three: fewer stay up than the quorum', () => {
     const r = reviewOf(dev, resize(dev, [0, 2]));
-    expect(r.dangers.map((d) => d.why)).toEqual(['etcd needs 2 of 3 members up and 1 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2)']);
+    expect(r.dangers.map((d) => d.why)).toEqual(['etcd needs 2 of 3 members up and 1 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")']);
   });
 });
