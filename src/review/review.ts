@@ -71,6 +71,14 @@ function rebuiltServers(vm: readonly TfChange[], servers: { readonly before: rea
       : `${n} is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run its Join step (bootstrap/README.md, Day 2 "Rebuild a server onto another image")`);
 }
 
+/** Adopted domains whose config changes: ignore_changes = all keeps the change from reaching them. */
+function unreachedAdopted(base: Record<string, unknown> | undefined, head: Record<string, unknown> | undefined): string[] {
+  const [before, after] = [instances(base), instances(head)];
+  return [...after]
+    .filter(([address, now]) => /^libvirt_domain\.adopted\[/.test(address) && before.has(address) && JSON.stringify(before.get(address)!.config) !== JSON.stringify(now.config))
+    .map(([address]) => `${/\["(.+)"\]$/.exec(address)![1]} is adopted: the change to its domain does not reach it (ignore_changes = all) until it is taken out of adoption (bootstrap/README.md, Day 2)`);
+}
+
 /** Each OS disk's address → the base volume its backing store names, in a stack. */
 function backingStores(stack: Record<string, unknown> | undefined): Map<string, string> {
   const found = new Map<string, string>();
@@ -115,7 +123,8 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     vm,
     nodes: [
       ...(adopting.length > 0 ? [`this change adopts running machines (${adopting.length} new import block${adopting.length === 1 ? '' : 's'}): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)`] : []),
-      ...dayTwoNotes(base, head), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, [...ch].find(([, c]) => c['cluster-init'] === true)?.[0]) : [])],
+      ...dayTwoNotes(base, head),
+      ...(adopting.length > 0 ? [] : unreachedAdopted(baseStack, headStack)), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, [...ch].find(([, c]) => c['cluster-init'] === true)?.[0]) : [])],
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,

@@ -197,6 +197,12 @@ describe('VM layer, day 2: leaving adoption', () => {
     expect(r.dangers.find((d) => d.what.startsWith('libvirt_domain.adopted'))!.why).toContain('a server leaves adoption by the Day 2 section "Take a server out of adoption" of the runbook before this change (state rm, undefine, rebuild)');
   });
 
+  it("resizes the VMs with two adopted: the review says the change does not reach the adopted domains", () => {
+    const r = reviewOf(adopted, modify(adopted, (e: any) => { e.infrastructure.vm.vcpus = 6; }));
+    expect(vm(r)).toEqual({ 'libvirt_domain.node["k3s-dev-1"]': 'update' });
+    expect(r.nodes).toEqual(['k3s-dev-2', 'k3s-dev-3'].map((n) => `${n} is adopted: the change to its domain does not reach it (ignore_changes = all) until it is taken out of adoption (bootstrap/README.md, Day 2)`));
+  });
+
   it('adds adoption to a tree without it: planned from an empty state, as adoption is applied: imports and creates, no danger', () => {
     const r = reviewOf(modify(adopted, (e: any) => { delete e.infrastructure.adopt; for (const n of [1, 2]) e.nodes[n].vm = { image: '20260926' }; }), adopted);
     expect(Object.values(vm(r)).sort()).toEqual([...Array(8).fill('create'), ...Array(2).fill('import')]);

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 DRY_RUN=0 LIST=0 FROM=1 ONLY=0 ALLOW_PLANNED=0
-usage() { sed -n 3,4p "$0" | sed "s/^# //" >&2; }
+usage() { echo 'Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]' >&2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY_RUN=1 ;;
