@@ -17,6 +17,9 @@ export function serverConfigs(files: ReadonlyMap<string, string>): Map<string, R
   );
 }
 
+/** The server that runs cluster-init in a tree's configs, if any. */
+export const founderIn = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...configs].find(([, c]) => c['cluster-init'] === true)?.[0];
+
 /** The founder is the server that joins nobody. */
 export const isFounder = (config: Record<string, unknown>) => config.server === undefined;
 
@@ -50,8 +53,7 @@ export function serverChanges(previous: ReadonlyMap<string, string>, next: Reado
 export function dayTwoNotes(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): string[] {
   if (serverConfigs(previous).size === 0) return [];
   const { restart, joined, left } = serverChanges(previous, next);
-  const founderOf = (files: ReadonlyMap<string, string>) => [...serverConfigs(files)].find(([, c]) => c['cluster-init'] === true)?.[0];
-  const [was, is] = [founderOf(previous), founderOf(next)];
+  const [was, is] = [founderIn(serverConfigs(previous)), founderIn(serverConfigs(next))];
   return [
     ...(was !== undefined && is !== undefined && was !== is ? [`the founder moves from ${was} to ${is}: ${was} joins ${is} from now on (its config names the join token, which the Day 2 restart copies first)`] : []),
     ...(restart.length > 0

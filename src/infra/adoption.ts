@@ -1,5 +1,4 @@
 import type { Environment } from '../model/resolve';
-import { imageChecksums } from './image-cache';
 
 /** A Terraform `import` block: the address it fills and the provider's import id. */
 export interface ImportBlock {
@@ -27,6 +26,10 @@ export function createdVms(env: Environment) {
 
 /** The cloud image serials some created libvirt OS disk is an overlay of, oldest first. */
 export const imagesInUse = (env: Environment): string[] => [...new Set(createdVms(env).map((vm) => vm.image))].sort();
+
+/** The serials in use that the stack fetches (their checksum known), with it, oldest first. */
+export const fetchedImages = (env: Environment): ReadonlyMap<string, string> =>
+  new Map(imagesInUse(env).filter((s) => env.cloudImages.has(s)).map((s) => [s, env.cloudImages.get(s)!]));
 
 /** Every per-node address the libvirt stack declares for a node it creates. */
 export function libvirtNodeAddresses(env: Environment, node: string): string[] {
@@ -58,7 +61,7 @@ export function adoptionPlan(env: Environment): AdoptionPlan {
     const images = imagesInUse(env);
     const imports = adopted.map((node) => ({ to: key('libvirt_domain', 'adopted', node), id: domains[node]!.uuid }));
     const creates = [
-      ...images.filter((s) => imageChecksums(env).has(s)).map((s) => `terraform_data.image["${s}"]`),
+      ...[...fetchedImages(env).keys()].map((s) => `terraform_data.image["${s}"]`),
       ...images.map((s) => `libvirt_volume.base["${s}"]`),
       ...created.flatMap((node) => libvirtNodeAddresses(env, node)),
     ];

@@ -1,26 +1,12 @@
 import { DataResource, TerraformIterator } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { Environment } from '../model/resolve';
 import type { Catalogue } from '../model/version-overrides';
-import * as catalogue from '../versions';
 
 /** Where Ubuntu publishes a serial of the cloud image (derived, so a bump edits one line). */
 export const cloudImageUrl = (pins: Catalogue, serial: string = pins.cloudImage.serial): string => {
   const { release } = pins.cloudImage;
   return `https://cloud-images.ubuntu.com/${release}/${serial}/${release}-server-cloudimg-amd64.img`;
 };
-
-/**
- * The serials whose checksum the environment knows, so it can fetch them: its own image and
- * the tool's catalogue's (an environment that pins a newer serial keeps nodes built on the
- * catalogue's buildable from an empty pool).
- */
-export function imageChecksums(env: Environment): ReadonlyMap<string, string> {
-  return new Map([
-    [catalogue.cloudImage.serial as string, catalogue.cloudImage.sha256 as string],
-    [env.versions.cloudImage.serial, env.versions.cloudImage.sha256],
-  ]);
-}
 
 /** The cached image's file name: one file per serial, so a bump never reuses an old download. */
 export const imageFile = (pins: Catalogue, ext: string, serial: string = pins.cloudImage.serial) => `${pins.cloudImage.name}-${serial}.${ext}`;

@@ -1,9 +1,9 @@
 import { DataResource, Fn, TerraformIterator, Token } from 'cdktf';
 import type { Construct } from 'constructs';
 import type { Environment, LibvirtInfrastructure } from '../model/resolve';
-import { createdVms, imagesInUse } from './adoption';
+import { createdVms, fetchedImages, imagesInUse } from './adoption';
 import { metaData, networkConfig, userData } from './cloud-init';
-import { CachedImages, imageChecksums, imagePath } from './image-cache';
+import { CachedImages, imagePath } from './image-cache';
 import { commonDevices, domainShape } from './libvirt-domains';
 import { nodesByName } from './nodes-by-name';
 import { LibvirtCloudinitDisk } from './providers/libvirt-cloudinit-disk';
@@ -47,8 +47,7 @@ export function buildNodes(scope: Construct, env: Environment, infra: LibvirtInf
 
   // Fetched: each serial in use whose checksum is known; a base volume of another serial stays
   // while it exists, and a cold build cannot create it (vm.image-unfetched says so).
-  const known = imageChecksums(env);
-  const fetched = new Map(images.filter((s) => known.has(s)).map((s) => [s, known.get(s)!]));
+  const fetched = fetchedImages(env);
   const image = fetched.size > 0 ? new CachedImages(scope, 'image', env.versions, fetched) : undefined;
   // One base volume per serial an OS disk is an overlay of, keyed by serial: a new serial adds
   // one and never renames another (a volume's `name` forces replacement, destroy first:

@@ -1,8 +1,7 @@
 import { TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
 import type { Environment, LibvirtInfrastructure } from '../model/resolve';
-import { adoptionPlan, imagesInUse } from './adoption';
-import { imageChecksums } from './image-cache';
+import { adoptionPlan, fetchedImages, imagesInUse } from './adoption';
 import { adoptDomains } from './libvirt-domains';
 import { buildNodes } from './libvirt-nodes';
 import { addNodeOutputs } from './outputs';
@@ -38,7 +37,7 @@ export class LibvirtClusterStack extends TerraformStack {
     new LibvirtProvider(this, 'libvirt', { uri: env.spec.infrastructure.kind === 'libvirt' ? env.spec.infrastructure.uri : undefined });
 
     const images = imagesInUse(env);
-    const fetched = images.filter((s) => imageChecksums(env).has(s));
+    const fetched = [...fetchedImages(env).keys()];
     buildNodes(this, env, infra);
     adoptDomains(this, env, infra);
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as catalogue from '../versions';
 import type { z } from 'zod';
 import { providerSecrets } from '../components/cluster-api/settings';
 import { LONGHORN_DATA_PATH } from '../components/longhorn/settings';
@@ -154,6 +155,12 @@ export interface Environment extends ComponentSettings {
   readonly infrastructure: Infrastructure;
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
+  /**
+   * The cloud image serials whose checksum the environment knows, so it can fetch them: its own
+   * image and the tool's catalogue's (nodes built on the catalogue's stay buildable from an empty
+   * pool when the environment pins a newer serial).
+   */
+  readonly cloudImages: ReadonlyMap<string, string>;
   /** Where a VM's data disk is mounted: Longhorn's data path. */
   readonly dataDiskMount: string;
   /** The cloud-init login user of VM-backed environments. */
@@ -336,6 +343,10 @@ export function resolve(spec: EnvironmentSpec): Environment {
     ageRecipients: s.sops?.ageRecipients ?? [],
     infrastructure: s.infrastructure,
     vms: resolveVms(s, liveNodes, pins.versions.cloudImage.serial),
+    cloudImages: new Map<string, string>([
+      [catalogue.cloudImage.serial, catalogue.cloudImage.sha256],
+      [pins.versions.cloudImage.serial, pins.versions.cloudImage.sha256],
+    ]),
     dataDiskMount: LONGHORN_DATA_PATH,
     vmUser,
     ssh: new Map(s.nodes.map((n) => [n.name, { host: n.ssh.host ?? n.ip, port: n.ssh.port, user: n.ssh.user ?? (vmUser === '' ? undefined : vmUser) }])),

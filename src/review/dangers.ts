@@ -28,7 +28,7 @@ const LOSES = new Set(['replace', 'destroy', 'may-replace']);
 /** What a change means for a server even when prevent_destroy stops the plan: it was asked for. */
 const ASKS_TO_LOSE = new Set([...LOSES, 'blocked']);
 /** The VM resource that is a server itself (its domain or Proxmox VM), by node name. */
-const serverOf = (c: TfChange) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.(node|adopted)\["(.+)"\]$/.exec(c.address)?.[3];
+export const serverOf = (c: Pick<TfChange, 'address'>) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.(node|adopted)\["(.+)"\]$/.exec(c.address)?.[3];
 
 /**
  * Members of the control plane that one apply stops: replaced or removed (their etcd member and

@@ -1,10 +1,10 @@
 import ipaddr from 'ipaddr.js';
-import { dayTwoNotes, serverConfigs } from '../bootstrap/day-two';
+import { dayTwoNotes, founderIn, serverConfigs } from '../bootstrap/day-two';
 import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
 import { parseYamlDocuments } from '../tree/yaml';
-import { dangers } from './dangers';
+import { dangers, serverOf } from './dangers';
 import type { Danger } from './dangers';
 import { diffObjects, treeObjects, versionBumps } from './flux-diff';
 import type { ObjectChange, VersionBump } from './flux-diff';
@@ -61,10 +61,10 @@ const runsEtcd = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...
 
 /** A server whose VM is replaced and stays: it loses its k3s and etcd member, and rejoins. */
 function rebuiltServers(vm: readonly TfChange[], servers: { readonly before: readonly string[]; readonly after: readonly string[] }, founder: string | undefined): string[] {
-  const adoptedBefore = new Set(vm.filter((c) => /^libvirt_domain\.adopted\[/.test(c.address) && (c.action === 'destroy' || c.action === 'blocked')).map((c) => /\["(.+)"\]$/.exec(c.address)![1]!));
+  const adoptedBefore = new Set(vm.filter((c) => /^libvirt_domain\.adopted\[/.test(c.address) && (c.action === 'destroy' || c.action === 'blocked')).map((c) => serverOf(c)!));
   return vm
-    .filter((c) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.node\[/.test(c.address) && (c.action === 'replace' || c.action === 'may-replace' || (c.action === 'create' && adoptedBefore.has(/\["(.+)"\]$/.exec(c.address)![1]!))))
-    .map((c) => /\["(.+)"\]$/.exec(c.address)![1]!)
+    .filter((c) => /\.node\[/.test(c.address) && serverOf(c) !== undefined && (c.action === 'replace' || c.action === 'may-replace' || (c.action === 'create' && adoptedBefore.has(serverOf(c)!))))
+    .map((c) => serverOf(c)!)
     .filter((n) => servers.before.includes(n) && servers.after.includes(n) && n !== founder)
     .map((n) => adoptedBefore.has(n)
       ? `${n} leaves adoption and is built anew (a new OS disk and data disk): drain it and delete its Node, state rm and undefine its adopted domain first, then run its Join step (the runbook before this change, Day 2 "Take a server out of adoption")`
@@ -119,12 +119,12 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), founder: [...ch].find(([, c]) => c['cluster-init'] === true)?.[0], backing: backingStores(adopting.length > 0 ? undefined : baseStack) }),
+    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack) }),
     vm,
     nodes: [
       ...(adopting.length > 0 ? [`this change adopts running machines (${adopting.length} new import block${adopting.length === 1 ? '' : 's'}): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)`] : []),
       ...dayTwoNotes(base, head),
-      ...(adopting.length > 0 ? [] : unreachedAdopted(baseStack, headStack)), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, [...ch].find(([, c]) => c['cluster-init'] === true)?.[0]) : [])],
+      ...(adopting.length > 0 ? [] : unreachedAdopted(baseStack, headStack)), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, founderIn(ch)) : [])],
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,

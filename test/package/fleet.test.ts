@@ -148,7 +148,10 @@ describe('a fleet from the packed package', () => {
       expect(synth.code).toBe(0);
       // init records the serial each OS disk is built on, so a later serial rebuilds nothing.
       expect(`${synth.stdout}${synth.stderr}`).not.toContain('vm.image-unrecorded');
-      expect(fs.readFileSync(path.join(vms, 'environments/vms.ts'), 'utf8')).toContain(`vm: { image: '${cloudImage.serial}' }`);
+      const written = JSON.parse(fs.readFileSync(path.join(vms, 'clusters/vms/terraform/cdk.tf.json'), 'utf8'));
+      const images = Object.values(written.locals.nodes_by_name).map((n: any) => n.image);
+      expect(images.length).toBeGreaterThan(0);
+      expect(images).toEqual(images.map(() => cloudImage.serial));
       // deploy through the installed bin, with a tofu of the operator's that records its calls.
       const fake = path.join(path.dirname(vms), 'bin');
       fs.mkdirSync(fake);

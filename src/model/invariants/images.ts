@@ -1,4 +1,3 @@
-import * as catalogue from '../../versions';
 import type { Environment } from '../resolve';
 import type { Rule } from '../violation';
 
@@ -62,13 +61,13 @@ export const imageRules: readonly Rule[] = [
     summary: 'every serial a node is built on can be fetched again, for a cold build',
     check: (env) => {
       if (env.infrastructure.kind !== 'libvirt') return [];
-      const known = new Set([catalogue.cloudImage.serial as string, env.versions.cloudImage.serial]);
+      const known = env.cloudImages;
       return recorded(env)
         .filter((n) => SERIAL.test(n.image) && !known.has(n.image) && !(n.name in adoptedDomains(env)) && env.vms.some((vm) => vm.node.name === n.name))
         .map((n) => ({
           path: `nodes[${n.index}].vm.image`,
           value: n.image,
-          message: `the environment knows no checksum for ${n.image} (only ${[...known].join(' and ')}): its base volume is kept while it exists, but an empty pool (a cold build, a new host) cannot fetch it`,
+          message: `the environment knows no checksum for ${n.image} (only ${[...known.keys()].join(' and ')}): its base volume is kept while it exists, but an empty pool (a cold build, a new host) cannot fetch it`,
           fix: `rebuild ${n.name} onto ${env.versions.cloudImage.serial} (vm.image), or pin versions.cloudImage to ${n.image} with its checksum while building`,
         }));
     },
