@@ -79,7 +79,7 @@ export interface ComponentEntry<Config = unknown> {
    * the nodes (kubelets, host-network exporters), or every pod of the cluster (a metrics scraper,
    * which every covered namespace then lets in). @default nothing more
    */
-  readonly networkNeeds?: (config: Config) => NetworkNeeds;
+  readonly networkNeeds?: (config: Config) => NetworkNeeds | readonly NetworkNeeds[];
   /** Objects besides the chart. */
   readonly objects?: (context: RenderContext<Config>) => void;
   /** Invariants of this component, run on every environment (they return nothing where it is off). */
@@ -95,6 +95,17 @@ export interface NetworkNeeds {
   readonly toNodes?: boolean;
   /** Out to every pod of the cluster, and in to every covered namespace from this one. */
   readonly scrapesEverything?: boolean;
+  /**
+   * Out to addresses outside the cluster (Cilium's `world` entity), on these ports only: an ACME
+   * server, a DNS provider's API, a mail relay, a chat webhook. @default none
+   */
+  readonly toWorld?: readonly WorldPort[];
+}
+
+/** One port a component dials outside the cluster. */
+export interface WorldPort {
+  readonly port: number;
+  readonly protocol: 'TCP' | 'UDP';
 }
 
 /** An entry bound to one environment: the settings resolved, ready to render. */

@@ -21,7 +21,7 @@ export function componentUnits(env: Environment, enabled: readonly EnabledCompon
           return folder(name, layer);
         },
         namespaceLayers: namespaceLayers(env, enabled),
-        networkNeeds: enabled.flatMap((c) => (c.entry.networkNeeds ? [c.entry.networkNeeds(c.config)] : [])),
+        networkNeeds: enabled.flatMap((c) => (c.entry.networkNeeds ? [c.entry.networkNeeds(c.config)].flat() : [])),
         platformNamespaces: [...new Set([...CLUSTER_NAMESPACES, ...componentNamespaces(enabled).keys()])].sort(),
       }),
   }));

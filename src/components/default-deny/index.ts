@@ -2,6 +2,7 @@ import { layersBefore } from '../../model/invariants/flux';
 import type { Environment } from '../../model/resolve';
 import { CLUSTER_NAMESPACES } from '../../tree/kinds';
 import { defineComponent } from '../entry';
+import type { NetworkNeeds } from '../entry';
 import { INGRESS_NAMESPACE } from '../ingress-gateway';
 import { BaselinePolicy } from './policy';
 import type { CiliumRule } from './policy';
@@ -11,6 +12,13 @@ import type { CiliumRule } from './policy';
  * there and reach the world and the nodes), and the Gateway's, which holds no pods.
  */
 export const UNCOVERED: readonly string[] = [...CLUSTER_NAMESPACES, INGRESS_NAMESPACE];
+
+/** Egress to the world on the ports the namespace's components dial, one rule for all of them, ports sorted. */
+function worldRules(needs: readonly NetworkNeeds[]): CiliumRule[] {
+  const ports = [...new Map(needs.flatMap((n) => n.toWorld ?? []).map((p) => [`${p.port}/${p.protocol}`, p] as const)).values()]
+    .sort((a, b) => a.port - b.port || (a.protocol < b.protocol ? -1 : 1));
+  return ports.length === 0 ? [] : [{ toEntities: ['world'], toPorts: [{ ports: ports.map((p) => ({ port: String(p.port), protocol: p.protocol })) }] }];
+}
 
 /**
  * Where a namespace's policy goes: the layer creating the namespace when that layer comes after
@@ -43,6 +51,7 @@ export const defaultDeny = defineComponent({
       const egress: CiliumRule[] = [
         ...(own.some((n) => n.toNodes) ? [{ toEntities: ['host', 'remote-node'] }] : []),
         ...(own.some((n) => n.scrapesEverything) ? [{ toEntities: ['cluster'] }] : []),
+        ...worldRules(own),
       ];
       const ingress: CiliumRule[] = scrapers
         .filter((s) => s !== namespace)
