@@ -146,6 +146,23 @@ const treeRules: readonly Rule<RenderedTree>[] = [
           fix: 'declare a secret reference and encrypt its source in secrets/<env>/ with npm run secrets -- set',
         })),
   },
+  {
+    // Not an admission policy: the API server folds stringData into data while it decodes the
+    // request (kubernetes pkg/apis/core/v1/conversion.go, Convert_v1_Secret_To_core_Secret), so
+    // no webhook ever sees it. The files are the one place it shows.
+    code: 'kubernetes.secret-string-data',
+    severity: 'error',
+    summary: 'no Secret the tree writes uses stringData (the encrypted sources, the apps\' constructs and manifests folders alike)',
+    check: (tree) =>
+      documents(tree.files, 'kubernetes/')
+        .filter(({ doc }) => doc.kind === 'Secret' && (doc as { stringData?: unknown }).stringData !== undefined)
+        .map(({ path, doc }) => ({
+          path: at(tree, path),
+          value: `${shown(doc.metadata?.namespace)}/${shown(doc.metadata?.name)}`,
+          message: 'the Secret uses stringData; the API server folds it into data, so every re-apply reports "configured"',
+          fix: 'write data (base64) from an encrypted source: declare a secret reference and set it with npm run secrets -- set',
+        })),
+  },
 ];
 
 /** Every rule on a rendered environment: the components' own (each in its folder), then the tree's. */

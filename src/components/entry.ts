@@ -86,6 +86,8 @@ export interface ComponentEntry<Config = unknown> {
   readonly rules?: readonly Rule[];
   /** Its rules on the rendered tree, run on every environment after rendering (nothing where it is off). @default none */
   readonly renderedRules?: readonly Rule<RenderedTree>[];
+  /** Notes synth prints after writing the tree: what it computed but is no violation (what it could not check). @default none */
+  readonly notes?: (config: Config, tree: RenderedTree) => readonly string[];
 }
 
 /** A component's traffic beyond the baseline, from its namespace. */

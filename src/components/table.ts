@@ -1,5 +1,6 @@
 import type { HealthCheck } from '../k8s/flux-layer';
 import type { Environment } from '../model/resolve';
+import type { RenderedTree } from '../tree/rendered-tree';
 import { certManager } from './cert-manager';
 import { cilium } from './cilium';
 import { clusterApi } from './cluster-api';
@@ -25,6 +26,11 @@ export function enabledComponents(env: Environment, table: readonly ComponentEnt
     const config = entry.configure(env);
     return config === undefined ? [] : [{ entry, config, placement: entry.placement(config) }];
   });
+}
+
+/** The enabled components' notes on a rendered tree, in table order. */
+export function componentNotes(tree: RenderedTree): string[] {
+  return enabledComponents(tree.env).flatMap(({ entry, config }) => entry.notes?.(config, tree) ?? []);
 }
 
 /** What each layer must see ready before the layers depending on it start, by layer name. */

@@ -10,6 +10,7 @@ import { FluxOperator } from './flux-instance';
 import { FluxSync } from './flux-sync';
 import { Namespaces } from './namespaces';
 import { SopsFile } from './sops-file';
+import { secretFileName } from '../tree/paths';
 
 /** A reference to a HelmRelease another one waits for. */
 export interface ReleaseRef {
@@ -104,7 +105,7 @@ export class Cluster extends Construct {
       const content = props.secretSources?.get(ref.source);
       if (content === undefined) continue; // `secret.missing` stops synth before this matters
       new SopsFile(place(ref.layer, ref.folder), `secret-${ref.namespace}-${ref.name}`, {
-        fileName: `secret.${ref.namespace}.${ref.name}.sops.yaml`,
+        fileName: secretFileName(ref.namespace, ref.name),
         content,
       });
     }

@@ -16,7 +16,7 @@ import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
 import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-schema';
-import { gib, memoryFigures } from '../components/table';
+import { componentNotes, gib, memoryFigures } from '../components/table';
 import { CLUSTERS_DIR, treeDir } from '../tree/paths';
 import { MANIFEST_FILE, manifestWriter } from './manifest';
 import { TOOL_NAME, toolStamp } from './tool-version';
@@ -121,7 +121,8 @@ export function synthCommand(options: CommandOptions): CommandResult {
   if (failed) return refused(report, 'nothing was written');
   const lines = result.environments.flatMap((e) => {
     replaceTree(path.join(options.root, CLUSTERS_DIR), e.name, e.next, { pauseMs: options.pauseMs });
-    return [summary(e, ''), ...dayTwoNotes(e.current, e.next).map((n) => `note: ${e.name}: ${n}`)];
+    const notes = [...dayTwoNotes(e.current, e.next), ...(e.synthesized.env ? componentNotes({ env: e.synthesized.env, files: e.next }) : [])];
+    return [summary(e, ''), ...notes.map((n) => `note: ${e.name}: ${n}`)];
   });
   for (const file of staleRootFiles(options)) {
     fs.mkdirSync(path.dirname(file.file), { recursive: true });

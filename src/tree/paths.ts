@@ -9,6 +9,9 @@ export const FLUX_INSTANCE_FILE = 'bootstrap/flux-instance.yaml';
 export const VALUES_SCHEMA_DIR = 'schemas/values';
 export const valuesSchemaPath = (chart: string, version: string) => `${VALUES_SCHEMA_DIR}/${chart}-${version}.values.schema.json`;
 
+/** The copy of a declared secret's encrypted source, in the folder of what uses it. */
+export const secretFileName = (namespace: string, name: string) => `secret.${namespace}.${name}.sops.yaml`;
+
 /** The folder an environment's tree is written to, relative to the repository root. */
 export const CLUSTERS_DIR = 'clusters';
 export const treeDir = (env: string) => `${CLUSTERS_DIR}/${env}`;

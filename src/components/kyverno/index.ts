@@ -2,6 +2,7 @@ import { Namespaces } from '../../k8s/namespaces';
 import { defineComponent } from '../entry';
 import { KYVERNO_NAMESPACE, kyvernoRelease } from './chart';
 import { ProjectPolicies } from './policies';
+import { kyvernoRenderedRules, uncheckedApps } from './rendered-rules';
 
 /** Kyverno, where `spec.kyverno` is set: the chart and its namespace. */
 export const kyverno = defineComponent({
@@ -15,7 +16,10 @@ export const kyverno = defineComponent({
   objects: ({ folder }) => new Namespaces(folder('kyverno'), 'namespace', { names: [KYVERNO_NAMESPACE] }),
 });
 
-/** Kyverno's policies, in a layer after Kyverno's: the chart creates their kind. */
+/**
+ * Kyverno's policies, in a layer after Kyverno's (the chart creates their kind), and the same rules
+ * checked at synth on the apps' objects synth knows.
+ */
 export const kyvernoPolicies = defineComponent({
   name: 'kyverno-policies',
   configure: (env) => env.kyverno && { layer: env.kyverno.policiesLayer, failureAction: env.kyverno.failureAction },
@@ -25,4 +29,6 @@ export const kyvernoPolicies = defineComponent({
   namespaces: () => [],
   objects: ({ config, folder, platformNamespaces }) =>
     new ProjectPolicies(folder('kyverno-policies'), 'policies', { failureAction: config.failureAction, exclude: platformNamespaces }),
+  renderedRules: kyvernoRenderedRules,
+  notes: (_config, tree) => uncheckedApps(tree),
 });

@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { podPattern, POLICY_RULES } from './policy-rules';
 
 /** The part of Kyverno's ClusterPolicy (kyverno.io/v1) this project writes; validated against its vendored schema. */
 export interface ClusterPolicyRule {
@@ -21,41 +22,25 @@ export interface ProjectPoliciesProps {
 }
 
 /**
- * The project's admission rules for the apps' namespaces (everything but the platform's): no
- * image without a tag or with `latest`, resource requests on every container, no Secret with
- * `stringData` (it would be committed in plaintext and shows up in `kubectl apply`'s annotation).
+ * The project's admission rules for the apps' namespaces (everything but the platform's), one
+ * ClusterPolicy per policy of the rule table: no image without a tag or with `latest`, resource
+ * requests on every container. Synth checks the apps' objects against the same rows.
  */
 export class ProjectPolicies extends Construct {
   public constructor(scope: Construct, id: string, props: ProjectPoliciesProps) {
     super(scope, id);
+    const rows = POLICY_RULES;
     const exclude = { any: [{ resources: { namespaces: props.exclude } }] };
-    const pods = { any: [{ resources: { kinds: ['Pod'] } }] };
-    const rule = (name: string, match: ClusterPolicyRule['match'], message: string, pattern: Record<string, unknown>): ClusterPolicyRule => ({
-      name,
-      match,
-      exclude,
-      validate: { failureAction: props.failureAction, message, pattern },
-    });
-    const policy = (name: string, rules: readonly ClusterPolicyRule[]) =>
+    for (const name of [...new Set(rows.map((r) => r.policy))]) {
+      const rules = rows
+        .filter((r) => r.policy === name)
+        .map((r): ClusterPolicyRule => ({
+          name: r.rule,
+          match: { any: [{ resources: { kinds: r.kinds } }] },
+          exclude,
+          validate: { failureAction: props.failureAction, message: r.message, pattern: podPattern(r.container) },
+        }));
       new ApiObject(this, name, { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', metadata: { name }, spec: { background: true, rules } satisfies ClusterPolicySpec });
-
-    const everyContainer = (container: Record<string, unknown>) => ({
-      spec: { '=(initContainers)': [container], containers: [container] },
-    });
-    policy('disallow-latest-tag', [
-      rule('require-image-tag', pods, 'Every image names its tag: an image without one is latest.', everyContainer({ image: '*:*' })),
-      rule('disallow-latest', pods, "The tag latest moves under a running workload: pin a version.", everyContainer({ image: '!*:latest' })),
-    ]);
-    policy('require-requests', [
-      rule('cpu-and-memory', pods, 'Every container requests CPU and memory, so the scheduler and the memory budget can count it.', everyContainer({ resources: { requests: { cpu: '?*', memory: '?*' } } })),
-    ]);
-    policy('disallow-secret-stringdata', [
-      rule(
-        'no-stringdata',
-        { any: [{ resources: { kinds: ['Secret'] } }] },
-        'stringData is plaintext in Git and in the last-applied annotation: write data (base64) from an encrypted source (npm run secrets).',
-        { 'X(stringData)': 'null' },
-      ),
-    ]);
+    }
   }
 }
