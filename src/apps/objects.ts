@@ -37,6 +37,18 @@ const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml'];
 const folderOf = (app: App) => `kubernetes/${app.layer}/${app.name}`;
 
 /**
+ * The file a person edits for a file of the tree: a declared secret's encrypted source, a
+ * manifests folder's file, or else the tree's own file (what a construct or the tool wrote).
+ */
+export function userFile(tree: RenderedTree, path: string): string {
+  // A declared secret is copied into the folder of what uses it.
+  const secret = tree.env.secrets.find((ref) => path === `kubernetes/${ref.layer}/${ref.folder}/${secretFileName(ref.namespace, ref.name)}`);
+  if (secret) return secret.source;
+  const app = tree.env.apps.find((a) => a.manifests !== undefined && path.startsWith(`${folderOf(a)}/`));
+  return app ? `${app.manifests}/${path.slice(folderOf(app).length + 1)}` : at(tree, path);
+}
+
+/**
  * The objects of the user's apps that synth knows: what the constructs rendered and the files of
  * the manifests folders, each as its folder's kustomization.yaml lists it (its `namespace`
  * overrides the objects', as kustomize's transformer does). A Helm app's objects exist only in the
@@ -69,9 +81,7 @@ export function appObjects(tree: RenderedTree): { objects: AppObject[]; unseen: 
     const namespace = typeof kustomization.namespace === 'string' ? kustomization.namespace : undefined;
     for (const resource of resources) {
       const path = `${folder}/${resource}`;
-      // A declared secret is copied into the folder of what uses it: its source is under secrets/.
-      const secret = tree.env.secrets.find((ref) => ref.layer === app.layer && ref.folder === app.name && resource === secretFileName(ref.namespace, ref.name));
-      const file = secret ? secret.source : app.manifests !== undefined ? `${app.manifests}/${resource}` : at(tree, path);
+      const file = userFile(tree, path);
       for (const doc of treeDocuments(tree.files, path)) {
         if (doc === null || typeof doc !== 'object') continue;
         const object = doc as { kind?: unknown; metadata?: { name?: unknown; namespace?: unknown } };

@@ -4,6 +4,7 @@ import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
 import { parseYamlDocuments } from '../tree/yaml';
 import { K3S_HTTPS_PORT } from '../bootstrap/k3s-config';
 import { componentRenderedRules } from '../components/rules';
+import { userFile } from '../apps/objects';
 import { runRules, shown } from '../model/violation';
 import type { Finding, Rule, Violation } from '../model/violation';
 
@@ -157,7 +158,7 @@ const treeRules: readonly Rule<RenderedTree>[] = [
       documents(tree.files, 'kubernetes/')
         .filter(({ doc }) => doc.kind === 'Secret' && (doc as { stringData?: unknown }).stringData !== undefined)
         .map(({ path, doc }) => ({
-          path: at(tree, path),
+          path: userFile(tree, path),
           value: `${shown(doc.metadata?.namespace)}/${shown(doc.metadata?.name)}`,
           message: 'the Secret uses stringData; the API server folds it into data, so every re-apply reports "configured"',
           fix: 'write data (base64) from an encrypted source: declare a secret reference and set it with npm run secrets -- set',

@@ -126,4 +126,13 @@ describe('rendered-tree invariants', () => {
     );
     expect(codes).toEqual(['kubernetes.plaintext-secret']);
   });
+
+  it('fails when a Secret of the tree uses stringData, encrypted or not', () => {
+    const sops = 'sops:\n  age: []\n  encrypted_regex: ^(data|stringData)$\n';
+    const secret = (body: string) => `apiVersion: v1\nkind: Secret\nmetadata:\n  name: token\n  namespace: apps\n${body}`;
+    const at = 'kubernetes/apps/legacy/secret.yaml';
+    expect(codesAfter((f) => f.set(at, secret(`stringData:\n  token: ENC[AES256_GCM,data:AA==,iv:AA==,tag:AA==,type:str]\n${sops}`)))).toEqual(['kubernetes.secret-string-data']);
+    expect(codesAfter((f) => f.set(at, secret('stringData:\n  token: x\n')))).toEqual(['kubernetes.plaintext-secret', 'kubernetes.secret-string-data']);
+    expect(codesAfter((f) => f.set(at, secret(`data:\n  token: ENC[AES256_GCM,data:AA==,iv:AA==,tag:AA==,type:str]\n${sops}`)))).toEqual([]);
+  });
 });

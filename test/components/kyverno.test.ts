@@ -4,6 +4,7 @@ import { codes, expectOnly } from '../fixtures/expect';
 import { modify, threeServers } from '../fixtures/environments';
 import { dev } from '../fixtures/fleet/dev';
 import { rendered } from '../fixtures/render';
+import { POLICY_RULES } from '../../src/components/kyverno/policy-rules';
 
 const policy = (name: string, spec: EnvironmentSpec = dev) => rendered(spec).doc(`kubernetes/policies/kyverno-policies/clusterpolicy.${name}.yaml`);
 
@@ -15,18 +16,37 @@ describe('Kyverno', () => {
     expect(tree.doc('kubernetes/platform/kyverno/namespace.kyverno.yaml').metadata.name).toBe('kyverno');
   });
 
-  it('enforces the three rules in the apps, leaving the cluster and the platform components alone', () => {
+  it('renders exactly the ClusterPolicies of the rule table, each rule from its row', () => {
+    const tree = rendered(dev);
+    const folder = 'kubernetes/policies/kyverno-policies/';
+    const names = [...new Set(POLICY_RULES.map((r) => r.policy))];
+    expect([...tree.files.keys()].filter((f) => f.startsWith(folder)).sort()).toEqual([...names.map((n) => `${folder}clusterpolicy.${n}.yaml`), `${folder}kustomization.yaml`].sort());
+    for (const name of names) {
+      const rules = policy(name).spec.rules;
+      expect(rules.map((r: any) => r.name)).toEqual(POLICY_RULES.filter((r) => r.policy === name).map((r) => r.rule));
+      for (const rule of rules) {
+        const row = POLICY_RULES.find((r) => r.policy === name && r.rule === rule.name)!;
+        expect(rule.match).toEqual({ any: [{ resources: { kinds: row.kinds } }] });
+        expect(rule.validate).toEqual({ failureAction: 'Enforce', message: row.message, pattern: { spec: { '=(initContainers)': [row.container], containers: [row.container] } } });
+      }
+    }
     expect(policy('disallow-latest-tag').spec.rules.map((r: any) => [r.name, r.validate.pattern.spec.containers[0].image])).toEqual([
       ['require-image-tag', '*:*'],
       ['disallow-latest', '!*:latest'],
     ]);
     expect(policy('require-requests').spec.rules[0].validate.pattern.spec.containers).toEqual([{ resources: { requests: { cpu: '?*', memory: '?*' } } }]);
-    const secrets = policy('disallow-secret-stringdata').spec.rules[0];
-    expect(secrets.match).toEqual({ any: [{ resources: { kinds: ['Secret'] } }] });
-    expect(secrets.validate).toMatchObject({ failureAction: 'Enforce', pattern: { 'X(stringData)': 'null' } });
-    const excluded = secrets.exclude.any[0].resources.namespaces;
+  });
+
+  it("leaves the cluster and the platform components alone, every rule alike", () => {
+    const rules = POLICY_RULES.map((r) => policy(r.policy).spec.rules.find((x: any) => x.name === r.rule));
+    const excluded = rules[0].exclude.any[0].resources.namespaces;
     expect(excluded).toEqual(['default', 'flux-system', 'ingress', 'kube-node-lease', 'kube-public', 'kube-system', 'kyverno', 'longhorn-system', 'monitoring']);
     expect(excluded).not.toContain('apps');
+    for (const rule of rules) expect(rule.exclude.any[0].resources.namespaces).toEqual(excluded);
+  });
+
+  it('writes no stringData policy: no webhook sees stringData (the API server folds it into data first)', () => {
+    expect([...rendered(dev).files.keys()].filter((f) => f.includes('stringdata'))).toEqual([]);
   });
 
   it('can audit instead of refuse', () => {

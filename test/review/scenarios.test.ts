@@ -60,10 +60,9 @@ describe('review scenarios', () => {
     const moved = r.objects.filter((o) => o.fromLayer).map((o) => `${o.id}: ${o.fromLayer} -> ${o.layer}`);
     expect(moved).toEqual([
       'ClusterPolicy/disallow-latest-tag: policies -> apps',
-      'ClusterPolicy/disallow-secret-stringdata: policies -> apps',
       'ClusterPolicy/require-requests: policies -> apps',
     ]);
-    expect(codes(r)).toEqual(['layer-move', 'layer-move', 'layer-move']);
+    expect(codes(r)).toEqual(['layer-move', 'layer-move']);
   });
 
   it('removes the CNI: its release, its source and its custom resources go, and the danger says what that does', () => {
