@@ -22,8 +22,11 @@ export interface PolicyRule {
   readonly policy: string;
   /** The rule's name inside it. */
   readonly rule: string;
-  /** `match.any[].resources.kinds`; `Pod` also reaches the pod controllers through Kyverno's autogen (POD_TEMPLATES). */
-  readonly kinds: readonly string[];
+  /**
+   * `match.any[].resources.kinds`: the table holds container rules on pods, which reach the pod
+   * controllers too through Kyverno's autogen (POD_TEMPLATES); another kind would need a check of its own.
+   */
+  readonly kinds: readonly ['Pod'];
   /** `validate.message`: what Kyverno answers at admission. */
   readonly message: string;
   /** The pattern each container and init container must match (the pod pattern is `podPattern` of it). */

@@ -31,10 +31,10 @@ function enforcedRules(tree: RenderedTree): EnforcedRule[] {
 
 const child = (value: unknown, key: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
 
-/** Every container of the pod an object runs, where a rule matching `kinds` reaches it, with its place in the object. */
-function containers(object: AppObject, kinds: readonly string[]): { at: string; container: Container }[] {
+/** Every container of the pod an object runs (a Pod's own, a controller's template), with its place in the object. */
+function containers(object: AppObject): { at: string; container: Container }[] {
   const template = POD_TEMPLATES[object.kind];
-  if (!template || !(kinds.includes(object.kind) || kinds.includes('Pod'))) return [];
+  if (!template) return [];
   const spec = template.spec.reduce<unknown>(child, object.doc);
   return (['initContainers', 'containers'] as const).flatMap((field) => {
     const list = child(spec, field);
@@ -51,7 +51,7 @@ function violations(tree: RenderedTree, action: FailureAction): Finding[] {
       // An object that names no namespace is app.manifest-namespace's to report.
       .filter(({ exclude }) => object.namespace !== undefined && !exclude.has(object.namespace))
       .flatMap(({ row }) =>
-        containers(object, row.kinds).flatMap(({ at, container }): Finding[] => {
+        containers(object).flatMap(({ at, container }): Finding[] => {
           const problem = row.check(container);
           if (!problem) return [];
           const subject = POD_TEMPLATES[object.kind]!.filtered ? 'the pods it creates' : 'it';
