@@ -15,7 +15,7 @@ function helmUnit(env: Environment, app: App): ClusterUnit {
   return {
     name: app.name,
     layer: app.layer,
-    chart: { name: app.name, namespace: app.namespace, chart: helm.chart, version: helm.version, oci: helm.oci, repo: helm.repo, values: helm.values },
+    chart: { name: app.name, namespace: app.namespace, chart: helm.chart, version: helm.version, oci: helm.oci, repo: helm.repo, values: helm.values, timeout: helm.timeout },
     installer: 'flux',
     // Apps of other layers are ordered by the layers' dependsOn (app.depends-on checks it).
     dependsOn: app.dependsOn

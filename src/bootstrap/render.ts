@@ -6,6 +6,7 @@ import { kubeVipManifest } from './kube-vip';
 import { runbook } from './runbook';
 import { runScript } from './run-script';
 import { FluxInstance } from '../imports/flux-instance-fluxcd.controlplane.io';
+import type { FluxInstanceSpecClusterSize } from '../imports/flux-instance-fluxcd.controlplane.io';
 import { fluxInstanceProps } from '../k8s/flux-instance';
 import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE } from '../tree/paths';
 
@@ -13,9 +14,10 @@ export { CILIUM_VALUES_FILE };
 
 /**
  * Everything a node reads before Flux exists; planned nodes get nothing. `cni` is the CNI's
- * release (the component table's), installed by the runbook with the very values Flux adopts.
+ * release (the component table's), installed by the runbook with the very values Flux adopts;
+ * `fluxSize` the FluxInstance's size, the tree's.
  */
-export function renderBootstrap(env: Environment, cni?: ChartRelease): Artifact[] {
+export function renderBootstrap(env: Environment, fluxSize: FluxInstanceSpecClusterSize, cni?: ChartRelease): Artifact[] {
   const artifacts: Artifact[] = env.liveNodes.map((node) => ({
     path: `bootstrap/nodes/${node.name}/config.yaml`,
     yaml: [k3sConfig(env, node)],
@@ -25,7 +27,7 @@ export function renderBootstrap(env: Environment, cni?: ChartRelease): Artifact[
   }
   if (cni) artifacts.push({ path: CILIUM_VALUES_FILE, yaml: [cni.values] });
   // Applied once by the runbook; byte for byte the FluxInstance Flux then keeps applied from the tree.
-  artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env))] });
+  artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env, fluxSize))] });
   artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni) + '\n' });
   artifacts.push({ path: 'bootstrap/run.sh', text: runScript(env, cni) + '\n' });
   return artifacts;

@@ -18,4 +18,11 @@ export interface ChartRelease {
   readonly chart: string;
   readonly version: string;
   readonly values: Readonly<Record<string, unknown>>;
+  /**
+   * Helm's timeout for each action of the release (a Go duration): under Flux it bounds the hooks
+   * and the wait for every object to be ready, under k3s the hooks (its jobs do not wait). A
+   * release slower than that to come up on a cold cluster sets its own.
+   * @default HELM_TIMEOUT ('5m')
+   */
+  readonly timeout?: string;
 }

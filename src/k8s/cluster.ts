@@ -4,10 +4,12 @@ import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
 import { ChartInstall } from './chart-install';
 import { KustomizationFolder } from './kustomization-folder';
-import { FluxLayer } from './flux-layer';
+import { FluxLayer, LAYER_TIMEOUT } from './flux-layer';
+import { durationSeconds, HELM_TIMEOUT } from '../model/helm-timeout';
 import type { HealthCheck } from './flux-layer';
 import { FluxOperator } from './flux-instance';
 import { FluxSync } from './flux-sync';
+import { fluxClusterSize, fluxReleaseCount } from './flux-cluster-size';
 import { Namespaces } from './namespaces';
 import { SopsFile } from './sops-file';
 import { secretFileName } from '../tree/paths';
@@ -48,6 +50,14 @@ export interface ClusterProps {
   readonly appFailures?: AppFailure[];
 }
 
+/** The longest of the layer's default and the timeouts of the HelmReleases Flux installs in it. */
+function layerTimeout(env: Environment, units: readonly ClusterUnit[], layer: string): string {
+  const timeouts = units
+    .filter((u) => u.layer === layer && u.chart && (u.installer ?? env.helmInstaller) === 'flux')
+    .map((u) => u.chart!.timeout ?? HELM_TIMEOUT);
+  return [LAYER_TIMEOUT, ...timeouts].reduce((longest, t) => (durationSeconds(t) > durationSeconds(longest) ? t : longest));
+}
+
 /**
  * One environment's Kubernetes tree: Flux sync in `flux-system/`, one Flux Kustomization per
  * layer at the root, and each layer's units in `<layer>/<unit>/`.
@@ -65,12 +75,13 @@ export class Cluster extends Construct {
     // A bootstrapped cluster keeps bootstrap's sync until the operator has taken over; every other
     // cluster gets Flux from flux-operator, whose FluxInstance creates the same sync objects.
     if (env.flux.bootstrapped) new FluxSync(fluxSystem, 'sync', { env });
-    else new FluxOperator(fluxSystem, 'flux', { env });
+    else new FluxOperator(fluxSystem, 'flux', { env, size: fluxClusterSize(fluxReleaseCount(env, props.units)) });
 
     const layers = new Map<string, KustomizationFolder>();
     for (const layer of env.flux.layers) {
       const decrypt = env.secrets.some((ref) => ref.layer === layer.name);
-      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: props.healthChecks.get(layer.name), decrypt });
+      const timeout = layerTimeout(env, props.units, layer.name);
+      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: props.healthChecks.get(layer.name), decrypt, timeout });
       const folder = new KustomizationFolder(root, layer.name, { detached: true });
       layers.set(layer.name, folder);
       if (layer.namespaces.length > 0) {

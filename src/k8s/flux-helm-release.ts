@@ -3,6 +3,7 @@ import * as helm from '../imports/flux-helmrelease-helm.toolkit.fluxcd.io';
 import * as source from '../imports/flux-helmrepository-source.toolkit.fluxcd.io';
 import * as oci from '../imports/flux-ocirepository-source.toolkit.fluxcd.io';
 import type { ChartRelease } from '../charts/chart';
+import { HELM_TIMEOUT } from '../model/helm-timeout';
 import { FLUX_NAMESPACE } from './flux-sync';
 
 export interface FluxHelmReleaseProps {
@@ -19,6 +20,12 @@ export interface FluxHelmReleaseProps {
   readonly dependsOn?: readonly { readonly name: string; readonly namespace: string }[];
 }
 
+/**
+ * How long helm-controller waits after a failed install or upgrade before it tries again (its
+ * own default, `GetRetryInterval` at v1.6.3, written out so the tree says it).
+ */
+const RETRY_INTERVAL = '5m';
+
 /** The media type of a Helm chart layer in an OCI artifact (Helm's own). */
 const HELM_CHART_LAYER = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
 
@@ -27,6 +34,15 @@ const HELM_CHART_LAYER = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
  * the chart is published as OCI, as Flux recommends, else a HelmRepository) and a HelmRelease in
  * the chart's namespace. The release name equals the one the bootstrap `helm install` used, so
  * Flux adopts the bootstrapped release instead of installing a second one.
+ *
+ * A failed install or upgrade is retried (`RetryOnFailure`): helm-controller v1.6.3 then runs an
+ * upgrade of the failed release every `retryInterval`, as `flux reconcile --force` would, and never
+ * uninstalls it nor rolls it back (internal/reconcile/atomic_release.go, `ReleaseStatusFailed`:
+ * the retry branch returns before `remediation` is looked up). `remediation` (retries,
+ * remediateLastFailure) belongs to the other strategy, so none is written. A renamed chart is
+ * upgraded in place instead of reinstalled (`chartNameChangeStrategy`, whose default uninstalls).
+ * The one uninstall left is the HelmRelease's deletion, which `protectFromPrune` keeps from the
+ * CNI and the operator.
  */
 export class FluxHelmRelease extends Construct {
   public readonly release: helm.HelmRelease;
@@ -68,8 +84,16 @@ export class FluxHelmRelease extends Construct {
         releaseName: release.name,
         dependsOn: props.dependsOn && props.dependsOn.length > 0 ? props.dependsOn.map((d) => ({ ...d })) : undefined,
         ...chart,
-        install: { crds: helm.HelmReleaseSpecInstallCrds.CREATE_REPLACE, remediation: { retries: 3 } },
-        upgrade: { crds: helm.HelmReleaseSpecUpgradeCrds.CREATE_REPLACE, remediation: { retries: 3 } },
+        timeout: release.timeout ?? HELM_TIMEOUT,
+        install: {
+          crds: helm.HelmReleaseSpecInstallCrds.CREATE_REPLACE,
+          strategy: { name: helm.HelmReleaseSpecInstallStrategyName.RETRY_ON_FAILURE, retryInterval: RETRY_INTERVAL },
+        },
+        upgrade: {
+          crds: helm.HelmReleaseSpecUpgradeCrds.CREATE_REPLACE,
+          strategy: { name: helm.HelmReleaseSpecUpgradeStrategyName.RETRY_ON_FAILURE, retryInterval: RETRY_INTERVAL },
+          chartNameChangeStrategy: helm.HelmReleaseSpecUpgradeChartNameChangeStrategy.IN_PLACE_UPDATE,
+        },
         values: release.values,
       },
     });

@@ -24,9 +24,10 @@ export function fluxOperatorRelease(pins: Catalogue): ChartRelease {
  * The FluxInstance of an environment: the pinned Flux distribution from the manifests inside the
  * operator image (no artifact: nothing else to pull), the four controllers the tree needs, and the
  * sync of `clusters/<env>/kubernetes` under bootstrap's names (`flux-system`), so a cluster that
- * ran `flux bootstrap` is taken over without a second sync.
+ * ran `flux bootstrap` is taken over without a second sync. `size` is the controllers' profile
+ * for the tree (fluxClusterSize).
  */
-export function fluxInstanceProps(env: Environment): instance.FluxInstanceProps {
+export function fluxInstanceProps(env: Environment, size: instance.FluxInstanceSpecClusterSize): instance.FluxInstanceProps {
   const { flux } = env;
   return {
     metadata: {
@@ -42,7 +43,7 @@ export function fluxInstanceProps(env: Environment): instance.FluxInstanceProps 
         instance.FluxInstanceSpecComponents.HELM_HYPHEN_CONTROLLER,
         instance.FluxInstanceSpecComponents.NOTIFICATION_HYPHEN_CONTROLLER,
       ],
-      cluster: { type: instance.FluxInstanceSpecClusterType.KUBERNETES, networkPolicy: true, domain: 'cluster.local' },
+      cluster: { type: instance.FluxInstanceSpecClusterType.KUBERNETES, networkPolicy: true, domain: 'cluster.local', size },
       sync: {
         kind: instance.FluxInstanceSpecSyncKind.GIT_REPOSITORY,
         url: flux.url,
@@ -57,6 +58,8 @@ export function fluxInstanceProps(env: Environment): instance.FluxInstanceProps 
 
 export interface FluxOperatorProps {
   readonly env: Environment;
+  /** The controllers' profile (fluxClusterSize of the tree's releases). */
+  readonly size: instance.FluxInstanceSpecClusterSize;
 }
 
 /**
@@ -68,6 +71,6 @@ export class FluxOperator extends Construct {
   public constructor(scope: Construct, id: string, props: FluxOperatorProps) {
     super(scope, id);
     new FluxHelmRelease(this, 'operator', { release: fluxOperatorRelease(props.env.versions), protectFromPrune: true });
-    new instance.FluxInstance(this, 'instance', fluxInstanceProps(props.env));
+    new instance.FluxInstance(this, 'instance', fluxInstanceProps(props.env, props.size));
   }
 }

@@ -20,10 +20,19 @@ export interface FluxLayerProps {
   readonly healthChecks?: readonly HealthCheck[];
   /** The layer holds SOPS files: decrypt with the age identity in flux-system/sops-age. @default false */
   readonly decrypt?: boolean;
+  /**
+   * How long its apply and its wait for readiness may take (a Go duration): at least the longest
+   * timeout of its HelmReleases, so a slow first install is not reported failed while Helm still waits.
+   * @default '5m'
+   */
+  readonly timeout?: string;
 }
 
 /** The Secret `flux bootstrap`'s operator creates with the age identity (see the runbook). */
 export const SOPS_AGE_SECRET = 'sops-age';
+
+/** A layer's timeout where its releases need no more. */
+export const LAYER_TIMEOUT = '5m';
 
 /** The Flux Kustomization that applies one layer folder, after the layers it depends on. */
 export class FluxLayer extends Construct {
@@ -36,7 +45,7 @@ export class FluxLayer extends Construct {
       spec: {
         interval: layer.interval,
         retryInterval: '2m',
-        timeout: '5m',
+        timeout: props.timeout ?? LAYER_TIMEOUT,
         path: layer.path,
         prune: layer.prune,
         wait: layer.wait,

@@ -210,6 +210,7 @@ export const appHelmSchema = z.strictObject({
   oci: z.string().optional().describe("The chart's OCI location without tag, `oci://ghcr.io/org/charts/name`: an OCIRepository. Set this or `repo`."),
   repo: z.string().optional().describe('The classic Helm repository URL (`https://…`): a HelmRepository. Set this or `oci`.'),
   values: z.record(z.string(), z.unknown()).default({}).describe("The release's values. Where the chart ships a values.schema.json, copy it to `schemas/values/<chart>-<version>.values.schema.json`: synth and validate check the values against it."),
+  timeout: z.string().optional().describe("Helm's timeout for each install or upgrade, hooks and the wait for readiness included (a Go duration: `10m`, `1h`); its layer waits as long. Default: 5m."),
 });
 
 /** What a user construct receives: where its objects go. */

@@ -10,6 +10,9 @@ export function ciliumRelease(env: Environment): ChartRelease {
   return {
     name: 'cilium',
     namespace: 'kube-system',
+    // Its upgrades roll the agents one node at a time (maxUnavailable 1 below), each restart a
+    // minute or two with its image pull: twice Helm's 5m for three nodes.
+    timeout: '10m',
     ...env.versions.charts.cilium,
     values: {
       kubeProxyReplacement: true,

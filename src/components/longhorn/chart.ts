@@ -13,6 +13,9 @@ export function longhornRelease({ replicas, dataPath }: LonghornSettings, pins: 
   return {
     name: 'longhorn',
     namespace: LONGHORN_NAMESPACE,
+    // A first install on cold nodes pulls the manager, engine and instance-manager images on each
+    // before anything is ready: slower than Helm's 5m on three fresh VMs (issue 24).
+    timeout: '15m',
     ...pins.charts.longhorn,
     values: {
       persistence: { defaultClass: true, defaultClassReplicaCount: replicas, defaultFsType: 'ext4' },

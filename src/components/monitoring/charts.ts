@@ -15,6 +15,9 @@ export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue
   return {
     name: 'kube-prometheus-stack',
     namespace: MONITORING_NAMESPACE,
+    // Its admission-webhook certificate jobs (Helm hooks), then the operator, Grafana,
+    // kube-state-metrics and a node-exporter on every node, each image pulled on a cold cluster.
+    timeout: '15m',
     ...pins.charts.kubePrometheusStack,
     values: {
       kubeControllerManager: { enabled: false },
@@ -50,6 +53,8 @@ export function lokiRelease(p: MonitoringProfile, pins: Catalogue): ChartRelease
   return {
     name: 'loki',
     namespace: MONITORING_NAMESPACE,
+    // One StatefulSet pod, ready only once its new volume is provisioned and attached.
+    timeout: '10m',
     ...pins.charts.loki,
     values: {
       deploymentMode: 'Monolithic',

@@ -1,4 +1,5 @@
 import { CLUSTERS_DIR } from '../../tree/paths';
+import { HELM_DURATION } from '../helm-timeout';
 import { duplicates } from '../duplicates';
 import { layersBefore } from './flux';
 import type { App, Environment } from '../resolve';
@@ -117,6 +118,20 @@ export const appRules: readonly Rule[] = [
         }
         return [];
       }),
+  },
+  {
+    code: 'app.invalid-timeout',
+    severity: 'error',
+    summary: "a Helm app's timeout is a duration the HelmRelease accepts",
+    check: (env) =>
+      env.apps
+        .filter((app) => app.helm?.timeout !== undefined && !HELM_DURATION.test(app.helm.timeout))
+        .map((app) => ({
+          path: at(app, 'helm.timeout'),
+          value: app.helm!.timeout!,
+          message: `"${app.helm!.timeout}" is not a duration the HelmRelease accepts (digits and ms, s, m or h)`,
+          fix: 'write a Go duration such as 10m or 1h30m',
+        })),
   },
   {
     code: 'app.invalid-path',

@@ -54,6 +54,15 @@ describe('app invariants', () => {
     expect(v!.message).toContain(message);
   });
 
+  it.each([['10 minutes'], ['10'], ['5m30'], ['1d'], ['100us']])('rejects the Helm timeout %s, which the HelmRelease CRD refuses', (timeout) => {
+    const [v] = expectOnly(withApps({ ...podinfo, helm: { ...podinfo.helm, timeout } }), 'app.invalid-timeout');
+    expect(v).toMatchObject({ path: 'fixture.apps[0].helm.timeout', value: timeout });
+  });
+
+  it.each([['10m'], ['1h30m'], ['90s'], ['1.5h']])('accepts the Helm timeout %s', (timeout) => {
+    expect(codes(withApps({ ...podinfo, helm: { ...podinfo.helm, timeout } }))).toEqual([]);
+  });
+
   it.each([['/etc/manifests'], ['apps/../../x'], ['clusters/dev/kubernetes/apps'], ['./apps'], ['apps\\win']])('rejects the manifests path %s', (folder) => {
     expect(isRepositoryPath(folder)).toBe(false);
   });
