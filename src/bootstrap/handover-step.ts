@@ -1,4 +1,3 @@
-import type { FluxOwnedObject, HandoverPlan } from '../components/handover';
 import type { Environment } from '../model/resolve';
 import { quote } from './shell';
 import { WAIT, onNode, sshTo, waitFor } from './step';
@@ -6,6 +5,25 @@ import type { Step } from './step';
 
 // Retiring an earlier install (environment.handover) once Flux owns what it installed: the
 // HelmChart files in k3s's manifests folder, a credentials file, then the credentials themselves.
+
+/** An object the tree holds (the component table lists them: src/components/handover.ts), as `kubectl get <resource> -n <namespace> <name>` reads it. */
+export interface FluxOwnedObject {
+  /** kubectl's `<kind>.<group>`, lowercase: never ambiguous with another API group's kind. */
+  readonly resource: string;
+  readonly namespace: string;
+  readonly name: string;
+  /** The Flux Kustomization that applies it: kustomize-controller labels it with this name. */
+  readonly layer: string;
+  /** For a HelmChart: the chart version the tree pins (what k3s's copy would put back). */
+  readonly version?: string;
+}
+
+export interface HandoverPlan {
+  /** The HelmCharts whose manifest files go, in the order the spec lists them. */
+  readonly helmCharts: readonly FluxOwnedObject[];
+  /** Every object whose ownership by Flux is checked before and after (the HelmCharts first). */
+  readonly owned: readonly FluxOwnedObject[];
+}
 
 /** Annotations and the label k3s's deploy controller sets through wrangler's apply (objectset.rio.cattle.io). */
 const K3S_OWNERSHIP = {

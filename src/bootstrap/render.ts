@@ -1,6 +1,6 @@
 import type { Artifact } from '../tree/artifact';
 import type { ChartRelease } from '../charts/chart';
-import type { HandoverPlan } from '../components/handover';
+import type { HandoverPlan } from './handover-step';
 import type { Environment } from '../model/resolve';
 import { k3sConfig } from './k3s-config';
 import { kubeVipManifest } from './kube-vip';

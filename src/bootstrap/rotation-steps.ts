@@ -1,4 +1,4 @@
-import type { HandoverPlan } from '../components/handover';
+import type { HandoverPlan } from './handover-step';
 import type { Environment } from '../model/resolve';
 import { REPO_ROOT, WAIT, sshOptions } from './step';
 import type { Step } from './step';

@@ -1,5 +1,5 @@
 import type { ChartRelease } from '../charts/chart';
-import type { HandoverPlan } from '../components/handover';
+import type { HandoverPlan } from './handover-step';
 import type { Environment } from '../model/resolve';
 import { quote } from './shell';
 import { runbookSteps } from './steps';

@@ -6,8 +6,7 @@ import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
 import { handoverStep } from './handover-step';
 import { rotationSteps } from './rotation-steps';
-import { handoverPlan } from '../components/handover';
-import type { HandoverPlan } from '../components/handover';
+import type { HandoverPlan } from './handover-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 import { longhornPrerequisites, vmSteps } from './machine-steps';
 import { quote, remote } from './shell';
@@ -167,7 +166,7 @@ function verifyStep(env: Environment, cni?: ChartRelease): Step {
  * The cold build of an environment, from empty hosts to a reconciling Flux, then (with `handover`)
  * the retirement of an earlier install once Flux owns what it installed.
  */
-export function runbookSteps(env: Environment, cni?: ChartRelease, handover: HandoverPlan | undefined = handoverPlan(env)): Runbook {
+export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: HandoverPlan): Runbook {
   const steps = [
     toolsStep(env),
     ...vmSteps(env),

@@ -1,30 +1,14 @@
 import type { Environment } from '../model/resolve';
 import type { Rule } from '../model/violation';
+import type { FluxOwnedObject, HandoverPlan } from '../bootstrap/handover-step';
 import type { EnabledComponent } from './entry';
 import { enabledComponents } from './table';
+
+export type { FluxOwnedObject, HandoverPlan } from '../bootstrap/handover-step';
 
 // What the runbook checks Flux owns before it retires an earlier install (environment.handover):
 // the tree's k3s HelmCharts that install named and the Cluster API provider objects, each with the
 // layer (the Flux Kustomization) that applies it.
-
-/** An object the tree holds, as `kubectl get <resource> -n <namespace> <name>` reads it. */
-export interface FluxOwnedObject {
-  /** kubectl's `<kind>.<group>`, lowercase: never ambiguous with another API group's kind. */
-  readonly resource: string;
-  readonly namespace: string;
-  readonly name: string;
-  /** The Flux Kustomization that applies it: kustomize-controller labels it with this name. */
-  readonly layer: string;
-  /** For a HelmChart: the chart version the tree pins (what k3s's copy would put back). */
-  readonly version?: string;
-}
-
-export interface HandoverPlan {
-  /** The HelmCharts whose manifest files go, in the order the spec lists them. */
-  readonly helmCharts: readonly FluxOwnedObject[];
-  /** Every object whose ownership by Flux is checked before and after (the HelmCharts first). */
-  readonly owned: readonly FluxOwnedObject[];
-}
 
 /** The k3s HelmCharts the tree holds (kube-system, named after the release), by name. */
 function treeHelmCharts(env: Environment, enabled: readonly EnabledComponent[]): Map<string, FluxOwnedObject> {

@@ -177,3 +177,16 @@ describe('handover rules', () => {
     expect(v!.fix).toContain('capmox-system/capmox-variables');
   });
 });
+
+describe('the pull Secret of a private forge', () => {
+  it('is applied after the operator creates flux-system and before the FluxInstance that syncs with it', () => {
+    const spec = modify(mgmt, (e) => {
+      e.flux.pullSecret = 'git-auth';
+      e.secrets = [{ namespace: 'flux-system', name: 'git-auth', keys: ['username', 'password', 'ca.crt'] }];
+    });
+    const flux = book(spec).steps.find((s) => s.title === 'Flux, through flux-operator')!.commands;
+    const at = (part: string) => flux.findIndex((l) => l.includes(part));
+    expect(at('helm upgrade --install flux-operator')).toBeLessThan(at('secrets -- show mgmt flux-system/git-auth'));
+    expect(at('secrets -- show mgmt flux-system/git-auth')).toBeLessThan(at('kubectl apply --server-side -f flux-instance.yaml'));
+  });
+});
