@@ -19,6 +19,13 @@ export const mgmt = {
   kubeconfig: { context: 'lab-mgmt' },
   // As the operators run it: charts through k3s's own helm-controller.
   helmInstaller: 'k3s',
+  // What the Ansible playbook left on lab-mgmt: its two HelmChart files in k3s's manifests folder
+  // (k3s re-applies them at every start, over Git's) and the provider manifest with the Proxmox
+  // token in plain text. The runbook retires them once Flux owns the objects; remove this after.
+  handover: {
+    helmCharts: ['cert-manager', 'cluster-api-operator'],
+    files: [{ path: '/opt/lab-mgmt/capi-providers.yaml', held: ['capmox-system/capmox-variables'] }],
+  },
   clusterApi: {
     providers: [
       { kind: 'CoreProvider', name: 'cluster-api', namespace: 'capi-system', ...capiProviders.clusterApi },

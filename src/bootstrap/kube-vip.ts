@@ -67,6 +67,9 @@ export function kubeVipManifest(env: Environment, vip: string, vipInterface: str
                 env_('vip_arp', 'true'),
                 env_('cp_enable', 'true'),
                 env_('cp_namespace', NAMESPACE),
+                // Its leader-election identity: the Node's name, not the hostname kube-vip falls back to
+                // with a warning (kube-vip v1.0.1 pkg/manager/manager.go; env var pkg/kubevip/config_envvar.go).
+                { name: 'vip_nodename', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } },
                 // Cilium's L2 announcements serve LoadBalancer services; kube-vip holds the VIP only.
                 env_('svc_enable', 'false'),
                 env_('vip_leaderelection', 'true'),

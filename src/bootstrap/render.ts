@@ -1,5 +1,6 @@
 import type { Artifact } from '../tree/artifact';
 import type { ChartRelease } from '../charts/chart';
+import type { HandoverPlan } from './handover-step';
 import type { Environment } from '../model/resolve';
 import { k3sConfig } from './k3s-config';
 import { kubeVipManifest } from './kube-vip';
@@ -15,9 +16,10 @@ export { CILIUM_VALUES_FILE };
 /**
  * Everything a node reads before Flux exists; planned nodes get nothing. `cni` is the CNI's
  * release (the component table's), installed by the runbook with the very values Flux adopts;
- * `fluxSize` the FluxInstance's size, the tree's.
+ * `fluxSize` the FluxInstance's size, the tree's; `handover` what the runbook retires of an
+ * earlier install once Flux owns it.
  */
-export function renderBootstrap(env: Environment, fluxSize: FluxInstanceSpecClusterSize, cni?: ChartRelease): Artifact[] {
+export function renderBootstrap(env: Environment, fluxSize: FluxInstanceSpecClusterSize, cni?: ChartRelease, handover?: HandoverPlan): Artifact[] {
   const artifacts: Artifact[] = env.liveNodes.map((node) => ({
     path: `bootstrap/nodes/${node.name}/config.yaml`,
     yaml: [k3sConfig(env, node)],
@@ -28,7 +30,7 @@ export function renderBootstrap(env: Environment, fluxSize: FluxInstanceSpecClus
   if (cni) artifacts.push({ path: CILIUM_VALUES_FILE, yaml: [cni.values] });
   // Applied once by the runbook; byte for byte the FluxInstance Flux then keeps applied from the tree.
   artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env, fluxSize))] });
-  artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni) + '\n' });
-  artifacts.push({ path: 'bootstrap/run.sh', text: runScript(env, cni) + '\n' });
+  artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni, handover) + '\n' });
+  artifacts.push({ path: 'bootstrap/run.sh', text: runScript(env, cni, handover) + '\n' });
   return artifacts;
 }

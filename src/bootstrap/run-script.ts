@@ -1,4 +1,5 @@
 import type { ChartRelease } from '../charts/chart';
+import type { HandoverPlan } from './handover-step';
 import type { Environment } from '../model/resolve';
 import { quote } from './shell';
 import { runbookSteps } from './steps';
@@ -8,8 +9,8 @@ import { runbookSteps } from './steps';
  * run by `bash -c` under `set -euo pipefail`, or only printed with `--dry-run`; `--list`,
  * `--from <n>` and `--only <n>` pick steps by the README's numbers.
  */
-export function runScript(env: Environment, cni?: ChartRelease): string {
-  const book = runbookSteps(env, cni);
+export function runScript(env: Environment, cni?: ChartRelease, handover?: HandoverPlan): string {
+  const book = runbookSteps(env, cni, handover);
   const count = book.steps.length;
   const lines = [
     '#!/usr/bin/env bash',

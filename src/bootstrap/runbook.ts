@@ -1,4 +1,5 @@
 import type { ChartRelease } from '../charts/chart';
+import type { HandoverPlan } from './handover-step';
 import type { Environment } from '../model/resolve';
 import { treeDir } from '../tree/paths';
 import { runbookSteps } from './steps';
@@ -19,8 +20,8 @@ const section = (heading: string, step: Step) => [
  * The cold-build runbook as Markdown: the same steps and command lines that `run.sh` runs, each
  * saying where it acts, then the day-2 procedures the model implies.
  */
-export function runbook(env: Environment, cni?: ChartRelease): string {
-  const book = runbookSteps(env, cni);
+export function runbook(env: Environment, cni?: ChartRelease, handover?: HandoverPlan): string {
+  const book = runbookSteps(env, cni, handover);
   return [
     `# Cold build of ${env.name}`,
     '',

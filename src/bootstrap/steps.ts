@@ -4,6 +4,9 @@ import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
 import { dayTwoSteps } from './day-two-steps';
 import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
+import { handoverStep } from './handover-step';
+import { rotationSteps } from './rotation-steps';
+import type { HandoverPlan } from './handover-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 import { longhornPrerequisites, vmSteps } from './machine-steps';
 import { quote, remote } from './shell';
@@ -159,8 +162,11 @@ function verifyStep(env: Environment, cni?: ChartRelease): Step {
   };
 }
 
-/** The cold build of an environment, from empty hosts to a reconciling Flux. */
-export function runbookSteps(env: Environment, cni?: ChartRelease): Runbook {
+/**
+ * The cold build of an environment, from empty hosts to a reconciling Flux, then (with `handover`)
+ * the retirement of an earlier install once Flux owns what it installed.
+ */
+export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: HandoverPlan): Runbook {
   const steps = [
     toolsStep(env),
     ...vmSteps(env),
@@ -170,6 +176,7 @@ export function runbookSteps(env: Environment, cni?: ChartRelease): Runbook {
     ...joinSteps(env),
     verifyStep(env, cni),
     fluxStep(env),
+    ...(handover ? [handoverStep(env, handover)] : []),
   ];
   const planned = env.plannedNodes.map((n) => n.name);
   return {
@@ -179,6 +186,6 @@ export function runbookSteps(env: Environment, cni?: ChartRelease): Runbook {
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...dayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
+    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...dayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
   };
 }

@@ -9,6 +9,7 @@ import type { Catalogue } from './gateway-api/rules';
 import { CLUSTER_NAMESPACES } from '../tree/kinds';
 import { COMPONENTS, gib, memoryFigures, PLATFORM_SHARE, RESERVED_PER_NODE_MIB, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
 import { policyLayer, UNCOVERED } from './default-deny';
+import { handoverRules } from './handover';
 
 
 /** Rules over the table as a whole, then each entry's own rules. */
@@ -222,6 +223,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
         }];
       },
     },
+    ...handoverRules(enabled),
     ...table.flatMap((entry) => entry.rules ?? []),
   ];
 }

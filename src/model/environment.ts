@@ -162,7 +162,11 @@ export const k3sSchema = z.strictObject({
   version: z.string().describe('Exact k3s release with its `+k3sN` suffix, e.g. `v1.36.4+k3s1`.'),
   dataDir: z.string().default('/var/lib/rancher/k3s').describe('An absolute path without a trailing slash.'),
   disable: z.array(z.string()).optional().describe("Packaged components k3s must not deploy. Default: ['traefik', 'servicelb'] with Cilium."),
-  writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').default('0644').describe('An octal file mode.'),
+  writeKubeconfigMode: z
+    .string()
+    .regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600')
+    .default('0600')
+    .describe("The mode k3s gives the admin kubeconfig (`/etc/rancher/k3s/k3s.yaml`) each time it starts: it holds the cluster-admin credentials, so 0600 (root only; the runbook reads it with sudo). A mode others may read is `k3s.kubeconfig-readable`, a warning."),
   datastore: z.enum(['etcd', 'sqlite']).default('etcd').describe("`etcd`: embedded etcd (`cluster-init` on the founder), required for more than one server. `sqlite`: k3s's default datastore, for a single server that stays single."),
   nonrootDevices: z.boolean().default(true).describe('Lets non-root KubeVirt/CDI pods open raw block devices.'),
   oidc: oidcSchema.optional().describe('Sign-in to the API server through an OIDC issuer (Keycloak); none when unset.'),
@@ -185,6 +189,21 @@ export const fluxSchema = z.strictObject({
   pullSecret: z.string().optional().describe('A Secret in `flux-system` (declared under `secrets`) with what Flux needs to pull the repository: `username`/`password` or `bearerToken` (HTTPS), `identity`/`known_hosts` (SSH), and `ca.crt` for a forge with a private CA. None for a public repository. Default: none.'),
   bootstrapped: z.boolean().default(false).describe('The cluster still runs Flux installed by `flux bootstrap` (its `flux-system/gotk-components.yaml` is in the tree): the tree keeps bootstrap\'s sync objects and lists that file, until the migration to flux-operator (README, "Migrating from flux bootstrap") is done.'),
   layers: z.array(fluxLayerSchema).describe('The Flux layers of the tree, one Kustomization each, ordered by `dependsOn`.'),
+});
+
+/** A file an earlier install left on the founder, holding credentials. */
+export const handoverFileSchema = z.strictObject({
+  path: z.string().describe('Absolute path on the founder, e.g. `/opt/lab-mgmt/capi-providers.yaml`: shredded by the runbook.'),
+  held: z.array(z.string()).default([]).describe('Secrets (`<namespace>/<name>`, declared ones) whose values the file held in plain text: the runbook has them rotated, as shredding proves nothing on a journaled or copy-on-write disk.'),
+});
+
+/**
+ * What an earlier install (the operators' Ansible playbook) left on the servers, for the runbook to
+ * retire once Flux owns what it installed. Remove the section once the runbook's steps have run.
+ */
+export const handoverSchema = z.strictObject({
+  helmCharts: z.array(z.string()).default([]).describe("HelmCharts in kube-system that the earlier install applied from files in k3s's manifests folder and the tree now holds: their files are removed (k3s re-applies that folder at every start) and k3s's ownership is taken off the objects, which stay."),
+  files: z.array(handoverFileSchema).default([]).describe('Files on the founder holding credentials, shredded, each with the Secrets to rotate.'),
 });
 
 /**
@@ -261,6 +280,7 @@ export const environmentSchema = z.strictObject({
     .optional()
     .describe("The workstation's kubeconfig of this cluster, written by the runbook."),
   helmInstaller: z.enum(['flux', 'k3s']).default('flux').describe("How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that k3s's own helm-controller keeps applied."),
+  handover: handoverSchema.optional().describe('What an earlier install left on the servers, retired by the runbook after Flux owns its objects (README, "Handing over from an earlier install"). Default: nothing to retire.'),
   components: z.record(z.string(), componentSwitchSchema).default({}).describe('Table components without a section of their own, by name.'),
   apps: z.array(appSchema).default([]).describe("The user's own workloads."),
   secrets: z.array(secretRefSchema).default([]).describe('Secrets needed beyond those components declare themselves.'),
@@ -287,6 +307,7 @@ export type K3sSpec = Spec<typeof k3sSchema>;
 export type FluxLayerSpec = Spec<typeof fluxLayerSchema>;
 export type FluxSpec = Spec<typeof fluxSchema>;
 export type SecretRefSpec = Spec<typeof secretRefSchema>;
+export type HandoverSpec = Spec<typeof handoverSchema>;
 export type SopsSpec = Spec<typeof sopsSchema>;
 export type AppHelmSpec = Spec<typeof appHelmSchema>;
 export type AppSpec = Spec<typeof appSchema>;

@@ -146,6 +146,11 @@ export interface Environment extends ComponentSettings {
   /** RAM of each live node where the spec tells it (VM sizes, or bare metal's memoryMiB), by node name. */
   readonly nodeMemoryMiB: ReadonlyMap<string, number>;
   readonly helmInstaller: 'flux' | 'k3s';
+  /** What an earlier install left on the servers for the runbook to retire; none when the spec says nothing. */
+  readonly handover?: {
+    readonly helmCharts: readonly string[];
+    readonly files: readonly { readonly path: string; readonly held: readonly string[] }[];
+  };
   /** Table components switched on by name (`spec.components`). */
   readonly components: Readonly<Record<string, ComponentSwitch>>;
   readonly apps: readonly App[];
@@ -337,6 +342,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
     },
     nodeMemoryMiB: nodeMemory(s, liveNodes),
     helmInstaller: s.helmInstaller,
+    handover: s.handover,
     components: s.components,
     apps,
     secrets: resolveSecrets(s, apps),

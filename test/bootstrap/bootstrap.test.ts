@@ -51,7 +51,7 @@ describe('bootstrap tree', () => {
       'disable-kube-proxy': true,
       'disable-network-policy': true,
       disable: ['traefik', 'servicelb'],
-      'write-kubeconfig-mode': '0644',
+      'write-kubeconfig-mode': '0600',
       'nonroot-devices': true,
       'kube-apiserver-arg': expect.arrayContaining(['oidc-issuer-url=https://auth.dev.home.arpa/realms/homelab', 'oidc-client-id=kubernetes', 'oidc-groups-prefix=oidc:']),
     });
@@ -81,6 +81,11 @@ describe('bootstrap tree', () => {
     });
     expect(pod.containers[0].image).toMatch(/^ghcr\.io\/kube-vip\/kube-vip:v\d+\.\d+\.\d+$/);
     expect(pod.serviceAccountName).toBe(docs[0].metadata.name);
+  });
+
+  it("gives kube-vip its Node's name through the downward API (one DaemonSet serves every server)", () => {
+    const pod = rendered(dev).docs('bootstrap/kube-vip.yaml')[3].spec.template.spec;
+    expect(pod.containers[0].env).toContainEqual({ name: 'vip_nodename', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } });
   });
 
   it('renders no kube-vip without a VIP', () => {

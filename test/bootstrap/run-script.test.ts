@@ -7,6 +7,7 @@ import type { EnvironmentSpec } from '../../src/model/environment';
 import { resolve } from '../../src/model/resolve';
 import { cniRelease, renderEnvironment } from '../../src/synth/render';
 import { runbookSteps } from '../../src/bootstrap/steps';
+import { handoverPlan } from '../../src/components/handover';
 import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import { prod } from '../fixtures/fleet/prod';
@@ -50,7 +51,7 @@ describe('bootstrap/run.sh', () => {
     const { code, out, err } = run(dir, ['--dry-run', '--allow-planned']);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const book = runbookSteps(resolve(spec), cniRelease(resolve(spec)));
+    const book = runbookSteps(resolve(spec), cniRelease(resolve(spec)), handoverPlan(resolve(spec)));
     const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
     const printed = out.split('\n').filter((l) => l.startsWith('+ ')).map((l) => l.slice(2));
     expect(printed).toEqual(book.steps.flatMap((s) => s.commands));
@@ -115,7 +116,7 @@ describe('bootstrap/run.sh', () => {
   it('references only files the tree has, and the age key where secrets init writes it', () => {
     const root = path.join(scratch, 'refs');
     const dir = writeTree(mgmt, root);
-    const commands = runbookSteps(resolve(mgmt)).steps.flatMap((s) => s.commands);
+    const commands = runbookSteps(resolve(mgmt), undefined, handoverPlan(resolve(mgmt))).steps.flatMap((s) => s.commands);
     const files = commands.flatMap((c) => [...c.matchAll(/(?:< |-f |--values |age\.agekey=)([\w./-]+)/g)].map((m) => m[1]!)).filter((f) => !f.startsWith('http') && f !== '-');
     expect(files).toEqual(expect.arrayContaining(['nodes/lab-mgmt/config.yaml', 'flux-instance.yaml', '../../../.age/mgmt.agekey']));
     for (const file of files.filter((f) => !f.includes('.agekey'))) expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
@@ -149,7 +150,7 @@ describe('bootstrap/run.sh', () => {
     fs.mkdirSync(bin, { recursive: true });
     fs.writeFileSync(path.join(bin, 'ssh'), `#!/usr/bin/env bash\necho "$*" >> "${path.join(scratch, 'ssh.log')}"\ncat <<'EOF'\n${K3S_YAML}EOF\n`, { mode: 0o755 });
     fs.writeFileSync(path.join(bin, 'kubectl'), '#!/usr/bin/env bash\necho ok\n', { mode: 0o755 });
-    const stepOf = (spec: EnvironmentSpec) => String(runbookSteps(resolve(spec), cniRelease(resolve(spec))).steps.findIndex((s) => s.title.startsWith('Kubeconfig')) + 1);
+    const stepOf = (spec: EnvironmentSpec) => String(runbookSteps(resolve(spec), cniRelease(resolve(spec)), handoverPlan(resolve(spec))).steps.findIndex((s) => s.title.startsWith('Kubeconfig')) + 1);
     const runStep = (spec: EnvironmentSpec, home: string) => {
       const dir = writeTree(spec, path.join(scratch, `kube-${spec.name}`));
       return run(dir, ['--only', stepOf(spec), '--allow-planned'], { PATH: `${bin}:${process.env.PATH}`, HOME: home });
@@ -187,7 +188,7 @@ describe('bootstrap/run.sh', () => {
 
   it('hands a bootstrapped Flux over to flux-operator without letting Flux prune itself', () => {
     const spec = modify(threeServers, (e) => { e.flux.bootstrapped = true; });
-    const flux = runbookSteps(resolve(spec), cniRelease(resolve(spec))).steps.at(-1)!;
+    const flux = runbookSteps(resolve(spec), cniRelease(resolve(spec)), handoverPlan(resolve(spec))).steps.at(-1)!;
     expect(flux.title).toBe('Flux: hand the bootstrapped Flux over to flux-operator');
     expect(flux.commands).toEqual(expect.arrayContaining([
       'kubectl annotate --overwrite -f ../kubernetes/flux-system/gotk-components.yaml kustomize.toolkit.fluxcd.io/prune=disabled',

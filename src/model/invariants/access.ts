@@ -5,8 +5,15 @@ import type { Finding, Rule } from '../violation';
 // How the runbook and Flux reach the cluster: SSH targets, the workstation's kubeconfig, the
 // datastore the founder starts, and the credentials Flux pulls the repository with.
 
-/** The keys Flux's GitRepository reads from its `secretRef` (source-controller v1.9 docs). */
+/**
+ * The keys source-controller v1.9 (Flux 2.9) reads from a GitRepository's `secretRef`, which
+ * flux-operator v0.58.1 sets to `sync.pullSecret` (internal/builder/templates.go): HTTPS basic auth
+ * `username`/`password`, `bearerToken`, mutual TLS `tls.crt`/`tls.key`, the forge's CA `ca.crt`;
+ * SSH `identity`/`known_hosts` (docs/spec/v1/gitrepositories.md, "Secret reference").
+ */
 const GIT_SECRET_KEYS = ['username', 'password', 'bearerToken', 'identity', 'identity.pub', 'known_hosts', 'ca.crt', 'tls.crt', 'tls.key'];
+/** What authenticates over HTTPS; a Secret with `ca.crt` alone serves a public repository behind a private CA. */
+const HTTPS_KEYS = ['username', 'password', 'bearerToken', 'tls.crt', 'tls.key', 'ca.crt'];
 
 const servers = (env: Environment) => env.nodes.length;
 
@@ -30,6 +37,15 @@ function pullSecretKeyFindings(env: Environment): Finding[] {
   }
   if (keys.has('username') !== keys.has('password')) {
     findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: 'basic auth needs both username and password', fix: 'declare both keys, or use bearerToken' });
+  }
+  if (!ssh && keys.has('tls.crt') !== keys.has('tls.key')) {
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: 'mutual TLS needs both the client certificate and its key: source-controller refuses one without the other', fix: 'declare both tls.crt and tls.key' });
+  }
+  if (!ssh && !ref.keys.some((k) => HTTPS_KEYS.includes(k))) {
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', ') || '(none)', message: `${env.flux.url} is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS`, fix: "declare username and password (a forge's access token as the password), or bearerToken; add ca.crt for a forge behind a private CA" });
+  }
+  if (ssh && keys.has('ca.crt')) {
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is an SSH URL: the host is trusted through known_hosts, and Flux reads ca.crt over HTTPS only`, fix: 'drop ca.crt, or use the https:// URL of the repository' });
   }
   return findings;
 }
@@ -84,6 +100,19 @@ export const accessRules: readonly Rule[] = [
         ...(context === undefined || /^[A-Za-z0-9][-A-Za-z0-9_.@]*$/.test(context) ? [] : [{ path: 'kubeconfig.context', value: context, message: 'not a context name the runbook can write without quoting', fix: 'use letters, digits, -, _, . and @, e.g. lab-mgmt' }]),
         ...(file === undefined || (/^(~\/|\/)[^\s'"$`\\]+$/.test(file) && !file.endsWith('/')) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces or quotes', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
       ];
+    },
+  },
+  {
+    code: 'k3s.kubeconfig-readable',
+    severity: 'warning',
+    summary: "the admin kubeconfig k3s writes on every server is readable by root alone",
+    // k3s sets this mode on /etc/rancher/k3s/k3s.yaml each time it starts (pkg/server/server.go, writeKubeConfig).
+    check: (env) => {
+      const bits = Number.parseInt(env.k3s.writeKubeconfigMode, 8) & 0o077;
+      const who = [...(bits & 0o070 ? ['its group'] : []), ...(bits & 0o007 ? ['every other user'] : [])];
+      return who.length === 0
+        ? []
+        : [{ path: 'k3s.writeKubeconfigMode', value: env.k3s.writeKubeconfigMode, message: `mode ${env.k3s.writeKubeconfigMode} opens the cluster-admin credentials in /etc/rancher/k3s/k3s.yaml on every server to ${who.join(' and ')}`, fix: 'leave it unset (0600): the runbook reads the file with sudo' }];
     },
   },
   {

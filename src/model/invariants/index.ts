@@ -5,6 +5,7 @@ import { addressRules } from './addresses';
 import { appRules } from './apps';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
+import { handoverRules } from './handover';
 import { imageRules } from './images';
 import { sopsRules } from './secrets';
 import { standardRules } from './standards';
@@ -35,6 +36,7 @@ export const modelRules: readonly Rule[] = [
   ...adoptionRules,
   ...imageRules,
   ...accessRules,
+  ...handoverRules,
   ...sopsRules,
   ...appRules,
 ];
