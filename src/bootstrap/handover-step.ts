@@ -49,14 +49,14 @@ export function fluxOwns(o: FluxOwnedObject): string {
  */
 function removeManifest(env: Environment, o: FluxOwnedObject): string {
   const folder = `${env.k3s.dataDir}/server/manifests/`;
-  return [
-    `addon=$(${get(o, '.metadata.annotations.objectset\\.rio\\.cattle\\.io/owner-name')})`,
-    `if [ -z "$addon" ]; then echo ${quote(`${o.namespace}/${o.name}: no k3s manifest applies it`)}; exit 0; fi`,
+  // No `exit 0` for an object no manifest applies: run.sh would end there, skipping the rest.
+  const remove = [
     `file=$(kubectl -n kube-system get addon.k3s.cattle.io "$addon" -o jsonpath='{.spec.source}')`,
     `case "$file" in ${folder}*) ;; *) echo "k3s Addon $addon names $file, outside ${folder}" >&2; exit 1 ;; esac`,
     `echo "${o.namespace}/${o.name}: removing $file (k3s Addon $addon)"`,
     `printf '%s\\0' "$file" | ${sshTo(env, env.founder)} ${quote('sudo xargs -0 rm --force --')}`,
   ].join('; ');
+  return `addon=$(${get(o, '.metadata.annotations.objectset\\.rio\\.cattle\\.io/owner-name')}); if [ -z "$addon" ]; then echo ${quote(`${o.namespace}/${o.name}: no k3s manifest applies it`)}; else ${remove}; fi`;
 }
 
 /** The cold-build step that retires the earlier install: every line stops the run when it fails. */

@@ -92,7 +92,7 @@ describe('the hand-over step, run against stand-ins', () => {
    * kubectl answers from a table (labels, the k3s owner annotation, the Addon's source); ssh runs
    * its remote command locally with sudo dropped, against a scratch copy of the folder.
    */
-  function stand(owned: boolean) {
+  function stand(owned: boolean, certManagerFromManifest = true) {
     const dir = fs.mkdtempSync(path.join(scratch, 'run-'));
     const manifests = path.join(dir, 'var/lib/rancher/k3s/server/manifests');
     fs.mkdirSync(manifests, { recursive: true });
@@ -103,7 +103,7 @@ describe('the hand-over step, run against stand-ins', () => {
       '#!/usr/bin/env bash',
       `echo "kubectl $*" >> "${dir}/log"`,
       'case "$*" in',
-      `  *owner-name*cert-manager*|*cert-manager*owner-name*) echo -n helmchart-cert-manager ;;`,
+      `  *owner-name*cert-manager*|*cert-manager*owner-name*) echo -n ${certManagerFromManifest ? 'helmchart-cert-manager' : ''} ;;`,
       `  *cluster-api-operator*owner-name*) echo -n helmchart-capi-operator ;;`,
       `  *"get addon.k3s.cattle.io helmchart-cert-manager"*) echo -n ${manifests}/helmchart-cert-manager.yaml ;;`,
       `  *"get addon.k3s.cattle.io helmchart-capi-operator"*) echo -n ${manifests}/helmchart-capi-operator.yaml ;;`,
@@ -138,6 +138,15 @@ describe('the hand-over step, run against stand-ins', () => {
     const spec = modify(mgmt, (e) => { e.k3s.dataDir = manifests.replace(/\/server\/manifests$/, ''); });
     expect(runLines(untilShred(spec), env)).toEqual({ failed: undefined, err: '' });
     expect(fs.readdirSync(manifests)).toEqual(['ccm.yaml']);
+  });
+
+  it('goes on to the next file, in one script as run.sh runs it, when no manifest applies a HelmChart any more', () => {
+    const { manifests, env } = stand(true, false);
+    const spec = modify(mgmt, (e) => { e.k3s.dataDir = manifests.replace(/\/server\/manifests$/, ''); });
+    const r = spawnSync('bash', ['-euo', 'pipefail', '-c', untilShred(spec).join('\n')], { env, encoding: 'utf8' });
+    expect(r.stdout).toContain('kube-system/cert-manager: no k3s manifest applies it');
+    expect(r.status).toBe(0);
+    expect(fs.readdirSync(manifests).sort()).toEqual(['ccm.yaml', 'helmchart-cert-manager.yaml']);
   });
 
   it('stops before touching anything when Flux does not own a HelmChart yet', () => {
