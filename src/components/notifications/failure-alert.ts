@@ -19,33 +19,25 @@ export interface FailureAlertProps {
   /** The Alert's name and its Provider's. */
   readonly provider: string;
   readonly namespace: string;
-  /** Namespaces whose Flux objects it watches. */
-  readonly namespaces: readonly string[];
-  /** Kinds it watches in every namespace. */
-  readonly kinds: readonly string[];
-  /** Kinds it watches in its own namespace only (the sources, which all live in flux-system). */
-  readonly ownKinds: readonly string[];
+  readonly sources: readonly EventSource[];
 }
 
 /**
- * Every failed reconciliation to one Provider: severity `error` only (a success is no news).
- * An event source's namespace matches exactly, there is no wildcard for it (notification-controller
+ * Every failed reconciliation of its sources to one Provider: severity `error` only (a success is
+ * no news). An event source's namespace matches exactly, with no wildcard (notification-controller
  * v1.9.3, internal/server/event_handlers.go eventMatchesAlertSource), so each namespace is listed;
- * the Alert may name other namespaces because the FluxInstance runs without multitenancy, whose
- * profile alone sets `--no-cross-namespace-refs=true` (flux-operator v0.58.1, internal/builder/profiles.go).
+ * the Alert may name other namespaces than its own because the FluxInstance runs without
+ * multitenancy, whose profile alone sets `--no-cross-namespace-refs=true` (flux-operator v0.58.1,
+ * internal/builder/profiles.go).
  */
 export class FailureAlert extends Construct {
   public constructor(scope: Construct, id: string, props: FailureAlertProps) {
     super(scope, id);
-    const eventSources: EventSource[] = [
-      ...props.ownKinds.map((kind) => ({ kind, name: '*', namespace: props.namespace })),
-      ...props.namespaces.flatMap((namespace) => props.kinds.map((kind) => ({ kind, name: '*', namespace }))),
-    ];
     new ApiObject(this, 'Resource', {
       apiVersion: 'notification.toolkit.fluxcd.io/v1beta3',
       kind: 'Alert',
       metadata: { name: props.provider, namespace: props.namespace },
-      spec: { providerRef: { name: props.provider }, eventSeverity: 'error', eventSources } satisfies AlertSpec,
+      spec: { providerRef: { name: props.provider }, eventSeverity: 'error', eventSources: props.sources } satisfies AlertSpec,
     });
   }
 }

@@ -5,6 +5,7 @@ import type { WorldPort } from '../entry';
 import { INGRESS_NAMESPACE } from '../ingress-gateway';
 import { MONITORING_NAMESPACE } from '../monitoring/settings';
 import { FailureAlert } from './failure-alert';
+import type { EventSource } from './failure-alert';
 import { NotificationProvider } from './provider';
 import { PushReceiver } from './push-receiver';
 import { forgeOf } from './forge';
@@ -21,6 +22,19 @@ export function worldPort(r: ReceiverSettings): WorldPort {
 
 /** The sync's GitRepository: flux-operator's and `flux bootstrap`'s name for it. */
 const SYNC_REPOSITORY = FLUX_NAMESPACE;
+/** Kinds that live in flux-system only: the layers' and the sync's Kustomizations, the sources, flux-operator's release. */
+const FLUX_SYSTEM_KINDS = ['Kustomization', 'HelmRelease', 'GitRepository', 'OCIRepository', 'HelmRepository'];
+/** Namespaces Kubernetes keeps for itself: nothing of the tree's runs there. */
+const NO_WORKLOADS = ['kube-public', 'kube-node-lease'];
+
+/** What a failure Alert watches: everything in flux-system, and the HelmReleases of every namespace of the platform and the apps. */
+export function failureSources(platformNamespaces: readonly string[], appNamespaces: readonly string[]): EventSource[] {
+  const releases = [...new Set([...platformNamespaces, ...appNamespaces])].filter((ns) => ns !== FLUX_NAMESPACE && !NO_WORKLOADS.includes(ns)).sort();
+  return [
+    ...FLUX_SYSTEM_KINDS.map((kind) => ({ kind, name: '*', namespace: FLUX_NAMESPACE })),
+    ...releases.map((namespace) => ({ kind: 'HelmRelease', name: '*', namespace })),
+  ];
+}
 
 function settings(env: Environment) {
   const n = env.notifications;
@@ -55,14 +69,14 @@ export const notifications = defineComponent({
   rules: notificationRules,
   objects: ({ config, env, folder, platformNamespaces }) => {
     const own = folder('notifications');
-    const namespaces = [...new Set([...platformNamespaces, ...env.apps.map((a) => a.namespace)])].sort();
+    const sources = failureSources(platformNamespaces, env.apps.map((a) => a.namespace));
     for (const r of config.flux) {
       new NotificationProvider(own, `provider-${r.name}`, {
         name: r.name,
         namespace: FLUX_NAMESPACE,
         spec: { type: FLUX_PROVIDER_TYPES[r.kind]!, ...(r.kind === 'slack' && r.channel !== undefined ? { channel: r.channel } : {}), secretRef: { name: receiverSecretName(r) } },
       });
-      new FailureAlert(own, `alert-${r.name}`, { provider: r.name, namespace: FLUX_NAMESPACE, namespaces, kinds: ['Kustomization', 'HelmRelease'], ownKinds: ['GitRepository', 'OCIRepository', 'HelmRepository'] });
+      new FailureAlert(own, `alert-${r.name}`, { provider: r.name, namespace: FLUX_NAMESPACE, sources });
     }
     const webhook = config.webhook;
     if (webhook?.forge) {
