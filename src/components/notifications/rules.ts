@@ -125,14 +125,15 @@ export const notificationRules: readonly Rule[] = [
         if (r.kind !== 'email') return [];
         const m = HOST_PORT.exec(r.smarthost);
         const port = m ? Number(m[4]) : NaN;
-        return m && port >= 1 && port <= 65535
-          ? []
-          : [{
-              path: `${path}.smarthost`,
-              value: r.smarthost,
-              message: m ? `port ${m[4]} of ${r.smarthost} is not a TCP port` : `"${r.smarthost}" is not host:port`,
-              fix: `write the relay and its port, e.g. ${m ? r.smarthost.slice(0, r.smarthost.lastIndexOf(':')) : r.smarthost.split(':')[0] || 'smtp.example.com'}:587`,
-            }];
+        if (m && port >= 1 && port <= 65535) return [];
+        // The host as written, where it is one: the fix then only adds or corrects the port.
+        const host = m ? r.smarthost.slice(0, r.smarthost.lastIndexOf(':')) : HOST_PORT.test(`${r.smarthost}:587`) ? r.smarthost : 'smtp.example.com';
+        return [{
+          path: `${path}.smarthost`,
+          value: r.smarthost,
+          message: m ? `port ${m[4]} of ${r.smarthost} is not a TCP port` : `"${r.smarthost}" is not host:port`,
+          fix: `write the relay and its port, e.g. ${host}:587`,
+        }];
       }),
   },
   {
