@@ -20,7 +20,10 @@ export function worldPort(r: ReceiverSettings): WorldPort {
   return { port: r.kind === 'webhook' ? r.port : 443, protocol: 'TCP' };
 }
 
-/** The sync's GitRepository: flux-operator's and `flux bootstrap`'s name for it. */
+/**
+ * The sync's GitRepository: `flux bootstrap`'s name for it, and flux-operator's (the FluxInstance's
+ * namespace unless `sync.name` is set: v0.58.1, internal/controller/fluxinstance_controller.go).
+ */
 const SYNC_REPOSITORY = FLUX_NAMESPACE;
 /** Kinds that live in flux-system only: the layers' and the sync's Kustomizations, the sources, flux-operator's release. */
 const FLUX_SYSTEM_KINDS = ['Kustomization', 'HelmRelease', 'GitRepository', 'OCIRepository', 'HelmRepository'];
