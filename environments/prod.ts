@@ -21,6 +21,10 @@ export const prod = {
   defaultDeny: {},
   kyverno: {},
   monitoring: {},
+  // A push to the fleet's repository reconciles at once (the token is in secrets/prod/). No
+  // receiver yet: alerts go out once the operators hand over the SMTP credentials (an email
+  // receiver, whose password is one more SOPS secret).
+  notifications: { webhook: {} },
   infrastructure: { kind: 'bare-metal' },
   sops: { ageRecipients: ageRecipients.prod },
   flux: {

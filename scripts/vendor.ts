@@ -44,6 +44,7 @@ const KYVERNO: Upstream = { repo: 'kyverno/kyverno', tag: 'v1.19.0', path: 'conf
 const KPS: Upstream = { repo: 'prometheus-community/helm-charts', tag: 'kube-prometheus-stack-88.5.3', path: 'charts/kube-prometheus-stack/charts/crds/crds/crd-prometheusrules.yaml', commit: 'ea930baeebeba39f56d6b44e351f23b2a072a600' };
 const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
 const FLUX_OPERATOR: Upstream = { repo: 'controlplaneio-fluxcd/flux-operator', tag: 'v0.58.1', path: 'config/crd/bases/', commit: 'b3b36020aca1f8d2172c76949c0bcb6bbf688dde' };
+const FLUX_NOTIFICATION: Upstream = { repo: 'fluxcd/notification-controller', tag: 'v1.9.3 (= Flux v2.9.4)', path: 'config/crd/bases/', commit: '0b6fcb118ea64a36d7ca7d29904e4f5075be87bc' };
 const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
 
 const CRD_JSON = 'kubeconform-style JSON schema generated from the CRD (see Conversion below)';
@@ -90,6 +91,9 @@ const json: VendoredFile[] = [
   // The Kyverno policies the admission component emits (typed by src/components/kyverno/policies.ts).
   { dest: 'schemas/json/clusterpolicy-kyverno-v1.json', from: 'json/clusterpolicy-kyverno-v1.json', upstream: KYVERNO, derived: CRD_JSON },
   ...['gateway-gateway-v1', 'httproute-gateway-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: GATEWAY_API, derived: CRD_JSON })),
+  // The notifications component: Flux's Providers, Alerts and push Receiver, the ReferenceGrant of its route.
+  ...['alert-notification-v1beta3', 'provider-notification-v1beta3', 'receiver-notification-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: FLUX_NOTIFICATION, derived: CRD_JSON })),
+  { dest: 'schemas/json/referencegrant-gateway-v1.json', from: 'json/referencegrant-gateway-v1.json', upstream: GATEWAY_API, derived: CRD_JSON },
   // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
   ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1', 'storageclass-storage-v1'].map((f) => ({
     dest: `schemas/json/${f}.json`,
@@ -136,6 +140,12 @@ const testData: VendoredFile[] = [
     dest: 'test/fixtures/schema-samples/validation-samples-platform.yaml',
     from: 'samples/validation-samples-platform.yaml',
     upstream: { repo: '(source material)', tag: '-', path: 'schemas/samples/validation-samples-platform.yaml', commit: '-' },
+    derived: 'only the samples whose schema is vendored here',
+  },
+  {
+    dest: 'test/fixtures/schema-samples/validation-samples-fleet.yaml',
+    from: 'samples/validation-samples-fleet.yaml',
+    upstream: { repo: '(source material)', tag: '-', path: 'schemas/samples/validation-samples-fleet.yaml', commit: '-' },
     derived: 'only the samples whose schema is vendored here',
   },
   ...['flux-global-secret.sops.yaml', 'flux-age-global.txt', 'flux-age-algorithms.sops.yaml', 'flux-age-algorithms.txt', 'SOURCES.md'].map((f) => ({

@@ -3,6 +3,7 @@ import * as catalogue from '../versions';
 import type { z } from 'zod';
 import { providerSecrets } from '../components/cluster-api/settings';
 import { LONGHORN_DATA_PATH } from '../components/longhorn/settings';
+import { notificationSecrets } from '../components/notifications/settings';
 import { COMPONENT_SECTIONS } from '../components/sections';
 import type { ComponentSections } from '../components/sections';
 import type { ComponentSwitch } from '../components/switch-settings';
@@ -221,10 +222,11 @@ function creatingLayer(spec: Parsed, apps: readonly App[], namespace: string): s
   return spec.flux.layers.find((l) => l.namespaces.includes(namespace))?.name ?? apps.find((a) => a.namespace === namespace)?.layer;
 }
 
-/** Secret references declared by components (provider config secrets) and by the environment. */
+/** Secret references declared by components (provider config secrets, notification receivers) and by the environment. */
 function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
   const fromProviders = (spec.clusterApi ? providerSecrets(spec.clusterApi) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
+  const fromNotifications = (spec.notifications ? notificationSecrets(spec.notifications, spec.monitoring?.layer) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   const declared = spec.secrets.map((s, i) => ({
     namespace: s.namespace,
     name: s.name,
@@ -235,7 +237,7 @@ function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
     source: source(s.namespace, s.name),
     declaredAt: `secrets[${i}]`,
   }));
-  return [...fromProviders, ...declared];
+  return [...fromProviders, ...fromNotifications, ...declared];
 }
 
 function resolveApps(spec: Parsed): App[] {

@@ -2,6 +2,7 @@ import type { Environment } from '../model/resolve';
 import { treeDir } from '../tree/paths';
 import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams';
 import { imagesSection } from './images';
+import { notificationsSection } from './notifications';
 
 /** The folders of each layer (its components and apps), from the rendered files. */
 function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]> {
@@ -63,5 +64,6 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
     '| --- | --- | --- |',
     ...layers.map((l) => `| ${l.name}${l.suspend ? ' (suspended)' : ''} | ${l.dependsOn.join(', ') || '–'} | ${(contents.get(l.name) ?? []).join(', ') || '–'} |`),
     '',
+    ...notificationsSection(env),
   ].join('\n');
 }

@@ -47,6 +47,13 @@ export const CEL_RULES: readonly CelRule[] = [
     holds: (doc) => doc.metadata?.name === 'flux',
     message: "metadata.name: the only accepted name for a FluxInstance is 'flux'",
   },
+  {
+    apiVersion: 'notification.toolkit.fluxcd.io/v1',
+    kind: 'Receiver',
+    rule: "self.type == 'generic-oidc' || has(self.secretRef)",
+    holds: (doc) => doc.spec?.type === 'generic-oidc' || has(doc.spec?.secretRef),
+    message: 'spec: secretRef is required when type is not generic-oidc',
+  },
   ...(['helm.toolkit.fluxcd.io/v2/HelmRelease', 'kustomize.toolkit.fluxcd.io/v1/Kustomization'] as const).map((gvk): CelRule => ({
     apiVersion: gvk.slice(0, gvk.lastIndexOf('/')),
     kind: gvk.slice(gvk.lastIndexOf('/') + 1),

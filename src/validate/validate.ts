@@ -54,7 +54,7 @@ export function validate(options: ValidateOptions): ValidateReport {
 
   const cel = checkCelRules(objects);
   findings.push(...cel);
-  summary.push('cel: HelmRelease chart/chartRef, strategies and kubeConfig rules, and the FluxInstance name, checked');
+  summary.push('cel: HelmRelease chart/chartRef, strategies and kubeConfig rules, the FluxInstance name and the Receiver secretRef, checked');
 
   if (options.kustomize === false) {
     summary.push('kustomize: not run (--no-kustomize)');

@@ -67,7 +67,20 @@ const bases: EnvironmentSpec[] = [
     secrets: [{ namespace: 'apps', name: 'token', keys: ['token'] }],
   },
   { ...mgmt, clusterApi: { ...mgmt.clusterApi, layers: {} } },
-  { ...dev, name: 'metal', cilium: { layers: {} }, infrastructure: { kind: 'bare-metal' } },
+  {
+    ...dev,
+    name: 'metal',
+    cilium: { layers: {} },
+    infrastructure: { kind: 'bare-metal' },
+    notifications: {
+      receivers: [
+        { kind: 'webhook', name: 'hook', alerts: 'warning' },
+        { kind: 'email', name: 'mail', smarthost: 'smtp.example.com:587', from: 'a@example.com', to: ['b@example.com'], alerts: 'warning' },
+        ...(['slack', 'msteams', 'discord', 'googlechat'] as const).map((kind) => ({ kind, name: kind, alerts: 'warning' as const })),
+      ],
+      webhook: {},
+    },
+  },
 ];
 
 const withoutSpec = ({ spec: _, ...env }: ReturnType<typeof resolve>) => env;

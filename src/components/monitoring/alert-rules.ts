@@ -23,7 +23,10 @@ export const ALERTS: readonly Alert[] = [
   { alert: 'VolumeAlmostFull', expr: 'kubelet_volume_stats_available_bytes / kubelet_volume_stats_capacity_bytes < 0.1', for: '15m', severity: 'warning', summary: 'Volume {{ $labels.persistentvolumeclaim }} in {{ $labels.namespace }} has less than 10 % free.' },
   { alert: 'PodCrashLooping', expr: 'increase(kube_pod_container_status_restarts_total[15m]) > 3', for: '5m', severity: 'warning', summary: '{{ $labels.namespace }}/{{ $labels.pod }} ({{ $labels.container }}) restarted more than 3 times in 15 minutes.' },
   { alert: 'ContainerOOMKilled', expr: 'kube_pod_container_status_last_terminated_reason{reason="OOMKilled"} == 1 and on (namespace, pod, container) increase(kube_pod_container_status_restarts_total[10m]) > 0', for: '0m', severity: 'warning', summary: '{{ $labels.namespace }}/{{ $labels.pod }} ({{ $labels.container }}) was killed for memory: raise its limit or find the leak.' },
-  { alert: 'PodNotReady', expr: 'sum by (namespace, pod) (kube_pod_status_ready{condition="false"}) == 1', for: '15m', severity: 'warning', summary: '{{ $labels.namespace }}/{{ $labels.pod }} has not been Ready for 15 minutes (a probe blocked by a policy looks like this).' },
+  // Finished pods (a Job's Succeeded or Failed ones) are not Ready either: only pods still in a
+  // live phase count (kube-state-metrics v2.20.0, the chart's 8.4.0: kube_pod_status_phase{phase}
+  // is Pending|Running|Succeeded|Failed|Unknown, docs/metrics/workload/pod-metrics.md).
+  { alert: 'PodNotReady', expr: 'sum by (namespace, pod) (kube_pod_status_ready{condition="false"}) == 1 and on (namespace, pod) sum by (namespace, pod) (kube_pod_status_phase{phase=~"Pending|Running|Unknown"}) == 1', for: '15m', severity: 'warning', summary: '{{ $labels.namespace }}/{{ $labels.pod }} has not been Ready for 15 minutes (a probe blocked by a policy looks like this).' },
   { alert: 'DeploymentReplicasMissing', expr: 'kube_deployment_spec_replicas != kube_deployment_status_replicas_available', for: '15m', severity: 'warning', summary: 'Deployment {{ $labels.namespace }}/{{ $labels.deployment }} has fewer available replicas than it wants.' },
 ];
 

@@ -3,6 +3,7 @@ import type { LokiValues } from '../../values/loki';
 import { MONITORING_NAMESPACE, memory } from './profiles';
 import type { MonitoringProfile } from './profiles';
 import type { Catalogue } from '../../model/version-overrides';
+import type { AlertmanagerRouting } from '../notifications/alertmanager';
 
 const LOKI_PUSH = `http://loki.${MONITORING_NAMESPACE}.svc:3100/loki/api/v1/push`;
 
@@ -10,8 +11,9 @@ const LOKI_PUSH = `http://loki.${MONITORING_NAMESPACE}.svc:3100/loki/api/v1/push
  * kube-prometheus-stack for k3s: k3s runs the controller manager, scheduler and etcd inside one
  * process without their metrics endpoints, and Cilium replaces kube-proxy, so those scrapes are
  * off; every PrometheusRule and ServiceMonitor of the cluster is selected, not only the chart's.
+ * Alertmanager routes to the notification receivers that take alerts, where there are some.
  */
-export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue): ChartRelease {
+export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue, routing?: AlertmanagerRouting): ChartRelease {
   return {
     name: 'kube-prometheus-stack',
     namespace: MONITORING_NAMESPACE,
@@ -28,7 +30,10 @@ export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue
       'kube-state-metrics': { resources: memory(p.kubeStateMetrics.memoryMiB) },
       'prometheus-node-exporter': { resources: memory(p.nodeExporter.memoryMiB) },
       grafana: { resources: memory(p.grafana.memoryMiB), persistence: { enabled: false } },
-      alertmanager: { alertmanagerSpec: { retention: p.alertmanager.retention, resources: memory(p.alertmanager.memoryMiB) } },
+      alertmanager: {
+        ...(routing && { config: routing.config }),
+        alertmanagerSpec: { retention: p.alertmanager.retention, resources: memory(p.alertmanager.memoryMiB), ...(routing && routing.secrets.length > 0 && { secrets: routing.secrets }) },
+      },
       prometheus: {
         prometheusSpec: {
           retention: p.prometheus.retention,

@@ -4,8 +4,9 @@ import { defineComponent } from '../entry';
 import { alloyRelease, kubePrometheusStackRelease, lokiRelease } from './charts';
 import { MONITORING_NAMESPACE, PROFILES } from './profiles';
 import { PlatformAlerts } from './alert-rules';
+import { alertmanagerRouting } from '../notifications/alertmanager';
 
-const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile] };
+const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile], routing: alertmanagerRouting(env.notifications) };
 
 /** kube-prometheus-stack (Prometheus, Alertmanager, Grafana, the exporters) and the monitoring namespace. */
 export const kubePrometheusStack = defineComponent({
@@ -13,7 +14,7 @@ export const kubePrometheusStack = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.kubePrometheusStack'],
-  chart: (config, env) => kubePrometheusStackRelease(config.profile, env.versions),
+  chart: (config, env) => kubePrometheusStackRelease(config.profile, env.versions, config.routing),
   namespaces: () => [MONITORING_NAMESPACE],
   creates: () => [MONITORING_NAMESPACE],
   objects: ({ folder }) => new Namespaces(folder('kube-prometheus-stack'), 'namespace', { names: [MONITORING_NAMESPACE] }),

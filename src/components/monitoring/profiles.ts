@@ -38,7 +38,7 @@ export const PROFILES: Readonly<Record<'small' | 'standard', MonitoringProfile>>
   },
 };
 
-export const MONITORING_NAMESPACE = 'monitoring';
+export { MONITORING_NAMESPACE } from './settings';
 
 /** A memory request and limit of `mib` MiB (limit 1.5 × request: room for bursts, a cap on leaks). */
 export const memory = (mib: number) => ({ requests: { memory: `${mib}Mi` }, limits: { memory: `${Math.round(mib * 1.5)}Mi` } });

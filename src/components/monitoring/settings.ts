@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineSection } from '../../model/section';
 import type { SettingsOf, SpecOf } from '../../model/spec-types';
 
+/** The namespace of the whole stack (Alertmanager's Secrets too). */
+export const MONITORING_NAMESPACE = 'monitoring';
+
 /** `spec.monitoring`: metrics, logs and alerts: kube-prometheus-stack, Loki (single binary), Alloy shipping pod logs. */
 export const monitoringSchema = z.strictObject({
   layer: z.string().default('platform').describe('The layer of its charts.'),
