@@ -1,6 +1,7 @@
 import type { ChartRelease } from '../charts/chart';
 import type { Environment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
+import { claimsDayTwoSteps } from './claims-day-two';
 import { dayTwoSteps } from './day-two-steps';
 import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
@@ -179,6 +180,6 @@ export function runbookSteps(env: Environment, cni?: ChartRelease): Runbook {
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...dayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
+    dayTwo: [...dayTwoSteps(env), ...claimsDayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
   };
 }

@@ -161,7 +161,7 @@ export const oidcSchema = z.strictObject({
 export const k3sSchema = z.strictObject({
   version: z.string().describe('Exact k3s release with its `+k3sN` suffix, e.g. `v1.36.4+k3s1`.'),
   dataDir: z.string().default('/var/lib/rancher/k3s').describe('An absolute path without a trailing slash.'),
-  disable: z.array(z.string()).optional().describe("Packaged components k3s must not deploy. Default: ['traefik', 'servicelb'] with Cilium."),
+  disable: z.array(z.string()).optional().describe("Packaged components k3s must not deploy. Default: ['traefik', 'servicelb'] with Cilium (else ['traefik']), and 'local-storage' with Longhorn."),
   writeKubeconfigMode: z.string().regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600').default('0644').describe('An octal file mode.'),
   datastore: z.enum(['etcd', 'sqlite']).default('etcd').describe("`etcd`: embedded etcd (`cluster-init` on the founder), required for more than one server. `sqlite`: k3s's default datastore, for a single server that stays single."),
   nonrootDevices: z.boolean().default(true).describe('Lets non-root KubeVirt/CDI pods open raw block devices.'),

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { providerSecrets } from '../components/cluster-api/settings';
 import { LONGHORN_DATA_PATH } from '../components/longhorn/settings';
 import { COMPONENT_SECTIONS } from '../components/sections';
+import { K3S_LOCAL_STORAGE } from '../components/storage-classes';
 import type { ComponentSections } from '../components/sections';
 import type { ComponentSwitch } from '../components/switch-settings';
 import { fluxDir } from '../tree/paths';
@@ -329,7 +330,8 @@ export function resolve(spec: EnvironmentSpec): Environment {
       version: s.k3s.version,
       dataDir,
       tokenPath: `${dataDir}/server/token`,
-      disable: s.k3s.disable ?? (s.cilium ? ['traefik', 'servicelb'] : ['traefik']),
+      // Longhorn is the one default class where it runs: k3s's local-path would be a second.
+      disable: s.k3s.disable ?? [...(s.cilium ? ['traefik', 'servicelb'] : ['traefik']), ...(s.longhorn ? [K3S_LOCAL_STORAGE] : [])],
       writeKubeconfigMode: s.k3s.writeKubeconfigMode,
       nonrootDevices: s.k3s.nonrootDevices,
       datastore: s.k3s.datastore,

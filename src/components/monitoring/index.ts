@@ -1,11 +1,14 @@
 import { Namespaces } from '../../k8s/namespaces';
 import type { Environment } from '../../model/resolve';
 import { defineComponent } from '../entry';
+import { platformClaimClass } from '../storage-classes';
 import { alloyRelease, kubePrometheusStackRelease, lokiRelease } from './charts';
+import { lokiClaim, prometheusClaim } from './claims';
 import { MONITORING_NAMESPACE, PROFILES } from './profiles';
 import { PlatformAlerts } from './alert-rules';
 
-const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile] };
+/** The stack's settings: its layer, its profile, and the class its volumes name. */
+const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile], storageClass: platformClaimClass(env) };
 
 /** kube-prometheus-stack (Prometheus, Alertmanager, Grafana, the exporters) and the monitoring namespace. */
 export const kubePrometheusStack = defineComponent({
@@ -13,10 +16,13 @@ export const kubePrometheusStack = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.kubePrometheusStack'],
-  chart: (config, env) => kubePrometheusStackRelease(config.profile, env.versions),
+  chart: (config, env) => kubePrometheusStackRelease(config.profile, env.versions, config.storageClass),
   namespaces: () => [MONITORING_NAMESPACE],
   creates: () => [MONITORING_NAMESPACE],
   objects: ({ folder }) => new Namespaces(folder('kube-prometheus-stack'), 'namespace', { names: [MONITORING_NAMESPACE] }),
+  // Prometheus's TSDB only: Alertmanager keeps its silences on an emptyDir and Grafana reads its
+  // dashboards from ConfigMaps (persistence off), so neither claims a volume.
+  claims: (config) => [prometheusClaim(config.storageClass)],
   // Prometheus scrapes the kubelets and the host-network node exporters, and every pod's metrics.
   networkNeeds: () => ({ namespace: MONITORING_NAMESPACE, toNodes: true, scrapesEverything: true }),
   memory: (config, env) => {
@@ -39,9 +45,10 @@ export const loki = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.loki'],
-  chart: (config, env) => lokiRelease(config.profile, env.versions),
+  chart: (config, env) => lokiRelease(config.profile, env.versions, config.storageClass),
   namespaces: () => [MONITORING_NAMESPACE],
   memory: (config) => [{ what: 'Loki', mib: config.profile.loki.memoryMiB }],
+  claims: (config) => [lokiClaim(config.storageClass)],
 });
 
 /** Alloy, shipping pod logs to Loki. */
