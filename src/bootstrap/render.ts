@@ -5,6 +5,7 @@ import { k3sConfig } from './k3s-config';
 import { kubeVipManifest } from './kube-vip';
 import { runbook } from './runbook';
 import { runScript } from './run-script';
+import type { Step } from './step';
 import { FluxInstance } from '../imports/flux-instance-fluxcd.controlplane.io';
 import { fluxInstanceProps } from '../k8s/flux-instance';
 import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE } from '../tree/paths';
@@ -13,9 +14,10 @@ export { CILIUM_VALUES_FILE };
 
 /**
  * Everything a node reads before Flux exists; planned nodes get nothing. `cni` is the CNI's
- * release (the component table's), installed by the runbook with the very values Flux adopts.
+ * release (the component table's), installed by the runbook with the very values Flux adopts;
+ * `platformDayTwo` the table's Day 2 sections of the runbook.
  */
-export function renderBootstrap(env: Environment, cni?: ChartRelease): Artifact[] {
+export function renderBootstrap(env: Environment, cni?: ChartRelease, platformDayTwo: readonly Step[] = []): Artifact[] {
   const artifacts: Artifact[] = env.liveNodes.map((node) => ({
     path: `bootstrap/nodes/${node.name}/config.yaml`,
     yaml: [k3sConfig(env, node)],
@@ -26,7 +28,7 @@ export function renderBootstrap(env: Environment, cni?: ChartRelease): Artifact[
   if (cni) artifacts.push({ path: CILIUM_VALUES_FILE, yaml: [cni.values] });
   // Applied once by the runbook; byte for byte the FluxInstance Flux then keeps applied from the tree.
   artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env))] });
-  artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni) + '\n' });
+  artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni, platformDayTwo) + '\n' });
   artifacts.push({ path: 'bootstrap/run.sh', text: runScript(env, cni) + '\n' });
   return artifacts;
 }

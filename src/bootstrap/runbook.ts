@@ -19,8 +19,8 @@ const section = (heading: string, step: Step) => [
  * The cold-build runbook as Markdown: the same steps and command lines that `run.sh` runs, each
  * saying where it acts, then the day-2 procedures the model implies.
  */
-export function runbook(env: Environment, cni?: ChartRelease): string {
-  const book = runbookSteps(env, cni);
+export function runbook(env: Environment, cni?: ChartRelease, platformDayTwo: readonly Step[] = []): string {
+  const book = runbookSteps(env, cni, platformDayTwo);
   return [
     `# Cold build of ${env.name}`,
     '',

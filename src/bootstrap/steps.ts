@@ -1,7 +1,6 @@
 import type { ChartRelease } from '../charts/chart';
 import type { Environment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
-import { claimsDayTwoSteps } from './claims-day-two';
 import { dayTwoSteps } from './day-two-steps';
 import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
@@ -160,8 +159,11 @@ function verifyStep(env: Environment, cni?: ChartRelease): Step {
   };
 }
 
-/** The cold build of an environment, from empty hosts to a reconciling Flux. */
-export function runbookSteps(env: Environment, cni?: ChartRelease): Runbook {
+/**
+ * The cold build of an environment, from empty hosts to a reconciling Flux; `platformDayTwo` are
+ * the Day 2 sections the component table contributes (placed after the servers' own).
+ */
+export function runbookSteps(env: Environment, cni?: ChartRelease, platformDayTwo: readonly Step[] = []): Runbook {
   const steps = [
     toolsStep(env),
     ...vmSteps(env),
@@ -180,6 +182,6 @@ export function runbookSteps(env: Environment, cni?: ChartRelease): Runbook {
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...dayTwoSteps(env), ...claimsDayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
+    dayTwo: [...dayTwoSteps(env), ...platformDayTwo, ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
   };
 }

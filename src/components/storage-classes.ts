@@ -1,14 +1,7 @@
+import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
 import type { Environment } from '../model/resolve';
 import type { EnabledComponent } from './entry';
 import { LONGHORN_STORAGE_CLASS } from './longhorn/chart';
-
-/**
- * k3s's packaged `local-storage` (the name `disable:` takes: the manifest's base name,
- * pkg/deploy/controller.go shouldDisableFile) and the class it creates, marked default
- * (k3s manifests/local-storage.yaml): a hostPath volume on whichever node the pod first ran.
- */
-export const K3S_LOCAL_STORAGE = 'local-storage';
-export const K3S_LOCAL_PATH = 'local-path';
 
 /** The class the platform's claims name: Longhorn's where it runs, else k3s's local-path. */
 export const platformClaimClass = (env: Environment): string => (env.longhorn ? LONGHORN_STORAGE_CLASS : K3S_LOCAL_PATH);

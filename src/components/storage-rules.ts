@@ -5,7 +5,8 @@ import type { Finding, Rule } from '../model/violation';
 import { at, documents } from '../tree/rendered-tree';
 import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
 import type { EnabledComponent, VolumeClaim } from './entry';
-import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE, deploysLocalPath, providedClasses } from './storage-classes';
+import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
+import { deploysLocalPath, providedClasses } from './storage-classes';
 
 type Enabled = (env: Environment) => readonly EnabledComponent[];
 

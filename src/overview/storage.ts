@@ -1,6 +1,7 @@
 import { LONGHORN_STORAGE_CLASS } from '../components/longhorn/chart';
 import { BULK_STORAGE_CLASS } from '../components/longhorn/storage-classes';
-import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE, deploysLocalPath } from '../components/storage-classes';
+import { deploysLocalPath } from '../components/storage-classes';
+import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
 import type { Environment } from '../model/resolve';
 
 /** The README's storage line: the classes the cluster has, which is the default, and where the data sits. */

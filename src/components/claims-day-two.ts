@@ -1,13 +1,13 @@
-import { claimName } from '../components/entry';
-import type { VolumeClaim } from '../components/entry';
-import { LONGHORN_STORAGE_CLASS } from '../components/longhorn/chart';
-import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../components/storage-classes';
-import { enabledComponents } from '../components/table';
+import { quote } from '../bootstrap/shell';
+import { WAIT, waitFor } from '../bootstrap/step';
+import type { Step } from '../bootstrap/step';
 import type { ChartRelease } from '../charts/chart';
+import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
 import type { Environment } from '../model/resolve';
-import { quote } from './shell';
-import { WAIT, waitFor } from './step';
-import type { Step } from './step';
+import { claimName } from './entry';
+import type { VolumeClaim } from './entry';
+import { LONGHORN_STORAGE_CLASS } from './longhorn/chart';
+import { enabledComponents } from './table';
 
 // A StatefulSet's volumeClaimTemplates cannot change, and a claim already made is reused by name
 // whatever its class: moving a volume to Longhorn is deleting the claim and letting the
