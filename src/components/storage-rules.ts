@@ -91,6 +91,8 @@ export function storageRules(enabled: Enabled): Rule[] {
           : [],
     },
     {
+      // Kubernetes 1.26+ gives a claim naming no class the newest default (kubernetes.io,
+      // "Change the default StorageClass"): which one is an accident of install order.
       code: 'storage.two-defaults',
       severity: 'error',
       summary: "with Longhorn, k3s does not deploy local-storage: Longhorn's class is the only default",

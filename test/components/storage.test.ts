@@ -164,6 +164,10 @@ describe('storage: Day 2 on a cluster whose volumes were made on local-path', ()
     expect(claims.map(claimName)).toEqual(['prometheus-kube-prometheus-stack-prometheus-db-prometheus-kube-prometheus-stack-prometheus-0', 'storage-loki-0']);
   });
 
+  it("says, in the servers' restart section, to move the volumes before the restart that disables local-storage", () => {
+    expect(rendered(dev).text('bootstrap/README.md')).toContain('A change that adds `local-storage` to `disable` makes k3s delete its local-path class and provisioner at the restart: move the volumes made on local-path first');
+  });
+
   it('has nothing to move without Longhorn', () => {
     expect(rendered(withoutLonghorn).text('bootstrap/README.md')).not.toContain('## Volumes made on local-path');
   });
