@@ -20,8 +20,8 @@ const section = (heading: string, step: Step) => [
  * The cold-build runbook as Markdown: the same steps and command lines that `run.sh` runs, each
  * saying where it acts, then the day-2 procedures the model implies.
  */
-export function runbook(env: Environment, cni?: ChartRelease, handover?: HandoverPlan): string {
-  const book = runbookSteps(env, cni, handover);
+export function runbook(env: Environment, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): string {
+  const book = runbookSteps(env, cni, handover, platformDayTwo);
   return [
     `# Cold build of ${env.name}`,
     '',

@@ -80,6 +80,14 @@ export interface ComponentEntry<Config = unknown> {
    * which every covered namespace then lets in). @default nothing more
    */
   readonly networkNeeds?: (config: Config) => NetworkNeeds | readonly NetworkNeeds[];
+  /** The StorageClasses it creates (Longhorn's): what claims may name where it is on. @default none */
+  readonly storageClasses?: (config: Config) => readonly string[];
+  /**
+   * The volumes its chart claims (a StatefulSet's volumeClaimTemplates), each naming its class:
+   * the class must exist, and the component providing it must be installed first
+   * (`storage.*` rules; its HelmRelease waits for that one's where they share a layer). @default none
+   */
+  readonly claims?: (config: Config) => readonly VolumeClaim[];
   /** Objects besides the chart. */
   readonly objects?: (context: RenderContext<Config>) => void;
   /** Invariants of this component, run on every environment (they return nothing where it is off). */
@@ -103,6 +111,26 @@ export interface NetworkNeeds {
    */
   readonly toWorld?: readonly WorldPort[];
 }
+
+/** One volume a component's chart claims. */
+export interface VolumeClaim {
+  /** What holds it, in messages: `Prometheus`. */
+  readonly what: string;
+  /** The StorageClass it names: never none, so it cannot fall to whichever class is default. */
+  readonly storageClass: string;
+  /** Where the chart's values set that class (`singleBinary.persistence.storageClass`). */
+  readonly valuesPath: string;
+  /** The StatefulSet whose volumeClaimTemplate makes it (one replica), in the component's namespace. */
+  readonly statefulSet: { readonly namespace: string; readonly name: string; readonly template: string };
+  /**
+   * What puts the StatefulSet back once it is deleted: its operator, at once, or the chart's next
+   * Helm upgrade (a Day 2 move of the claim depends on it).
+   */
+  readonly recreatedBy: 'operator' | 'helm';
+}
+
+/** The claim a one-replica StatefulSet makes from a template: `<template>-<statefulSet>-0` (Kubernetes' naming). */
+export const claimName = ({ statefulSet }: VolumeClaim) => `${statefulSet.template}-${statefulSet.name}-0`;
 
 /** One port a component dials outside the cluster. */
 export interface WorldPort {

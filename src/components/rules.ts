@@ -10,6 +10,7 @@ import { CLUSTER_NAMESPACES } from '../tree/kinds';
 import { COMPONENTS, gib, memoryFigures, PLATFORM_SHARE, RESERVED_PER_NODE_MIB, componentNamespaces, enabledComponents, layerHealthChecks, namespaceLayers } from './table';
 import { policyLayer, UNCOVERED } from './default-deny';
 import { handoverRules } from './handover';
+import { storageRenderedRules, storageRules } from './storage-rules';
 
 
 /** Rules over the table as a whole, then each entry's own rules. */
@@ -224,13 +225,14 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
       },
     },
     ...handoverRules(enabled),
+    ...storageRules(enabled),
     ...table.flatMap((entry) => entry.rules ?? []),
   ];
 }
 
 /** Every entry's rules on the rendered tree, in table order. */
 export function componentRenderedRules(table: readonly ComponentEntry[] = COMPONENTS): Rule<RenderedTree>[] {
-  return table.flatMap((entry) => entry.renderedRules ?? []);
+  return [...table.flatMap((entry) => entry.renderedRules ?? []), ...storageRenderedRules((env) => enabledComponents(env, table))];
 }
 
 /** The table's rules on src/versions.ts itself, run once per command (pins of components against each other). */

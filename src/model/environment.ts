@@ -161,7 +161,7 @@ export const oidcSchema = z.strictObject({
 export const k3sSchema = z.strictObject({
   version: z.string().describe('Exact k3s release with its `+k3sN` suffix, e.g. `v1.36.4+k3s1`.'),
   dataDir: z.string().default('/var/lib/rancher/k3s').describe('An absolute path without a trailing slash.'),
-  disable: z.array(z.string()).optional().describe("Packaged components k3s must not deploy. Default: ['traefik', 'servicelb'] with Cilium."),
+  disable: z.array(z.string()).optional().describe("Packaged components k3s must not deploy. Default: ['traefik', 'servicelb'] with Cilium (else ['traefik']), and 'local-storage' with Longhorn."),
   writeKubeconfigMode: z
     .string()
     .regex(/^0?[0-7]{3}$/, 'an octal file mode such as 0600')

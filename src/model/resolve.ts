@@ -9,6 +9,7 @@ import type { ComponentSections } from '../components/sections';
 import type { ComponentSwitch } from '../components/switch-settings';
 import { fluxDir } from '../tree/paths';
 import { environmentSchema } from './environment';
+import { K3S_LOCAL_STORAGE } from './k3s-packaged';
 import type { AppConstruct, AppHelmSpec, EnvironmentSpec, VmSizing } from './environment';
 import type { ResolvedSection, SectionContext } from './section';
 import type { DeepReadonly } from './spec-types';
@@ -336,7 +337,8 @@ export function resolve(spec: EnvironmentSpec): Environment {
       version: s.k3s.version,
       dataDir,
       tokenPath: `${dataDir}/server/token`,
-      disable: s.k3s.disable ?? (s.cilium ? ['traefik', 'servicelb'] : ['traefik']),
+      // Longhorn is the one default class where it runs: k3s's local-path would be a second.
+      disable: s.k3s.disable ?? [...(s.cilium ? ['traefik', 'servicelb'] : ['traefik']), ...(s.longhorn ? [K3S_LOCAL_STORAGE] : [])],
       writeKubeconfigMode: s.k3s.writeKubeconfigMode,
       nonrootDevices: s.k3s.nonrootDevices,
       datastore: s.k3s.datastore,

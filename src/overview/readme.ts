@@ -3,6 +3,7 @@ import { treeDir } from '../tree/paths';
 import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams';
 import { imagesSection } from './images';
 import { notificationsSection } from './notifications';
+import { storageSummary } from './storage';
 
 /** The folders of each layer (its components and apps), from the rendered files. */
 function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]> {
@@ -49,6 +50,7 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
     `| nodes run on | ${where} |`,
     `| k3s | ${env.k3s.version} (${env.k3s.datastore === 'etcd' ? 'embedded etcd' : 'sqlite'}, data dir ${env.k3s.dataDir}) |`,
     `| Cilium | ${cilium} |`,
+    `| storage | ${storageSummary(env)} |`,
     `| Flux | ${env.versions.flux.version} through flux-operator ${env.versions.charts.fluxOperator.version}, syncing \`${treeDir(env.name)}/kubernetes\` from ${env.flux.url} (${env.flux.branch}) |`,
     '',
     ...imagesSection(env),

@@ -50,7 +50,8 @@ describe('bootstrap tree', () => {
       'flannel-backend': 'none',
       'disable-kube-proxy': true,
       'disable-network-policy': true,
-      disable: ['traefik', 'servicelb'],
+      // dev runs Longhorn: k3s's local-storage is off too.
+      disable: ['traefik', 'servicelb', 'local-storage'],
       'write-kubeconfig-mode': '0600',
       'nonroot-devices': true,
       'kube-apiserver-arg': expect.arrayContaining(['oidc-issuer-url=https://auth.dev.home.arpa/realms/homelab', 'oidc-client-id=kubernetes', 'oidc-groups-prefix=oidc:']),

@@ -14,7 +14,7 @@ describe('Longhorn', () => {
     const release = tree.doc('kubernetes/platform/longhorn/helmrelease.longhorn-system.longhorn.yaml');
     expect(release.spec.values).toEqual({
       persistence: { defaultClass: true, defaultClassReplicaCount: 3, defaultFsType: 'ext4' },
-      defaultSettings: { defaultDataPath: '/var/lib/longhorn' },
+      defaultSettings: { defaultDataPath: '/var/lib/longhorn', upgradeChecker: false },
     });
     expect(tree.doc('kubernetes/platform/longhorn/helmrepository.flux-system.longhorn.yaml').spec.url).toBe('https://charts.longhorn.io');
     const bulk = tree.doc('kubernetes/platform/longhorn/storageclass.bulk.yaml');

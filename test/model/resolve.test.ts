@@ -43,7 +43,8 @@ describe('resolve', () => {
   });
 
   it('disables servicelb only where Cilium replaces it', () => {
-    expect(resolve(dev).k3s.disable).toEqual(['traefik', 'servicelb']);
+    // dev runs Longhorn: k3s's local-storage goes too (test/components/storage.test.ts).
+    expect(resolve(dev).k3s.disable).toEqual(['traefik', 'servicelb', 'local-storage']);
     expect(resolve(singleServer).k3s.disable).toEqual(['traefik']);
   });
 

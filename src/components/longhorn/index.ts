@@ -1,8 +1,8 @@
 import { Namespaces } from '../../k8s/namespaces';
 import { defineComponent } from '../entry';
-import { LONGHORN_NAMESPACE, longhornRelease } from './chart';
+import { LONGHORN_NAMESPACE, LONGHORN_STORAGE_CLASS, longhornRelease } from './chart';
 import { longhornRules } from './rules';
-import { BulkStorageClass } from './storage-classes';
+import { BULK_STORAGE_CLASS, BulkStorageClass } from './storage-classes';
 
 /**
  * Longhorn, where `spec.longhorn` is set: the chart (default StorageClass `longhorn`), the `bulk`
@@ -17,6 +17,7 @@ export const longhorn = defineComponent({
   chart: (config, env) => longhornRelease(config, env.versions),
   namespaces: () => [LONGHORN_NAMESPACE],
   creates: () => [LONGHORN_NAMESPACE],
+  storageClasses: () => [LONGHORN_STORAGE_CLASS, BULK_STORAGE_CLASS],
   objects: ({ config, folder }) => {
     const own = folder('longhorn');
     new Namespaces(own, 'namespace', { names: [LONGHORN_NAMESPACE] });

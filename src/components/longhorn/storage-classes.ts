@@ -1,6 +1,9 @@
 import { Construct } from 'constructs';
 import { k8s } from 'cdk8s-plus-31';
 
+/** Longhorn's second class, for data that can be rebuilt. */
+export const BULK_STORAGE_CLASS = 'bulk';
+
 export interface BulkStorageClassProps {
   readonly replicas: number;
 }
@@ -13,7 +16,7 @@ export class BulkStorageClass extends Construct {
   public constructor(scope: Construct, id: string, props: BulkStorageClassProps) {
     super(scope, id);
     new k8s.KubeStorageClass(this, 'Resource', {
-      metadata: { name: 'bulk' },
+      metadata: { name: BULK_STORAGE_CLASS },
       provisioner: 'driver.longhorn.io',
       allowVolumeExpansion: true,
       reclaimPolicy: 'Delete',

@@ -5,6 +5,10 @@ import type { MonitoringProfile } from './profiles';
 import type { Catalogue } from '../../model/version-overrides';
 import type { AlertmanagerRouting } from '../notifications/alertmanager';
 
+/** Where each chart's values name the class of its claim (read back by the tests). */
+export const PROMETHEUS_CLASS_PATH = 'prometheus.prometheusSpec.storageSpec.volumeClaimTemplate.spec.storageClassName';
+export const LOKI_CLASS_PATH = 'singleBinary.persistence.storageClass';
+
 const LOKI_PUSH = `http://loki.${MONITORING_NAMESPACE}.svc:3100/loki/api/v1/push`;
 
 /**
@@ -13,7 +17,7 @@ const LOKI_PUSH = `http://loki.${MONITORING_NAMESPACE}.svc:3100/loki/api/v1/push
  * off; every PrometheusRule and ServiceMonitor of the cluster is selected, not only the chart's.
  * Alertmanager routes to the notification receivers that take alerts, where there are some.
  */
-export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue, routing?: AlertmanagerRouting): ChartRelease {
+export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue, storageClass: string, routing?: AlertmanagerRouting): ChartRelease {
   return {
     name: 'kube-prometheus-stack',
     namespace: MONITORING_NAMESPACE,
@@ -42,7 +46,9 @@ export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue
           ruleSelectorNilUsesHelmValues: false,
           serviceMonitorSelectorNilUsesHelmValues: false,
           podMonitorSelectorNilUsesHelmValues: false,
-          storageSpec: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: `${p.prometheus.volumeGi}Gi` } } } } },
+          // prometheus-operator copies the template's spec, class included, into the StatefulSet
+          // (v0.93 pkg/operator/types.go MakeVolumeClaimTemplate).
+          storageSpec: { volumeClaimTemplate: { spec: { storageClassName: storageClass, accessModes: ['ReadWriteOnce'], resources: { requests: { storage: `${p.prometheus.volumeGi}Gi` } } } } },
         },
       },
     },
@@ -54,7 +60,7 @@ export function kubePrometheusStackRelease(p: MonitoringProfile, pins: Catalogue
  * replication (one replica), no memcached caches (8 GiB of default chunk cache would not fit a
  * small cluster), no gateway, canary or test pods. Alloy pushes to its Service directly.
  */
-export function lokiRelease(p: MonitoringProfile, pins: Catalogue): ChartRelease {
+export function lokiRelease(p: MonitoringProfile, pins: Catalogue, storageClass: string): ChartRelease {
   return {
     name: 'loki',
     namespace: MONITORING_NAMESPACE,
@@ -71,7 +77,8 @@ export function lokiRelease(p: MonitoringProfile, pins: Catalogue): ChartRelease
         limits_config: { retention_period: p.loki.retention },
         compactor: { retention_enabled: true, delete_request_store: 'filesystem' },
       },
-      singleBinary: { replicas: 1, resources: memory(p.loki.memoryMiB), persistence: { size: `${p.loki.volumeGi}Gi` } },
+      // The chart writes persistence.storageClass into the `storage` claim template (18.11.0 templates/_workload.tpl).
+      singleBinary: { replicas: 1, resources: memory(p.loki.memoryMiB), persistence: { size: `${p.loki.volumeGi}Gi`, storageClass } },
       read: { replicas: 0 },
       write: { replicas: 0 },
       backend: { replicas: 0 },

@@ -1,12 +1,15 @@
 import { Namespaces } from '../../k8s/namespaces';
 import type { Environment } from '../../model/resolve';
 import { defineComponent } from '../entry';
+import { platformClaimClass } from '../storage-classes';
 import { alloyRelease, kubePrometheusStackRelease, lokiRelease } from './charts';
+import { lokiClaim, prometheusClaim } from './claims';
 import { MONITORING_NAMESPACE, PROFILES } from './profiles';
 import { PlatformAlerts } from './alert-rules';
 import { alertmanagerRouting } from '../notifications/alertmanager';
 
-const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile], routing: alertmanagerRouting(env.notifications) };
+/** The stack's settings: its layer, its profile, the class its volumes name, and Alertmanager's routing. */
+const settings = (env: Environment) => env.monitoring && { layer: env.monitoring.layer, profile: PROFILES[env.monitoring.profile], storageClass: platformClaimClass(env), routing: alertmanagerRouting(env.notifications) };
 
 /** kube-prometheus-stack (Prometheus, Alertmanager, Grafana, the exporters) and the monitoring namespace. */
 export const kubePrometheusStack = defineComponent({
@@ -14,10 +17,13 @@ export const kubePrometheusStack = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.kubePrometheusStack'],
-  chart: (config, env) => kubePrometheusStackRelease(config.profile, env.versions, config.routing),
+  chart: (config, env) => kubePrometheusStackRelease(config.profile, env.versions, config.storageClass, config.routing),
   namespaces: () => [MONITORING_NAMESPACE],
   creates: () => [MONITORING_NAMESPACE],
   objects: ({ folder }) => new Namespaces(folder('kube-prometheus-stack'), 'namespace', { names: [MONITORING_NAMESPACE] }),
+  // Prometheus's TSDB only: Alertmanager keeps its silences on an emptyDir and Grafana reads its
+  // dashboards from ConfigMaps (persistence off), so neither claims a volume.
+  claims: (config) => [prometheusClaim(config.storageClass)],
   // Prometheus scrapes the kubelets and the host-network node exporters, and every pod's metrics.
   networkNeeds: () => ({ namespace: MONITORING_NAMESPACE, toNodes: true, scrapesEverything: true }),
   memory: (config, env) => {
@@ -40,9 +46,10 @@ export const loki = defineComponent({
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.loki'],
-  chart: (config, env) => lokiRelease(config.profile, env.versions),
+  chart: (config, env) => lokiRelease(config.profile, env.versions, config.storageClass),
   namespaces: () => [MONITORING_NAMESPACE],
   memory: (config) => [{ what: 'Loki', mib: config.profile.loki.memoryMiB }],
+  claims: (config) => [lokiClaim(config.storageClass)],
 });
 
 /** Alloy, shipping pod logs to Loki. */

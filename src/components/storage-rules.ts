@@ -1,0 +1,152 @@
+import { findCycle, layersBefore } from '../model/invariants/flux';
+import type { Environment } from '../model/resolve';
+import { shown } from '../model/violation';
+import type { Finding, Rule } from '../model/violation';
+import { at, documents } from '../tree/rendered-tree';
+import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
+import type { EnabledComponent, VolumeClaim } from './entry';
+import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
+import { deploysLocalPath, providedClasses } from './storage-classes';
+
+type Enabled = (env: Environment) => readonly EnabledComponent[];
+
+/** Every claim of the enabled components, with the component making it. */
+const claimsOf = (on: readonly EnabledComponent[]) => on.flatMap((component) => (component.entry.claims?.(component.config) ?? []).map((claim) => ({ component, claim })));
+
+/** A component's section of the spec, from its placement's path (`monitoring.layer` → `monitoring`). */
+const sectionOf = ({ placement }: EnabledComponent) => placement.path.replace(/\.layer$/, '');
+
+const holder = ({ component, claim }: { component: EnabledComponent; claim: VolumeClaim }) => `${claim.what} (${component.entry.name})`;
+
+/** Where the platform's volumes land: on a class that exists, after what provides it, on Longhorn where it runs. */
+export function storageRules(enabled: Enabled): Rule[] {
+  return [
+    {
+      code: 'storage.class-missing',
+      severity: 'error',
+      summary: "every claim of a component names a StorageClass the environment has (Longhorn's where it is on, k3s's local-path unless disabled)",
+      check: (env) => {
+        const on = enabled(env);
+        const classes = providedClasses(env, on);
+        return claimsOf(on)
+          .filter(({ claim }) => !classes.has(claim.storageClass))
+          .map((c): Finding => {
+            const localPath = c.claim.storageClass === K3S_LOCAL_PATH;
+            return {
+              path: localPath ? 'k3s.disable' : sectionOf(c.component),
+              value: localPath ? shown(env.k3s.disable) : c.claim.storageClass,
+              message: `${holder(c)} claims its volume from StorageClass ${c.claim.storageClass}, which ${env.name} does not have${localPath ? `: Longhorn is off and k3s.disable lists ${K3S_LOCAL_STORAGE}` : ''}; the claim would stay Pending and the release would fail`,
+              fix: localPath ? `turn Longhorn on (longhorn: {}), or remove '${K3S_LOCAL_STORAGE}' from k3s.disable` : `provide StorageClass ${c.claim.storageClass}, or have ${c.component.entry.name} name one of: ${[...classes.keys()].join(', ') || '(none)'}`,
+            };
+          });
+      },
+    },
+    {
+      code: 'storage.claim-unordered',
+      severity: 'error',
+      summary: "a component's claims are made after the component providing their class is installed: a HelmRelease dependsOn in one layer, a layer dependsOn across layers",
+      check: (env) => {
+        // Within a cycle every order is wrong: flux.dependency-cycle reports that once.
+        if (findCycle(env.flux.layers)) return [];
+        const on = enabled(env);
+        const classes = providedClasses(env, on);
+        const exists = (layer: string) => env.flux.layers.some((l) => l.name === layer);
+        return claimsOf(on).flatMap((c): Finding[] => {
+          const provider = classes.get(c.claim.storageClass);
+          if (provider === undefined || provider === 'k3s' || provider.entry === c.component.entry) return [];
+          const [layer, first] = [c.component.placement.layer, provider.placement.layer];
+          // A layer that does not exist is flux.layer-missing's to report.
+          if (!exists(layer) || !exists(first)) return [];
+          const ordered = layer === first ? env.helmInstaller === 'flux' : layersBefore(env, layer).has(first);
+          if (ordered) return [];
+          return [{
+            path: c.component.placement.path,
+            value: layer,
+            message: layer === first
+              ? `${holder(c)} claims from ${c.claim.storageClass} in layer ${layer}, beside ${provider.entry.name}; k3s HelmCharts have no order, so the claim can be made before ${provider.entry.name} runs and its release fails`
+              : `${holder(c)} claims from ${c.claim.storageClass}, but its layer ${layer} does not depend on ${provider.entry.name}'s layer ${first}: the claim can be made before the class exists`,
+            fix: layer === first
+              ? `give ${c.component.entry.name} a layer that depends on ${first} (${c.component.placement.path})`
+              : `add '${first}' to the dependsOn of layer ${layer}, or set ${c.component.placement.path} to '${first}'`,
+          }];
+        });
+      },
+    },
+    {
+      // A warning: one server, or a trial without data disks, has nothing to replicate to, and
+      // local-path is k3s's own answer there; the data is tied to one node all the same.
+      code: 'storage.node-local',
+      severity: 'warning',
+      summary: "without Longhorn, a component's claims land on k3s's local-path: one node's disk, pinned to it and lost with it",
+      check: (env) =>
+        deploysLocalPath(env)
+          ? claimsOf(enabled(env))
+              .filter(({ claim }) => claim.storageClass === K3S_LOCAL_PATH)
+              .map((c) => ({
+                path: 'longhorn',
+                value: '(not set)',
+                message: `${holder(c)} keeps its volume on ${K3S_LOCAL_PATH}: a directory on the node it first runs on; its pod can run nowhere else, and the data goes with that node`,
+                fix: 'turn Longhorn on (longhorn: {}, with a data disk per node) to replicate it, or accept node-local data',
+              }))
+          : [],
+    },
+    {
+      // Kubernetes 1.26+ gives a claim naming no class the newest default (kubernetes.io,
+      // "Change the default StorageClass"): which one is an accident of install order.
+      code: 'storage.two-defaults',
+      severity: 'error',
+      summary: "with Longhorn, k3s does not deploy local-storage: Longhorn's class is the only default",
+      check: (env) =>
+        env.longhorn && deploysLocalPath(env)
+          ? [{
+              path: 'k3s.disable',
+              value: shown(env.k3s.disable),
+              message: `Longhorn's class is the default, and k3s still deploys ${K3S_LOCAL_STORAGE}, whose ${K3S_LOCAL_PATH} class is marked default too: a claim naming no class (an app's) gets whichever default is newest`,
+              fix: `add '${K3S_LOCAL_STORAGE}' to k3s.disable (its default has it with Longhorn)`,
+            }]
+          : [],
+    },
+  ];
+}
+
+/** A claim the tree applies itself: a PersistentVolumeClaim, or one volumeClaimTemplate of a StatefulSet. */
+function treeClaims(doc: KubeDoc): { field: string; storageClass: unknown }[] {
+  if (doc.kind === 'PersistentVolumeClaim') return [{ field: 'spec.storageClassName', storageClass: doc.spec?.storageClassName }];
+  if (doc.kind !== 'StatefulSet') return [];
+  const templates = (doc.spec?.volumeClaimTemplates ?? []) as { spec?: { storageClassName?: unknown } }[];
+  return templates.map((t, i) => ({ field: `spec.volumeClaimTemplates[${i}].spec.storageClassName`, storageClass: t.spec?.storageClassName }));
+}
+
+/** The same on the rendered tree: the claims the apps' objects make (constructs, manifests folders). */
+export function storageRenderedRules(enabled: Enabled): Rule<RenderedTree>[] {
+  return [
+    {
+      code: 'storage.tree-class-missing',
+      severity: 'error',
+      summary: 'every PersistentVolumeClaim and volumeClaimTemplate the tree applies names a StorageClass the environment or the tree provides, or none where a default exists',
+      check: (tree) => {
+        const docs = documents(tree.files, 'kubernetes/');
+        const classes = new Set([
+          ...providedClasses(tree.env, enabled(tree.env)).keys(),
+          ...docs.filter(({ doc }) => doc.kind === 'StorageClass' && doc.metadata?.name).map(({ doc }) => doc.metadata!.name!),
+        ]);
+        // Longhorn's class or local-path is the default where either exists.
+        const hasDefault = tree.env.longhorn !== undefined || deploysLocalPath(tree.env);
+        const known = [...classes].sort().join(', ') || '(none)';
+        return docs.flatMap(({ path, doc }) =>
+          treeClaims(doc)
+            // An empty class asks for a pre-made volume, bound by hand: nothing to provision.
+            .filter(({ storageClass }) => storageClass !== '' && (storageClass === undefined ? !hasDefault : !classes.has(String(storageClass))))
+            .map(({ field, storageClass }): Finding => ({
+              path: `${at(tree, path)}:${field}`,
+              value: shown(storageClass),
+              message: storageClass === undefined
+                ? `${doc.kind} ${doc.metadata?.name ?? '(unnamed)'} names no StorageClass, and ${tree.env.name} has no default class (no Longhorn, k3s.disable lists ${K3S_LOCAL_STORAGE}): it would stay Pending`
+                : `${doc.kind} ${doc.metadata?.name ?? '(unnamed)'} names StorageClass ${shown(storageClass)}, which ${tree.env.name} does not have: it would stay Pending`,
+              fix: `name one of: ${known}`,
+            })),
+        );
+      },
+    },
+  ];
+}
