@@ -4,6 +4,7 @@ import { defaultDenySection } from './default-deny/settings';
 import { kyvernoSection } from './kyverno/settings';
 import { longhornSection } from './longhorn/settings';
 import { monitoringSection } from './monitoring/settings';
+import { tlsSection } from './tls/settings';
 
 /**
  * The spec's component sections, by their key (`spec.longhorn`): the environment schema composes
@@ -18,6 +19,7 @@ export const COMPONENT_SECTIONS = {
   kyverno: kyvernoSection,
   monitoring: monitoringSection,
   clusterApi: clusterApiSection,
+  tls: tlsSection,
 } as const;
 
 export type ComponentSections = typeof COMPONENT_SECTIONS;

@@ -11,13 +11,14 @@ import { ingressGateway } from './ingress-gateway';
 import { kyverno, kyvernoPolicies } from './kyverno';
 import { longhorn } from './longhorn';
 import { alertRules, alloy, kubePrometheusStack, loki } from './monitoring';
+import { tls } from './tls';
 
 /**
  * The component table: every component the generator can install, in the order they render.
  * A new component is one line here (and its folder, and its pin in src/versions.ts; with a
  * section of the spec of its own, its settings.ts and its line in sections.ts).
  */
-export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, kubePrometheusStack, loki, alloy, alertRules, certManager, clusterApiOperator, clusterApi];
+export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, kubePrometheusStack, loki, alloy, alertRules, certManager, tls, clusterApiOperator, clusterApi];
 
 /** The components this environment switches on, with their settings and layer. */
 export function enabledComponents(env: Environment, table: readonly ComponentEntry[] = COMPONENTS): EnabledComponent[] {
