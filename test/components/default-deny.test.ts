@@ -51,8 +51,8 @@ const dns = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
 
 describe('the default-deny baseline', () => {
   it("covers every namespace of the platform and the apps, and none of the cluster's own", () => {
-    expect([...policies(withApps).keys()].sort()).toEqual(['apps', 'kyverno', 'longhorn-system', 'monitoring', 'podinfo']);
-    expect([...policies(prod).keys()].sort()).toEqual(['apps', 'kyverno', 'longhorn-system', 'monitoring']);
+    expect([...policies(withApps).keys()].sort()).toEqual(['apps', 'cert-manager', 'kyverno', 'longhorn-system', 'monitoring', 'podinfo']);
+    expect([...policies(prod).keys()].sort()).toEqual(['apps', 'cert-manager', 'kyverno', 'longhorn-system', 'monitoring']);
   });
 
   it.each(['apps', 'kyverno', 'longhorn-system', 'podinfo'])('lets kubelet probes, DNS, the namespace itself, the API server, the Gateway and the metrics scraper through in %s, and nothing else', (namespace) => {

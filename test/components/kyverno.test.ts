@@ -25,7 +25,7 @@ describe('Kyverno', () => {
     expect(secrets.match).toEqual({ any: [{ resources: { kinds: ['Secret'] } }] });
     expect(secrets.validate).toMatchObject({ failureAction: 'Enforce', pattern: { 'X(stringData)': 'null' } });
     const excluded = secrets.exclude.any[0].resources.namespaces;
-    expect(excluded).toEqual(['default', 'flux-system', 'ingress', 'kube-node-lease', 'kube-public', 'kube-system', 'kyverno', 'longhorn-system', 'monitoring']);
+    expect(excluded).toEqual(['cert-manager', 'default', 'flux-system', 'ingress', 'kube-node-lease', 'kube-public', 'kube-system', 'kyverno', 'longhorn-system', 'monitoring']);
     expect(excluded).not.toContain('apps');
   });
 

@@ -67,7 +67,8 @@ const bases: EnvironmentSpec[] = [
     secrets: [{ namespace: 'apps', name: 'token', keys: ['token'] }],
   },
   { ...mgmt, clusterApi: { ...mgmt.clusterApi, layers: {} } },
-  { ...dev, name: 'metal', cilium: { layers: {} }, infrastructure: { kind: 'bare-metal' } },
+  { ...dev, name: 'metal', cilium: { layers: {} }, infrastructure: { kind: 'bare-metal' }, tls: {} },
+  { ...dev, name: 'public', baseDomain: 'lab.example.net', tls: { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' } } } },
 ];
 
 const withoutSpec = ({ spec: _, ...env }: ReturnType<typeof resolve>) => env;
