@@ -14,14 +14,19 @@ interface CertManagerConfig {
   readonly ownNamespace: boolean;
   /** An ACME issuer: the DNS-01 self-check's resolvers, and egress to the world. */
   readonly acme: boolean;
+  /** Its layer gates dependents on what a k3s HelmChart creates (Flux ignores health checks where a layer waits). */
+  readonly healthChecked: boolean;
 }
 
 /** On with Cluster API (in its layer: the operator's webhooks need certificates) or with TLS on the Gateway. */
 function configure(env: Environment): CertManagerConfig | undefined {
   const tls = tlsOf(env);
   const common = { installer: env.helmInstaller, ownNamespace: env.helmInstaller === 'flux' || tls !== undefined, acme: tls?.issuer.kind === 'acme' };
-  if (env.clusterApi) return { layer: env.clusterApi.layers.certManager, path: 'clusterApi.layers.certManager', ...common };
-  return tls && { layer: tls.chartLayer, path: tls.chartPath, ...common };
+  const k3s = env.helmInstaller === 'k3s';
+  // Cluster API needs the gate (flux.wait-ignores-health-checks asks for wait: false there); in a
+  // layer that waits for TLS alone, the issuer's layer retries until the CRDs exist instead.
+  if (env.clusterApi) return { layer: env.clusterApi.layers.certManager, path: 'clusterApi.layers.certManager', ...common, healthChecked: k3s };
+  return tls && { layer: tls.chartLayer, path: tls.chartPath, ...common, healthChecked: k3s && env.flux.layers.find((l) => l.name === tls.chartLayer)?.wait === false };
 }
 
 /** cert-manager: for Cluster API's webhooks on mgmt, and for the Gateway's certificate wherever there is a Gateway. */
@@ -34,7 +39,7 @@ export const certManager = defineComponent({
   // A k3s HelmChart reports no install progress: gate on what it creates, the webhook last. A Flux
   // HelmRelease is ready once its Deployments are (the layer's wait covers it).
   healthChecks: (config) =>
-    config.installer === 'k3s'
+    config.healthChecked
       ? [
           crdCheck('certificates.cert-manager.io'),
           crdCheck('issuers.cert-manager.io'),
