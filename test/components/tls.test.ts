@@ -150,6 +150,25 @@ describe('the ACME issuer', () => {
   });
 });
 
+describe("the tree's README", () => {
+  it('says where the private CA certificate is and how clients and nodes install it', () => {
+    const readme = rendered(threeServers).text('README.md');
+    expect(readme).toContain("kubectl --context fixture -n cert-manager get secret private-ca -o jsonpath='{.data.ca\\.crt}' | base64 -d > fixture-ca.crt");
+    expect(readme).toContain('update-ca-certificates');
+    expect(readme).toContain('security add-trusted-cert');
+    expect(readme).toContain('Firefox');
+  });
+
+  it("names the ACME issuer and the token's Secret instead, and lists the apps' addresses", () => {
+    const readme = rendered(acme()).text('README.md');
+    expect(readme).toContain("Let's Encrypt (production) through ACME DNS-01 on Cloudflare");
+    expect(readme).toContain('npm run secrets -- set fixture cert-manager/cloudflare-api-token api-token=…');
+    expect(readme).not.toContain('update-ca-certificates');
+    expect(rendered(routed).text('README.md')).toContain('| https://podinfo.fixture.test | podinfo | podinfo:9898 |');
+    expect(rendered(modify(threeServers, (e) => { delete e.ingressVip; })).text('README.md')).not.toContain('## TLS');
+  });
+});
+
 describe('the rules of tls', () => {
   it('fails when tls is set where there is no Gateway', () => {
     const [v] = expectOnly(modify(threeServers, (e) => { delete e.ingressVip; e.tls = {}; }), 'tls.no-gateway');
