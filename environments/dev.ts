@@ -42,7 +42,9 @@ export const dev = {
     migrateFromCount: ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'],
   },
   // The user's own workloads; see the README's "Deploying your own apps".
-  apps: [{ name: 'podinfo', layer: 'apps', helm: { ...pins.apps.podinfo, values: { replicaCount: 2, ui: { message: 'dev' } } } }],
+  // podinfo's chart names its Service after the release (the app's name) on port 9898
+  // (charts/podinfo at 6.14.1: templates/service.yaml, values service.externalPort).
+  apps: [{ name: 'podinfo', layer: 'apps', helm: { ...pins.apps.podinfo, values: { replicaCount: 2, ui: { message: 'dev' } } }, route: { host: 'podinfo', port: 9898 } }],
   sops: { ageRecipients: ageRecipients.dev },
   flux: {
     url: 'https://gitea.dev.home.arpa/ops/k3s-fleet.git',

@@ -39,6 +39,7 @@ const K3S_HELM: Upstream = { repo: 'k3s-io/helm-controller', tag: 'v0.17.7', pat
 const CAPI_OPERATOR: Upstream = { repo: 'kubernetes-sigs/cluster-api-operator', tag: 'v0.28.0', path: 'config/crd/bases/', commit: 'd32c1c2a0bd227e2a49e8c3db9c7ef6b131ec11f' };
 const CILIUM_POOL: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2 storage, v2alpha1 deprecated)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2/ciliumloadbalancerippools.yaml', commit: '5575315f7bf596c39f75ab4bf852c3b5a6eada17' };
 const CILIUM_L2: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2alpha1)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2alpha1/ciliuml2announcementpolicies.yaml', commit: 'bd8b48d7ae18a5d078bbc47c92d1aa6d251e9428' };
+const CERT_MANAGER: Upstream = { repo: 'cert-manager/cert-manager', tag: 'v1.21.1 (the pin v1.21.2 is not in the snapshot; release-1.21 at 378ef0e2 has these CRDs unchanged)', path: 'deploy/crds/', commit: '24e33194fb39488eff2bbf10c6dc640f407cad44' };
 const GATEWAY_API: Upstream = { repo: 'kubernetes-sigs/gateway-api', tag: 'v1.6.1', path: 'config/crd/standard/', commit: '8bb74df00e56ec8f944d48c25e6c1c9c2f6848e3' };
 const KYVERNO: Upstream = { repo: 'kyverno/kyverno', tag: 'v1.19.0', path: 'config/crds/kyverno/kyverno.io_clusterpolicies.yaml', commit: 'ee97ce09538b09b6f1b03853cc41a62654d6a58f' };
 const KPS: Upstream = { repo: 'prometheus-community/helm-charts', tag: 'kube-prometheus-stack-88.5.3', path: 'charts/kube-prometheus-stack/charts/crds/crds/crd-prometheusrules.yaml', commit: 'ea930baeebeba39f56d6b44e351f23b2a072a600' };
@@ -69,6 +70,10 @@ const crds: VendoredFile[] = [
   { dest: 'schemas/crds/prometheus-operator/crd-prometheusrules.yaml', from: 'crds/prometheus-operator/crd-prometheusrules.yaml', upstream: KPS },
   // The Gateway the network component emits (the CRDs themselves reach clusters from upstream Git).
   { dest: 'schemas/crds/gateway-api/gateway.networking.k8s.io_gateways.yaml', from: 'crds/gateway-api/gateway.networking.k8s.io_gateways.yaml', upstream: GATEWAY_API },
+  // The apps' routes and the HTTP-to-HTTPS redirect the ingress Gateway carries.
+  { dest: 'schemas/crds/gateway-api/gateway.networking.k8s.io_httproutes.yaml', from: 'crds/gateway-api/gateway.networking.k8s.io_httproutes.yaml', upstream: GATEWAY_API },
+  // The issuers and the Gateway's certificate the tls component emits.
+  ...['certificates', 'clusterissuers'].map((k) => ({ dest: `schemas/crds/cert-manager/cert-manager.io_${k}.yaml`, from: `crds/cert-manager/cert-manager.io_${k}.yaml`, upstream: CERT_MANAGER })),
 ];
 
 /** JSON schemas of every kind the generator emits (validate fails on an emitted kind without one). */
@@ -94,6 +99,8 @@ const json: VendoredFile[] = [
   // The notifications component: Flux's Providers, Alerts and push Receiver, the ReferenceGrant of its route.
   ...['alert-notification-v1beta3', 'provider-notification-v1beta3', 'receiver-notification-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: FLUX_NOTIFICATION, derived: CRD_JSON })),
   { dest: 'schemas/json/referencegrant-gateway-v1.json', from: 'json/referencegrant-gateway-v1.json', upstream: GATEWAY_API, derived: CRD_JSON },
+  // The tls component's issuers and certificates.
+  ...['certificate-cert-manager-v1', 'clusterissuer-cert-manager-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CERT_MANAGER, derived: CRD_JSON })),
   // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
   ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1', 'storageclass-storage-v1'].map((f) => ({
     dest: `schemas/json/${f}.json`,

@@ -1,3 +1,4 @@
+import type { Construct } from 'constructs';
 import { AppChart, AppNameError } from '../k8s/app-chart';
 import type { AppFailure } from '../k8s/app-chart';
 import { describeUserError } from '../fleet/user-error';
@@ -5,9 +6,15 @@ import type { ClusterUnit } from '../k8s/cluster';
 import { VerbatimFile } from '../k8s/verbatim-file';
 import { manifestFiles } from '../model/invariants/app-sources';
 import type { App, Environment } from '../model/resolve';
+import { AppRoute } from './route';
 
 const isYaml = (file: string) => /\.ya?ml$/.test(file);
 const KUSTOMIZATION = /^kustomization\.ya?ml$/;
+
+/** The app's HTTPRoute, in its folder, where it declares a route. */
+function route(app: App, folder: () => Construct): void {
+  if (app.route) new AppRoute(folder(), 'route', { app, route: app.route });
+}
 
 /** A Helm app: its source and HelmRelease, always installed by Flux (which orders and health-checks it). */
 function helmUnit(env: Environment, app: App): ClusterUnit {
@@ -22,6 +29,7 @@ function helmUnit(env: Environment, app: App): ClusterUnit {
       .map((name) => env.apps.find((a) => a.name === name && a.layer === app.layer && a.helm))
       .filter((a): a is App => a !== undefined)
       .map((a) => ({ name: a.name, namespace: a.namespace })),
+    build: (own) => route(app, own),
   };
 }
 
@@ -41,6 +49,8 @@ function manifestsUnit(app: App, sources: ReadonlyMap<string, string>): ClusterU
         // Its own kustomization.yaml may reference any file (generators); without one only YAML is used.
         if (own || isYaml(file)) new VerbatimFile(folder(), `file-${file.replace(/\//g, "--")}`, { fileName: file, content });
       }
+      // app.route-own-kustomization keeps a route out of a folder whose kustomization.yaml is the user's.
+      if (!own) route(app, folder);
     },
   };
 }
@@ -67,6 +77,7 @@ export function appUnits(env: Environment, sources: ReadonlyMap<string, string>,
           );
         }
         failures.push(...chart.duplicateNames());
+        route(app, folder);
       },
     };
   });

@@ -5,6 +5,7 @@ import { kyvernoSection } from './kyverno/settings';
 import { longhornSection } from './longhorn/settings';
 import { monitoringSection } from './monitoring/settings';
 import { notificationsSection } from './notifications/settings';
+import { tlsSection } from './tls/settings';
 
 /**
  * The spec's component sections, by their key (`spec.longhorn`): the environment schema composes
@@ -20,6 +21,7 @@ export const COMPONENT_SECTIONS = {
   monitoring: monitoringSection,
   clusterApi: clusterApiSection,
   notifications: notificationsSection,
+  tls: tlsSection,
 } as const;
 
 export type ComponentSections = typeof COMPONENT_SECTIONS;

@@ -13,13 +13,14 @@ import { kyverno, kyvernoPolicies } from './kyverno';
 import { longhorn } from './longhorn';
 import { alertRules, alloy, kubePrometheusStack, loki } from './monitoring';
 import { notifications } from './notifications';
+import { tls } from './tls';
 
 /**
  * The component table: every component the generator can install, in the order they render.
  * A new component is one line here (and its folder, and its pin in src/versions.ts; with a
  * section of the spec of its own, its settings.ts and its line in sections.ts).
  */
-export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, kubePrometheusStack, loki, alloy, alertRules, notifications, certManager, clusterApiOperator, clusterApi];
+export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, kubePrometheusStack, loki, alloy, alertRules, notifications, certManager, tls, clusterApiOperator, clusterApi];
 
 /** The components this environment switches on, with their settings and layer. */
 export function enabledComponents(env: Environment, table: readonly ComponentEntry[] = COMPONENTS): EnabledComponent[] {

@@ -20,6 +20,7 @@ export type { DefaultDenySpec } from '../components/default-deny/settings';
 export type { KyvernoSpec } from '../components/kyverno/settings';
 export type { LonghornSpec } from '../components/longhorn/settings';
 export type { MonitoringSpec } from '../components/monitoring/settings';
+export type { TlsSpec } from '../components/tls/settings';
 export type { ComponentSwitchSpec } from '../components/switch-settings';
 
 const vmSizingShape = {
@@ -232,6 +233,13 @@ export const appHelmSchema = z.strictObject({
   timeout: z.string().optional().describe("Helm's timeout for each install or upgrade, hooks and the wait for readiness included (a Go duration: `10m`, `1h`); its layer waits as long. Default: 5m."),
 });
 
+/** A hostname of the app's on the ingress Gateway's HTTPS listener: an HTTPRoute to one of its Services. */
+export const appRouteSchema = z.strictObject({
+  host: z.string().describe("Its name under `baseDomain`, one DNS label: `podinfo` serves `podinfo.<baseDomain>`, which the Gateway's wildcard certificate covers."),
+  service: z.string().optional().describe("The Service the route sends to, in the app's namespace. Default: the app's name (a Helm app's release name, which most charts give their Service)."),
+  port: z.number().describe('The port of that Service.'),
+});
+
 /** What a user construct receives: where its objects go. */
 export interface AppContext {
   readonly name: string;
@@ -254,6 +262,7 @@ export const appSchema = z.strictObject({
   helm: appHelmSchema.optional().describe("A chart of the user's own, installed by Flux."),
   construct: z.custom<AppConstruct>((value) => typeof value === 'function', { message: 'a function (scope, app) => void' }).optional().describe("A cdk8s construct of the user's own."),
   manifests: z.string().optional().describe('Repository path of a folder of plain manifests (`apps/dev/legacy`), copied verbatim: its YAML files, and its kustomization.yaml if it has one. Secrets in it must be SOPS-encrypted.'),
+  route: appRouteSchema.optional().describe("A hostname on the ingress Gateway's HTTPS listener, routed to one of the app's Services. Default: none."),
 });
 
 /** The components' sections, each optional: absent means the component is off. */
@@ -310,5 +319,6 @@ export type SecretRefSpec = Spec<typeof secretRefSchema>;
 export type HandoverSpec = Spec<typeof handoverSchema>;
 export type SopsSpec = Spec<typeof sopsSchema>;
 export type AppHelmSpec = Spec<typeof appHelmSchema>;
+export type AppRouteSpec = Spec<typeof appRouteSchema>;
 export type AppSpec = Spec<typeof appSchema>;
 export type EnvironmentSpec = Spec<typeof environmentSchema>;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { providerSecrets } from '../components/cluster-api/settings';
 import { LONGHORN_DATA_PATH } from '../components/longhorn/settings';
 import { notificationSecrets } from '../components/notifications/settings';
+import { tlsSecrets } from '../components/tls/settings';
 import { COMPONENT_SECTIONS } from '../components/sections';
 import type { ComponentSections } from '../components/sections';
 import type { ComponentSwitch } from '../components/switch-settings';
@@ -95,6 +96,17 @@ export interface App {
   readonly construct?: AppConstruct;
   /** Repository-relative folder of plain manifests, no trailing slash. */
   readonly manifests?: string;
+  readonly route?: AppRoute;
+}
+
+/** An app's hostname on the ingress Gateway, defaults applied. */
+export interface AppRoute {
+  /** The label under the base domain, as the spec writes it. */
+  readonly host: string;
+  /** `<host>.<baseDomain>`. */
+  readonly hostname: string;
+  readonly service: string;
+  readonly port: number;
 }
 
 export interface Network {
@@ -228,6 +240,8 @@ function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
   const fromProviders = (spec.clusterApi ? providerSecrets(spec.clusterApi) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   const fromNotifications = (spec.notifications ? notificationSecrets(spec.notifications, spec.monitoring?.layer) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
+  // An ACME issuer's DNS token; the Gateway's layer (Cilium's custom resources) is the issuer's default.
+  const fromTls = tlsSecrets(spec.tls, spec.cilium?.layers.network ?? 'network').map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   const declared = spec.secrets.map((s, i) => ({
     namespace: s.namespace,
     name: s.name,
@@ -238,11 +252,11 @@ function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
     source: source(s.namespace, s.name),
     declaredAt: `secrets[${i}]`,
   }));
-  return [...fromProviders, ...fromNotifications, ...declared];
+  return [...fromProviders, ...fromNotifications, ...fromTls, ...declared];
 }
 
 function resolveApps(spec: Parsed): App[] {
-  return spec.apps.map((app, index) => ({
+  return spec.apps.map((app, index): App => ({
     name: app.name,
     layer: app.layer,
     namespace: app.namespace ?? app.name,
@@ -251,6 +265,7 @@ function resolveApps(spec: Parsed): App[] {
     helm: app.helm,
     construct: app.construct,
     manifests: app.manifests?.replace(/\/+$/, ''),
+    route: app.route && { host: app.route.host, hostname: `${app.route.host}.${spec.baseDomain}`, service: app.route.service ?? app.name, port: app.route.port },
   }));
 }
 

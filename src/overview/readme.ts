@@ -4,6 +4,7 @@ import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams'
 import { imagesSection } from './images';
 import { notificationsSection } from './notifications';
 import { storageSummary } from './storage';
+import { tlsSection } from './tls';
 
 /** The folders of each layer (its components and apps), from the rendered files. */
 function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]> {
@@ -54,6 +55,7 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
     `| Flux | ${env.versions.flux.version} through flux-operator ${env.versions.charts.fluxOperator.version}, syncing \`${treeDir(env.name)}/kubernetes\` from ${env.flux.url} (${env.flux.branch}) |`,
     '',
     ...imagesSection(env),
+    ...tlsSection(env),
     '## Picture',
     '',
     mermaid(environmentDiagram(picture)),

@@ -9,19 +9,33 @@ import { rendered } from '../fixtures/render';
 import { podinfo } from '../fixtures/corpus';
 import type { EnvironmentSpec } from '../../src/model/environment';
 
-/** Who talks to a pod, or whom a pod talks to: a Cilium entity, or a pod (namespace, labels) on a port. */
-type Peer = { entity: string } | { namespace: string; labels?: Record<string, string>; port?: number };
+/** The port and protocol of a connection (TCP unless said). */
+type Port = { port?: number; protocol?: 'TCP' | 'UDP' };
+/** Who talks to a pod, or whom a pod talks to: a Cilium entity, or a pod (namespace, labels), on a port. */
+type Peer = ({ entity: string } | { namespace: string; labels?: Record<string, string> }) & Port;
+
+/**
+ * A rule's `toPorts`, as Cilium reads it: none lets every port through; with ports, the
+ * connection passes only on one of them, of its protocol (`ANY` is either).
+ */
+function portAllowed(rule: CiliumRule, peer: Port): boolean {
+  const ports = rule.toPorts?.flatMap((p) => p.ports);
+  if (ports === undefined) return true;
+  const protocol = peer.protocol ?? 'TCP';
+  return peer.port !== undefined && ports.some((p) => Number(p.port) === peer.port && (p.protocol === 'ANY' || p.protocol === protocol));
+}
 
 /**
  * Cilium's verdict for the rules this project writes (default enforcement mode): with rules
  * selecting the endpoint in that direction, a peer passes when one rule allows it, else it is
- * dropped. Entities, same-namespace selectors, label selectors and ports: what the baseline uses.
+ * dropped. Entities, same-namespace selectors, label selectors and ports (for entities and pods
+ * alike): what the baseline uses.
  */
 function allowed(rules: readonly CiliumRule[], direction: 'ingress' | 'egress', policyNamespace: string, peer: Peer): boolean {
   return rules.some((rule) => {
     const entities = direction === 'ingress' ? rule.fromEntities : rule.toEntities;
     const endpoints = direction === 'ingress' ? rule.fromEndpoints : rule.toEndpoints;
-    if ('entity' in peer) return (entities ?? []).includes(peer.entity) || (entities ?? []).includes('all');
+    if ('entity' in peer) return ((entities ?? []).includes(peer.entity) || (entities ?? []).includes('all')) && portAllowed(rule, peer);
     // `cluster` is every endpoint of the cluster, pods of any namespace included.
     if ((entities ?? []).some((e) => e === 'cluster' || e === 'all')) return true;
     const selected = (endpoints ?? []).some((selector) => {
@@ -31,8 +45,7 @@ function allowed(rules: readonly CiliumRule[], direction: 'ingress' | 'egress', 
       const namespace = wanted['k8s:io.kubernetes.pod.namespace'] ?? policyNamespace;
       return namespace === peer.namespace && Object.entries(wanted).every(([k, v]) => labels[k] === v);
     });
-    const ports = rule.toPorts?.flatMap((p) => p.ports.map((x) => Number(x.port)));
-    return selected && (ports === undefined || (peer.port !== undefined && ports.includes(peer.port)));
+    return selected && portAllowed(rule, peer);
   });
 }
 
@@ -51,8 +64,8 @@ const dns = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
 
 describe('the default-deny baseline', () => {
   it("covers every namespace of the platform and the apps, and none of the cluster's own", () => {
-    expect([...policies(withApps).keys()].sort()).toEqual(['apps', 'kyverno', 'longhorn-system', 'monitoring', 'podinfo']);
-    expect([...policies(prod).keys()].sort()).toEqual(['apps', 'kyverno', 'longhorn-system', 'monitoring']);
+    expect([...policies(withApps).keys()].sort()).toEqual(['apps', 'cert-manager', 'kyverno', 'longhorn-system', 'monitoring', 'podinfo']);
+    expect([...policies(prod).keys()].sort()).toEqual(['apps', 'cert-manager', 'kyverno', 'longhorn-system', 'monitoring']);
   });
 
   it.each(['apps', 'kyverno', 'longhorn-system', 'podinfo'])('lets kubelet probes, DNS, the namespace itself, the API server, the Gateway and the metrics scraper through in %s, and nothing else', (namespace) => {
@@ -92,6 +105,41 @@ describe('the default-deny baseline', () => {
     expect(egress({ entity: 'world' })).toBe(false);
     expect(ingress({ entity: 'world' })).toBe(false);
     expect(ingress({ namespace: 'podinfo' })).toBe(false);
+  });
+
+  it("lets cert-manager out to the world on 443 only, with an ACME issuer (Let's Encrypt, the DNS API, the DoH self-check)", () => {
+    const acme = modify(withApps, (e) => {
+      e.baseDomain = 'lab.example.net';
+      e.tls = { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' } } };
+    });
+    const p = policies(acme).get('cert-manager')!;
+    const egress = (peer: Peer) => allowed(p.egress, 'egress', 'cert-manager', peer);
+    expect(egress({ entity: 'world', port: 443 })).toBe(true);
+    expect(egress({ entity: 'world', port: 443, protocol: 'UDP' })).toBe(false);
+    expect(egress({ entity: 'world', port: 53, protocol: 'UDP' })).toBe(false);
+    expect(egress({ entity: 'world', port: 80 })).toBe(false);
+    expect(egress({ entity: 'world' })).toBe(false);
+    // Only cert-manager's namespace: nobody else reaches the world.
+    expect(allowed(policies(acme).get('podinfo')!.egress, 'egress', 'podinfo', { entity: 'world', port: 443 })).toBe(false);
+    // The private CA needs nothing outside the cluster.
+    expect(allowed(policies(withApps).get('cert-manager')!.egress, 'egress', 'cert-manager', { entity: 'world', port: 443 })).toBe(false);
+  });
+
+  it('lets cert-manager keep what every namespace has: the API server, DNS, and the API server calling its webhook', () => {
+    const p = policies(withApps).get('cert-manager')!;
+    expect(allowed(p.egress, 'egress', 'cert-manager', { entity: 'kube-apiserver' })).toBe(true);
+    expect(allowed(p.egress, 'egress', 'cert-manager', { ...dns, port: 53, protocol: 'UDP' })).toBe(true);
+    expect(allowed(p.ingress, 'ingress', 'cert-manager', { entity: 'remote-node', port: 10250 })).toBe(true);
+  });
+
+  it('judges ports on entity rules as on pod rules: a rule with toPorts lets only its ports through', () => {
+    const rules: CiliumRule[] = [{ toEntities: ['world'], toPorts: [{ ports: [{ port: '443', protocol: 'TCP' }, { port: '53', protocol: 'ANY' }] }] }];
+    expect(allowed(rules, 'egress', 'x', { entity: 'world', port: 443 })).toBe(true);
+    expect(allowed(rules, 'egress', 'x', { entity: 'world', port: 53, protocol: 'UDP' })).toBe(true);
+    expect(allowed(rules, 'egress', 'x', { entity: 'world', port: 443, protocol: 'UDP' })).toBe(false);
+    expect(allowed(rules, 'egress', 'x', { entity: 'world', port: 8443 })).toBe(false);
+    expect(allowed(rules, 'egress', 'x', { entity: 'world' })).toBe(false);
+    expect(allowed([{ toEntities: ['world'] }], 'egress', 'x', { entity: 'world', port: 8443 })).toBe(true);
   });
 
   it('lets no other namespace in where nothing scrapes', () => {

@@ -40,7 +40,7 @@ describe('Kyverno', () => {
   it("leaves the cluster and the platform components alone, every rule alike", () => {
     const rules = POLICY_RULES.map((r) => policy(r.policy).spec.rules.find((x: any) => x.name === r.rule));
     const excluded = rules[0].exclude.any[0].resources.namespaces;
-    expect(excluded).toEqual(['default', 'flux-system', 'ingress', 'kube-node-lease', 'kube-public', 'kube-system', 'kyverno', 'longhorn-system', 'monitoring']);
+    expect(excluded).toEqual(['cert-manager', 'default', 'flux-system', 'ingress', 'kube-node-lease', 'kube-public', 'kube-system', 'kyverno', 'longhorn-system', 'monitoring']);
     expect(excluded).not.toContain('apps');
     for (const rule of rules) expect(rule.exclude.any[0].resources.namespaces).toEqual(excluded);
   });

@@ -63,8 +63,14 @@ describe('the component table', () => {
     expect(fluxOperatorRelease(versions).version).toBe(versions.charts.fluxOperator.version);
   });
 
-  it('switches components on from the spec: Cilium with spec.cilium, the Cluster API three with spec.clusterApi', () => {
-    expect(enabledComponents(resolve(threeServers)).map((c) => [c.entry.name, c.placement.layer])).toEqual([['gateway-api', 'gateway-api'], ['cilium', 'platform'], ['ingress-gateway', 'network']]);
+  it('switches components on from the spec: Cilium with spec.cilium, TLS with its Gateway, the Cluster API three with spec.clusterApi', () => {
+    expect(enabledComponents(resolve(threeServers)).map((c) => [c.entry.name, c.placement.layer])).toEqual([
+      ['gateway-api', 'gateway-api'],
+      ['cilium', 'platform'],
+      ['ingress-gateway', 'network'],
+      ['cert-manager', 'platform'],
+      ['tls', 'network'],
+    ]);
     expect(enabledComponents(resolve(mgmt as EnvironmentSpec)).map((c) => [c.entry.name, c.placement.layer])).toEqual([
       ['cert-manager', 'cert-manager'],
       ['cluster-api-operator', 'capi-operator'],

@@ -133,7 +133,10 @@ describe('Kubernetes tree', () => {
     expect(tree.doc('kubernetes/network/ingress-gateway/ciliuml2announcementpolicy.ingress.yaml').spec).toEqual({ loadBalancerIPs: true, interfaces: ['^eno1$'], serviceSelector: only });
     const gateway = tree.doc('kubernetes/network/ingress-gateway/gateway.ingress.ingress.yaml');
     expect(gateway.spec.gatewayClassName).toBe('cilium');
-    expect(gateway.spec.listeners).toEqual([{ name: 'http', port: 80, protocol: 'HTTP', allowedRoutes: { namespaces: { from: 'All' } } }]);
+    expect(gateway.spec.listeners).toEqual([
+      { name: 'http', port: 80, protocol: 'HTTP', allowedRoutes: { namespaces: { from: 'Same' } } },
+      { name: 'https', port: 443, protocol: 'HTTPS', tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: 'wildcard-tls' }] }, allowedRoutes: { namespaces: { from: 'All' } } },
+    ]);
   });
 
   it("puts Cilium's custom resources in a layer after Cilium's, and the Gateway API CRDs in one before it", () => {

@@ -30,7 +30,7 @@ describe('a secret the environment declares itself', async () => {
     expect(violations).toEqual([]);
     expect(files.get('clusters/fixture/kubernetes/platform/secrets/secret.monitoring.db.sops.yaml')).toBe(source.text);
     expect(parseYamlDocuments(files.get('clusters/fixture/kubernetes/platform/secrets/kustomization.yaml')!)[0]).toMatchObject({ resources: ['secret.monitoring.db.sops.yaml'] });
-    expect(parseYamlDocuments(files.get('clusters/fixture/kubernetes/platform/kustomization.yaml')!)[0]).toMatchObject({ resources: ['cilium', 'namespaces', 'secrets'] });
+    expect(parseYamlDocuments(files.get('clusters/fixture/kubernetes/platform/kustomization.yaml')!)[0]).toMatchObject({ resources: ['cert-manager', 'cilium', 'namespaces', 'secrets'] });
     expect(parseYamlDocuments(files.get('clusters/fixture/kubernetes/platform.yaml')!)[0]).toHaveProperty('spec.decryption.provider', 'sops');
     expect(parseYamlDocuments(files.get('clusters/fixture/kubernetes/apps.yaml')!)[0]).not.toHaveProperty('spec.decryption');
   });

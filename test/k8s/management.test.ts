@@ -20,7 +20,10 @@ describe('management cluster tree', () => {
       metadata: { name: 'cert-manager', namespace: 'kube-system' },
       spec: { repo: 'https://charts.jetstack.io', chart: 'cert-manager', version: 'v1.21.2', targetNamespace: 'cert-manager', createNamespace: true },
     });
-    expect(parseYamlDocuments(chart.spec.valuesContent)[0]).toEqual({ crds: { enabled: true } });
+    const values = parseYamlDocuments(chart.spec.valuesContent)[0] as any;
+    expect(values).toMatchObject({ crds: { enabled: true }, resources: { requests: { memory: '64Mi' } }, webhook: { resources: { requests: { memory: '32Mi' } } } });
+    // No ACME issuer on mgmt: the DNS-01 self-check keeps cert-manager's defaults.
+    expect(values).not.toHaveProperty('dns01RecursiveNameservers');
   });
 
   it('installs cluster-api-operator with no provider in its values', () => {
@@ -135,7 +138,7 @@ describe('one chart, installed the way the environment says', () => {
     const spec = modify(mgmt as any, (e) => { e.helmInstaller = 'flux'; });
     const files = renderEnvironment(resolve(spec));
     const release = parseYamlDocuments(files.get('kubernetes/cert-manager/cert-manager/helmrelease.cert-manager.cert-manager.yaml')!)[0] as any;
-    expect(release.spec.values).toEqual({ crds: { enabled: true } });
+    expect(release.spec.values).toMatchObject({ crds: { enabled: true }, cainjector: { resources: { requests: { memory: '64Mi' } } } });
     // cert-manager is published as OCI (tags with their v): chartRef to an OCIRepository.
     expect(release.spec.chartRef).toEqual({ kind: 'OCIRepository', name: 'cert-manager', namespace: 'flux-system' });
     const source = parseYamlDocuments(files.get('kubernetes/cert-manager/cert-manager/ocirepository.flux-system.cert-manager.yaml')!)[0] as any;

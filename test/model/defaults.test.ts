@@ -81,6 +81,8 @@ const bases: EnvironmentSpec[] = [
       webhook: {},
     },
   },
+  { ...dev, name: 'metal', cilium: { layers: {} }, infrastructure: { kind: 'bare-metal' }, tls: {} },
+  { ...dev, name: 'public', baseDomain: 'lab.example.net', tls: { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' } } } },
 ];
 
 const withoutSpec = ({ spec: _, ...env }: ReturnType<typeof resolve>) => env;

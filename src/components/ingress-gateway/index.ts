@@ -1,9 +1,11 @@
 import { Namespaces } from '../../k8s/namespaces';
 import { defineComponent } from '../entry';
+import { gatewayOf, INGRESS_GATEWAY, INGRESS_NAMESPACE, WILDCARD_SECRET } from './config';
 import { IngressGateway } from './gateway';
+import { routeRules } from './rules';
 
-/** The Gateway's namespace: it holds no pods (Cilium's Envoy serves the Gateway). */
-export const INGRESS_NAMESPACE = 'ingress';
+export { HTTP_LISTENER, HTTPS_LISTENER } from './gateway';
+export { gatewayOf, INGRESS_GATEWAY, INGRESS_NAMESPACE, WILDCARD_SECRET } from './config';
 
 /**
  * The ingress Gateway on the ingress VIP, where Cilium runs and the environment has an ingress
@@ -11,10 +13,7 @@ export const INGRESS_NAMESPACE = 'ingress';
  */
 export const ingressGateway = defineComponent({
   name: 'ingress-gateway',
-  configure: (env) =>
-    env.cilium && env.ingressVip && env.vipInterface
-      ? { layer: env.cilium.layers.network, ingressVip: env.ingressVip, interface: env.vipInterface }
-      : undefined,
+  configure: gatewayOf,
   placement: (config) => ({ layer: config.layer, path: 'cilium.layers.network' }),
   after: ['cilium'],
   versions: [],
@@ -23,6 +22,7 @@ export const ingressGateway = defineComponent({
   objects: ({ config, folder }) => {
     const own = folder('ingress-gateway');
     new Namespaces(own, 'namespace', { names: [INGRESS_NAMESPACE] });
-    new IngressGateway(own, 'gateway', { ingressVip: config.ingressVip, interface: config.interface, namespace: INGRESS_NAMESPACE, name: 'ingress' });
+    new IngressGateway(own, 'gateway', { ingressVip: config.ingressVip, interface: config.interface, namespace: INGRESS_NAMESPACE, name: INGRESS_GATEWAY, certificateSecret: WILDCARD_SECRET });
   },
+  rules: routeRules,
 });

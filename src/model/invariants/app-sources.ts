@@ -99,6 +99,20 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
         ),
   },
   {
+    code: 'app.route-own-kustomization',
+    severity: 'error',
+    summary: "a manifests app with its own kustomization.yaml declares no route (synth cannot add the HTTPRoute to the user's list)",
+    check: ({ env, sources }) =>
+      env.apps
+        .filter((app) => app.manifests !== undefined && app.route !== undefined && [...manifestFiles(app, sources).keys()].some((f) => /^kustomization\.ya?ml$/.test(f)))
+        .map((app) => ({
+          path: `apps[${app.index}].route`,
+          value: app.route!.hostname,
+          message: `${app.manifests}/ brings its own kustomization.yaml, which would not list the HTTPRoute synth writes for ${app.route!.hostname}`,
+          fix: `remove the route and write the HTTPRoute in ${app.manifests}/ yourself (parentRefs: the Gateway ingress/ingress, sectionName https), or drop the folder's kustomization.yaml`,
+        })),
+  },
+  {
     code: 'app.plaintext-secret',
     severity: 'error',
     summary: 'a manifests folder holds no Secret in plaintext (SOPS-encrypted ones only)',

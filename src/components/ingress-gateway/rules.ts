@@ -1,0 +1,70 @@
+import { duplicates } from '../../model/duplicates';
+import type { App, AppRoute, Environment } from '../../model/resolve';
+import type { Rule } from '../../model/violation';
+import { gatewayOf } from './config';
+
+/** One label of a DNS name (RFC 1123): what a wildcard certificate's `*` stands for. */
+const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const routed = (env: Environment) => env.apps.filter((app): app is App & { route: AppRoute } => app.route !== undefined);
+const at = (app: App, field: string) => `apps[${app.index}].route.${field}`;
+
+/** The apps' routes: a Gateway to attach to, one label under the base domain each, no host twice, a real port. */
+export const routeRules: readonly Rule[] = [
+  {
+    code: 'app.route-no-gateway',
+    severity: 'error',
+    summary: 'an app with a route runs where the environment has an ingress Gateway',
+    check: (env) =>
+      gatewayOf(env)
+        ? []
+        : routed(env).map((app) => ({
+            path: `apps[${app.index}].route`,
+            value: app.route.hostname,
+            message: `app ${app.name} asks for ${app.route.hostname}, but ${env.name} has no ingress Gateway (it needs cilium, ingressVip and controlPlane.vipInterface)`,
+            fix: 'set ingressVip (with cilium and controlPlane.vipInterface), or remove the route',
+          })),
+  },
+  {
+    code: 'app.route-host',
+    severity: 'error',
+    summary: "an app's route host is one DNS label, so the Gateway's wildcard certificate of the base domain covers it",
+    check: (env) =>
+      routed(env)
+        .filter((app) => !DNS_LABEL.test(app.route.host))
+        .map((app) => ({
+          path: at(app, 'host'),
+          value: app.route.host,
+          message: app.route.host.includes('.')
+            ? `${app.route.hostname} is more than one label under ${env.spec.baseDomain}: the certificate *.${env.spec.baseDomain} does not cover it`
+            : `"${app.route.host}" is not a DNS label`,
+          fix: `write one label of lowercase letters, digits and hyphens, e.g. host: '${app.name}' for ${app.name}.${env.spec.baseDomain}`,
+        })),
+  },
+  {
+    code: 'app.route-duplicate-host',
+    severity: 'error',
+    summary: 'no two apps route the same hostname (the Gateway would merge their rules)',
+    check: (env) =>
+      duplicates(routed(env), (app) => app.route.hostname).map(({ item, first }) => ({
+        path: at(item, 'host'),
+        value: item.route.host,
+        message: `${item.route.hostname} is already the route of app ${first.name}`,
+        fix: `give app ${item.name} a host of its own, e.g. host: '${item.name}'`,
+      })),
+  },
+  {
+    code: 'app.route-port',
+    severity: 'error',
+    summary: "an app's route names a Service port from 1 to 65535",
+    check: (env) =>
+      routed(env)
+        .filter((app) => !Number.isInteger(app.route.port) || app.route.port < 1 || app.route.port > 65535)
+        .map((app) => ({
+          path: at(app, 'port'),
+          value: String(app.route.port),
+          message: `${app.route.port} is not a port`,
+          fix: `set the port of Service ${app.route.service} that serves HTTP, a whole number from 1 to 65535`,
+        })),
+  },
+];

@@ -1,0 +1,36 @@
+import { defineComponent } from '../entry';
+import { INGRESS_NAMESPACE, WILDCARD_SECRET } from '../ingress-gateway/config';
+import { ACME, AcmeIssuer } from './acme-issuer';
+import { tlsOf } from './config';
+import { PRIVATE_CA, PrivateCa } from './private-ca';
+import { tlsRules } from './rules';
+import { CERT_MANAGER_NAMESPACE } from './settings';
+import { WildcardCertificate } from './wildcard-certificate';
+
+/**
+ * TLS on the ingress Gateway, on every environment that has one: the ClusterIssuer the
+ * environment chooses (`tls.issuer`: the private CA by default, or ACME DNS-01) and the wildcard
+ * certificate of the base domain that the Gateway's HTTPS listener serves. In a layer after
+ * cert-manager's, whose CRDs and webhook these objects need.
+ */
+export const tls = defineComponent({
+  name: 'tls',
+  configure: tlsOf,
+  placement: (config) => ({ layer: config.layer, path: config.path }),
+  after: ['cert-manager'],
+  versions: [],
+  namespaces: () => [],
+  objects: ({ config, folder }) => {
+    const own = folder('tls');
+    const { issuer } = config;
+    if (issuer.kind === 'acme') new AcmeIssuer(own, 'issuer', { settings: issuer });
+    else new PrivateCa(own, 'issuer', { namespace: CERT_MANAGER_NAMESPACE, baseDomain: config.baseDomain });
+    new WildcardCertificate(own, 'wildcard', {
+      namespace: INGRESS_NAMESPACE,
+      secretName: WILDCARD_SECRET,
+      baseDomain: config.baseDomain,
+      issuer: issuer.kind === 'acme' ? ACME : PRIVATE_CA,
+    });
+  },
+  rules: tlsRules,
+});

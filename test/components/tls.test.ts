@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { resolve } from '../../src/model/resolve';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { DEMO_AGE_RECIPIENT } from '../../src/secrets/demo';
+import { setSecret } from '../../src/secrets/secret-writer';
+import { synthesize } from '../../src/synth/render';
+import { codes, expectOnly } from '../fixtures/expect';
+import { modify, threeServers } from '../fixtures/environments';
+import { dev } from '../fixtures/fleet/dev';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { rendered } from '../fixtures/render';
+
+/** An age recipient of no one's: the fixtures' secrets need recipients, never the demo key's warning. */
+const RECIPIENT = 'age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq';
+
+/** threeServers on a public domain with Let's Encrypt through Cloudflare. */
+const acme = (issuer: Record<string, unknown> = {}) =>
+  modify(threeServers, (e) => {
+    e.baseDomain = 'lab.example.net';
+    e.sops = { ageRecipients: [RECIPIENT] };
+    e.tls = { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' }, ...issuer } as any };
+  });
+
+/** threeServers with podinfo routed at podinfo.fixture.test. */
+const routed = modify(threeServers, (e) => {
+  e.apps = [{ name: 'podinfo', layer: 'apps', helm: { chart: 'podinfo', version: '6.14.1', oci: 'oci://ghcr.io/stefanprodan/charts/podinfo' }, route: { host: 'podinfo', port: 9898 } }];
+});
+
+const files = (spec: EnvironmentSpec, under: string) => [...rendered(spec).files.keys()].filter((p) => p.startsWith(under)).sort();
+
+describe('TLS on the ingress Gateway', () => {
+  it('is on wherever there is a Gateway, with the private CA when tls is left out, and off without one', () => {
+    expect(files(threeServers, 'kubernetes/network/tls/')).toEqual([
+      'kubernetes/network/tls/certificate.cert-manager.private-ca.yaml',
+      'kubernetes/network/tls/certificate.ingress.wildcard.yaml',
+      'kubernetes/network/tls/clusterissuer.private-ca.yaml',
+      'kubernetes/network/tls/clusterissuer.selfsigned.yaml',
+      'kubernetes/network/tls/kustomization.yaml',
+    ]);
+    const noGateway = modify(threeServers, (e) => { delete e.ingressVip; });
+    expect(files(noGateway, 'kubernetes/network/tls/')).toEqual([]);
+    expect(files(noGateway, 'kubernetes/platform/cert-manager/')).toEqual([]);
+  });
+
+  it('chains the private CA: a selfSigned issuer signs a long-lived CA whose key survives renewal, the CA issuer signs with it', () => {
+    const tree = rendered(threeServers);
+    expect(tree.doc('kubernetes/network/tls/clusterissuer.selfsigned.yaml').spec).toEqual({ selfSigned: {} });
+    const ca = tree.doc('kubernetes/network/tls/certificate.cert-manager.private-ca.yaml');
+    expect(ca.metadata).toEqual({ name: 'private-ca', namespace: 'cert-manager' });
+    expect(ca.spec).toMatchObject({
+      isCA: true,
+      commonName: 'fixture.test private CA',
+      secretName: 'private-ca',
+      duration: '87600h',
+      privateKey: { rotationPolicy: 'Never' },
+      issuerRef: { name: 'selfsigned', kind: 'ClusterIssuer', group: 'cert-manager.io' },
+    });
+    // The CA issuer reads the Secret the CA certificate writes.
+    expect(tree.doc('kubernetes/network/tls/clusterissuer.private-ca.yaml').spec).toEqual({ ca: { secretName: ca.spec.secretName } });
+  });
+
+  it("gives the Gateway's HTTPS listener the wildcard certificate of the base domain, in the Gateway's namespace", () => {
+    const tree = rendered(threeServers);
+    const wildcard = tree.doc('kubernetes/network/tls/certificate.ingress.wildcard.yaml');
+    const gateway = tree.doc('kubernetes/network/ingress-gateway/gateway.ingress.ingress.yaml');
+    const https = gateway.spec.listeners.find((l: any) => l.name === 'https');
+    expect(wildcard.metadata.namespace).toBe(gateway.metadata.namespace);
+    expect(wildcard.spec.dnsNames).toEqual(['*.fixture.test', 'fixture.test']);
+    expect(wildcard.spec.issuerRef).toEqual({ name: 'private-ca', kind: 'ClusterIssuer', group: 'cert-manager.io' });
+    expect(https).toMatchObject({ port: 443, protocol: 'HTTPS', tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: wildcard.spec.secretName }] } });
+  });
+
+  it('answers plain HTTP with a permanent redirect to HTTPS, and lets no other route onto it', () => {
+    const tree = rendered(threeServers);
+    const redirect = tree.doc('kubernetes/network/ingress-gateway/httproute.ingress.https-redirect.yaml');
+    const gateway = tree.doc('kubernetes/network/ingress-gateway/gateway.ingress.ingress.yaml');
+    const http = gateway.spec.listeners.find((l: any) => l.name === 'http');
+    expect(redirect.metadata.namespace).toBe(gateway.metadata.namespace);
+    expect(redirect.spec.parentRefs).toEqual([{ name: gateway.metadata.name, sectionName: http.name }]);
+    expect(redirect.spec.rules).toEqual([{ filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }] }]);
+    expect(redirect.spec.hostnames).toBeUndefined();
+    expect(http.allowedRoutes).toEqual({ namespaces: { from: 'Same' } });
+  });
+
+  it("installs cert-manager with Flux in Cilium's layer, its namespace in the tree, the issuer's objects in the Gateway's layer", () => {
+    const tree = rendered(threeServers);
+    expect(files(threeServers, 'kubernetes/platform/cert-manager/')).toEqual([
+      'kubernetes/platform/cert-manager/helmrelease.cert-manager.cert-manager.yaml',
+      'kubernetes/platform/cert-manager/kustomization.yaml',
+      'kubernetes/platform/cert-manager/namespace.cert-manager.yaml',
+      'kubernetes/platform/cert-manager/ocirepository.flux-system.cert-manager.yaml',
+    ]);
+    const values = tree.doc('kubernetes/platform/cert-manager/helmrelease.cert-manager.cert-manager.yaml').spec.values;
+    expect(values.crds).toEqual({ enabled: true });
+    expect(values).not.toHaveProperty('dns01RecursiveNameservers');
+    // The platform layer waits for the HelmRelease itself: no health checks (they would be ignored under wait).
+    expect(tree.doc('kubernetes/platform.yaml').spec.healthChecks).toBeUndefined();
+  });
+
+  it('moves its layers where tls says, and keeps mgmt as Cluster API installs it', () => {
+    const placed = modify(threeServers, (e) => {
+      e.flux.layers.push({ name: 'certs', dependsOn: ['network'] });
+      e.tls = { issuerLayer: 'certs' };
+    });
+    expect(codes(placed)).toEqual([]);
+    expect(files(placed, 'kubernetes/certs/tls/')).toContain('kubernetes/certs/tls/certificate.ingress.wildcard.yaml');
+    // mgmt has no Gateway: cert-manager stays a k3s HelmChart in Cluster API's layer, with no Namespace of the tree.
+    const tree = rendered(mgmt as EnvironmentSpec);
+    expect(files(mgmt as EnvironmentSpec, 'kubernetes/cert-manager/cert-manager/')).toEqual([
+      'kubernetes/cert-manager/cert-manager/helmchart.kube-system.cert-manager.yaml',
+      'kubernetes/cert-manager/cert-manager/kustomization.yaml',
+    ]);
+    expect([...tree.files.keys()].some((p) => p.includes('/tls/'))).toBe(false);
+  });
+});
+
+describe('the ACME issuer', () => {
+  it("asks Let's Encrypt (production unless staging is chosen) for DNS-01 through Cloudflare with the token's Secret", () => {
+    const issuer = rendered(acme()).doc('kubernetes/network/tls/clusterissuer.acme.yaml');
+    expect(issuer.spec.acme).toEqual({
+      email: 'ops@example.net',
+      server: 'https://acme-v02.api.letsencrypt.org/directory',
+      privateKeySecretRef: { name: 'acme-account-key' },
+      solvers: [{ dns01: { cloudflare: { apiTokenSecretRef: { name: 'cloudflare-api-token', key: 'api-token' } } } }],
+    });
+    expect(rendered(acme({ server: 'staging' })).doc('kubernetes/network/tls/clusterissuer.acme.yaml').spec.acme.server).toBe('https://acme-staging-v02.api.letsencrypt.org/directory');
+    expect(rendered(acme()).doc('kubernetes/network/tls/certificate.ingress.wildcard.yaml').spec.issuerRef.name).toBe('acme');
+    expect(files(acme(), 'kubernetes/network/tls/')).not.toContain('kubernetes/network/tls/clusterissuer.private-ca.yaml');
+  });
+
+  it("runs cert-manager's DNS-01 self-check over DNS over HTTPS only, so 443 is its one world port", () => {
+    const values = rendered(acme()).doc('kubernetes/platform/cert-manager/helmrelease.cert-manager.cert-manager.yaml').spec.values;
+    expect(values.dns01RecursiveNameserversOnly).toBe(true);
+    expect(String(values.dns01RecursiveNameservers).split(',').every((r) => r.startsWith('https://'))).toBe(true);
+  });
+
+  it("declares the DNS token as a SOPS Secret in cert-manager's namespace, copied beside the issuer, its layer decrypting", async () => {
+    const env = resolve(acme({ dns01: { provider: 'cloudflare', tokenSecret: 'cf-token' } }));
+    expect(env.secrets).toEqual([expect.objectContaining({ namespace: 'cert-manager', name: 'cf-token', keys: ['api-token'], layer: 'network', folder: 'tls', source: 'secrets/fixture/cert-manager.cf-token.sops.yaml' })]);
+    // Without its encrypted source synth stops, saying how to write it.
+    const missing = synthesize(acme({ dns01: { provider: 'cloudflare', tokenSecret: 'cf-token' } })).violations.filter((v) => v.severity === 'error');
+    expect(missing).toMatchObject([{ code: 'secret.missing', fix: 'npm run secrets -- set fixture cert-manager/cf-token api-token=…' }]);
+
+    const spec = modify(acme(), (e) => { e.sops = { ageRecipients: [DEMO_AGE_RECIPIENT] }; });
+    const { text } = await setSecret({ identities: [], recipients: [DEMO_AGE_RECIPIENT], namespace: 'cert-manager', name: 'cloudflare-api-token', values: { 'api-token': 'not-a-real-token' }, now: new Date('2026-01-02T03:04:05Z') });
+    const out = synthesize(spec, { secrets: new Map([['secrets/fixture/cert-manager.cloudflare-api-token.sops.yaml', text]]) });
+    expect(out.violations.filter((v) => v.severity === 'error')).toEqual([]);
+    expect(out.files.get('clusters/fixture/kubernetes/network/tls/secret.cert-manager.cloudflare-api-token.sops.yaml')).toBe(text);
+    expect(out.files.get('clusters/fixture/kubernetes/network.yaml')).toContain('provider: sops');
+  });
+});
+
+describe("the tree's README", () => {
+  it('says where the private CA certificate is and how clients and nodes install it', () => {
+    const readme = rendered(threeServers).text('README.md');
+    expect(readme).toContain("kubectl --context fixture -n cert-manager get secret private-ca -o jsonpath='{.data.ca\\.crt}' | base64 -d > fixture-ca.crt");
+    expect(readme).toContain('update-ca-certificates');
+    expect(readme).toContain('security add-trusted-cert');
+    expect(readme).toContain('Firefox');
+  });
+
+  it("names the ACME issuer and the token's Secret instead, and lists the apps' addresses", () => {
+    const readme = rendered(acme()).text('README.md');
+    expect(readme).toContain("Let's Encrypt (production) through ACME DNS-01 on Cloudflare");
+    expect(readme).toContain('npm run secrets -- set fixture cert-manager/cloudflare-api-token api-token=…');
+    expect(readme).not.toContain('update-ca-certificates');
+    expect(rendered(routed).text('README.md')).toContain('| https://podinfo.fixture.test | podinfo | podinfo:9898 |');
+    expect(rendered(modify(threeServers, (e) => { delete e.ingressVip; })).text('README.md')).not.toContain('## TLS');
+  });
+});
+
+describe('the rules of tls', () => {
+  it('fails when tls is set where there is no Gateway', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { delete e.ingressVip; e.tls = {}; }), 'tls.no-gateway');
+    expect(v).toMatchObject({ path: 'fixture.tls', value: 'private-ca' });
+  });
+
+  it("fails when the ACME contact is no email address", () => {
+    const [v] = expectOnly(acme({ email: 'ops at example.net' }), 'tls.acme-email');
+    expect(v).toMatchObject({ path: 'fixture.tls.issuer.email', value: 'ops at example.net' });
+    expect(codes(acme({ email: 'ops@localhost' }))).toContain('tls.acme-email');
+  });
+
+  it.each(['dev.home.arpa', 'home.arpa', 'printer.local', 'corp.internal', 'fixture.test'])('fails when ACME is chosen for %s, which has no public DNS', (domain) => {
+    const spec = modify(acme(), (e) => { e.baseDomain = domain; });
+    const [v] = expectOnly(spec, 'tls.acme-private-domain');
+    expect(v).toMatchObject({ path: 'fixture.tls.issuer.kind', value: 'acme' });
+    expect(v!.fix).toContain("kind: 'private-ca'");
+  });
+
+  it('passes ACME on a public domain whose name only looks private', () => {
+    expect(codes(modify(acme(), (e) => { e.baseDomain = 'home.arpa.example.net'; }))).toEqual([]);
+  });
+
+  it("fails when the certificate's layer does not come after the Gateway's", () => {
+    const spec = modify(threeServers, (e) => {
+      e.flux.layers.push({ name: 'certs', dependsOn: ['platform'] });
+      e.tls = { issuerLayer: 'certs' };
+    });
+    const [v] = expectOnly(spec, 'tls.certificate-layer');
+    expect(v).toMatchObject({ path: 'fixture.tls.issuerLayer', value: 'certs', fix: "add 'network' to the dependsOn of layer certs, or remove tls.issuerLayer" });
+  });
+
+  it("fails when the issuer's layer shares cert-manager's (its CRDs would not exist at the dry run)", () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.tls = { layer: 'network' }; }), 'component.layer-order');
+    expect(v).toMatchObject({ path: 'fixture.cilium.layers.network', value: 'network' });
+  });
+});
+
+describe("an app's route", () => {
+  it('is an HTTPRoute on the HTTPS listener for <host>.<baseDomain>, to the app\'s Service', () => {
+    const route = rendered(dev).doc('kubernetes/apps/podinfo/httproute.podinfo.podinfo.yaml');
+    expect(route.spec).toEqual({
+      parentRefs: [{ name: 'ingress', namespace: 'ingress', sectionName: 'https' }],
+      hostnames: ['podinfo.dev.home.arpa'],
+      rules: [{ backendRefs: [{ name: 'podinfo', port: 9898 }] }],
+    });
+    const named = modify(dev, (e) => { e.apps![0]!.route = { host: 'info', service: 'podinfo-web', port: 80 }; });
+    expect(rendered(named).doc('kubernetes/apps/podinfo/httproute.podinfo.podinfo.yaml').spec).toMatchObject({ hostnames: ['info.dev.home.arpa'], rules: [{ backendRefs: [{ name: 'podinfo-web', port: 80 }] }] });
+  });
+
+  it('is listed in the app folder of a construct app too', () => {
+    const spec = modify(dev, (e) => { e.apps = [{ name: 'web', layer: 'apps', construct: () => undefined, route: { host: 'web', port: 8080 } }]; });
+    expect(rendered(spec).doc('kubernetes/apps/web/kustomization.yaml').resources).toContain('httproute.web.web.yaml');
+  });
+
+  it('fails without a Gateway', () => {
+    const [v] = expectOnly(modify(routed, (e) => { delete e.ingressVip; }), 'app.route-no-gateway');
+    expect(v).toMatchObject({ path: 'fixture.apps[0].route', value: 'podinfo.fixture.test' });
+  });
+
+  it.each(['a.b', 'Podinfo', '-x', 'x'.repeat(64)])('fails when the host %s is not one DNS label', (host) => {
+    const [v] = expectOnly(modify(routed, (e) => { e.apps![0]!.route!.host = host; }), 'app.route-host');
+    expect(v).toMatchObject({ path: 'fixture.apps[0].route.host', value: host });
+  });
+
+  it('fails when two apps route the same host', () => {
+    const spec = modify(routed, (e) => { e.apps!.push({ ...e.apps![0]!, name: 'podinfo-2', namespace: 'podinfo-2' }); });
+    const [v] = expectOnly(spec, 'app.route-duplicate-host');
+    expect(v).toMatchObject({ path: 'fixture.apps[1].route.host', value: 'podinfo' });
+    expect(v!.message).toContain('app podinfo');
+  });
+
+  it.each([0, 65536, 80.5])('fails on port %s', (port) => {
+    expectOnly(modify(routed, (e) => { e.apps![0]!.route!.port = port; }), 'app.route-port');
+  });
+});
