@@ -201,7 +201,7 @@ describe('PodNotReady', () => {
 
 describe('notifications rules', () => {
   // A clean environment (no warning) with monitoring, whose Git host names no forge.
-  const clean = modify(threeServers, (e) => { e.monitoring = { rulesLayer: 'network' }; e.flux.layers[0]!.namespaces = []; e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
+  const clean = modify(threeServers, (e) => { e.longhorn = {}; e.monitoring = { rulesLayer: 'network' }; e.flux.layers[0]!.namespaces = []; e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
   const on = (n: NonNullable<EnvironmentSpec['notifications']>, base: EnvironmentSpec = clean): EnvironmentSpec => withNotifications(n, base);
 
   it('starts from an environment that passes clean, receivers and webhook included', () => {

@@ -2,7 +2,7 @@ import { FLUX_NAMESPACE } from '../../k8s/flux-sync';
 import type { Environment } from '../../model/resolve';
 import { defineComponent } from '../entry';
 import type { WorldPort } from '../entry';
-import { INGRESS_NAMESPACE } from '../ingress-gateway';
+import { HTTPS_LISTENER, INGRESS_GATEWAY, INGRESS_NAMESPACE, gatewayOf } from '../ingress-gateway';
 import { MONITORING_NAMESPACE } from '../monitoring/settings';
 import { FailureAlert } from './failure-alert';
 import type { EventSource } from './failure-alert';
@@ -44,7 +44,7 @@ function settings(env: Environment) {
   if (!n) return undefined;
   const webhook = n.webhook;
   // The route needs the ingress Gateway (notifications.webhook-without-gateway otherwise).
-  const gateway = env.cilium && env.ingressVip && env.vipInterface ? env.cilium.layers.network : undefined;
+  const gateway = gatewayOf(env)?.layer;
   const alerting = env.monitoring ? n.receivers.filter((r) => r.alerts !== undefined && ALERTMANAGER_CONFIGS[r.kind] !== undefined) : [];
   return {
     layer: n.layer,
@@ -87,7 +87,7 @@ export const notifications = defineComponent({
       if (webhook.routeLayer) {
         new WebhookRoute(folder('flux-webhook', webhook.routeLayer), 'route', {
           hostname: webhook.hostname,
-          gateway: { name: 'ingress', namespace: INGRESS_NAMESPACE, sectionName: 'https' },
+          gateway: { name: INGRESS_GATEWAY, namespace: INGRESS_NAMESPACE, sectionName: HTTPS_LISTENER },
           fluxNamespace: FLUX_NAMESPACE,
         });
       }

@@ -1,5 +1,6 @@
 import type { Environment } from '../../model/resolve';
 import type { Finding, Rule } from '../../model/violation';
+import { gatewayOf } from '../ingress-gateway/config';
 import { forgeOf } from './forge';
 import { ALERTMANAGER_CONFIGS, FLUX_PROVIDER_TYPES, receiverSecretName } from './settings';
 import type { ReceiverSettings } from './settings';
@@ -155,7 +156,7 @@ export const notificationRules: readonly Rule[] = [
     severity: 'error',
     summary: 'the push webhook has the ingress Gateway to be reached through (Cilium, ingressVip and controlPlane.vipInterface)',
     check: (env) =>
-      env.notifications?.webhook && !(env.cilium && env.ingressVip && env.vipInterface)
+      env.notifications?.webhook && gatewayOf(env) === undefined
         ? [{
             path: 'notifications.webhook',
             value: `${env.notifications.webhook.host}.${env.spec.baseDomain}`,
