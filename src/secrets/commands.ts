@@ -47,7 +47,12 @@ function environment(ctx: SecretsContext, name: string | undefined): Environment
 
 function secretPath(env: Environment, ref: string | undefined): { namespace: string; name: string; file: string } {
   const match = /^([a-z0-9-]+)\/([a-z0-9.-]+)$/.exec(ref ?? '');
-  if (!match) throw new SecretsUsageError(`"${ref ?? ''}" is not <namespace>/<name>, e.g. capmox-system/capmox-variables`);
+  if (!match) {
+    const [namespace, name, ...rest] = (ref ?? '').split('/');
+    // Say which half is wrong: a well-formed pair whose name is no Kubernetes name is the likelier slip.
+    const why = rest.length === 0 && name !== undefined && /^[a-z0-9-]+$/.test(namespace ?? '') ? `: ${name} is no Kubernetes object name (lowercase letters, digits, '-' and '.')` : '';
+    throw new SecretsUsageError(`"${ref ?? ''}" is not <namespace>/<name>${why}, e.g. capmox-system/capmox-variables`);
+  }
   return { namespace: match[1]!, name: match[2]!, file: `secrets/${env.name}/${match[1]}.${match[2]}.sops.yaml` };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { check } from '../../src/check/run';
 import { resolve } from '../../src/model/resolve';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { DEMO_AGE_RECIPIENT } from '../../src/secrets/demo';
@@ -239,6 +240,13 @@ describe("an app's route", () => {
     const [v] = expectOnly(spec, 'app.route-duplicate-host');
     expect(v).toMatchObject({ path: 'fixture.apps[1].route.host', value: 'podinfo' });
     expect(v!.message).toContain('app podinfo');
+  });
+
+  it("fails when an app routes the push webhook's host", () => {
+    const spec = modify(routed, (e) => { e.apps![0]!.route!.host = 'flux-webhook'; e.notifications = { webhook: {} }; });
+    const found = check(spec).filter((v) => v.code === 'app.route-duplicate-host');
+    expect(found.map((v) => [v.path, v.value])).toEqual([['fixture.apps[0].route.host', 'flux-webhook']]);
+    expect(found[0]!.message).toBe("flux-webhook.fixture.test is the push webhook's host (notifications.webhook.host)");
   });
 
   it.each([0, 65536, 80.5])('fails on port %s', (port) => {

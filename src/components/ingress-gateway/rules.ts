@@ -44,14 +44,26 @@ export const routeRules: readonly Rule[] = [
   {
     code: 'app.route-duplicate-host',
     severity: 'error',
-    summary: 'no two apps route the same hostname (the Gateway would merge their rules)',
-    check: (env) =>
-      duplicates(routed(env), (app) => app.route.hostname).map(({ item, first }) => ({
-        path: at(item, 'host'),
-        value: item.route.host,
-        message: `${item.route.hostname} is already the route of app ${first.name}`,
-        fix: `give app ${item.name} a host of its own, e.g. host: '${item.name}'`,
-      })),
+    summary: "no two apps route the same hostname, nor an app the push webhook's (the Gateway would merge their rules)",
+    check: (env) => {
+      const webhook = env.notifications?.webhook && `${env.notifications.webhook.host}.${env.spec.baseDomain}`;
+      return [
+        ...duplicates(routed(env), (app) => app.route.hostname).map(({ item, first }) => ({
+          path: at(item, 'host'),
+          value: item.route.host,
+          message: `${item.route.hostname} is already the route of app ${first.name}`,
+          fix: `give app ${item.name} a host of its own, e.g. host: '${item.name}'`,
+        })),
+        ...routed(env)
+          .filter((app) => app.route.hostname === webhook)
+          .map((app) => ({
+            path: at(app, 'host'),
+            value: app.route.host,
+            message: `${webhook} is the push webhook's host (notifications.webhook.host)`,
+            fix: `give app ${app.name} a host of its own, e.g. host: '${app.name}', or set notifications.webhook.host to another label`,
+          })),
+      ];
+    },
   },
   {
     code: 'app.route-port',

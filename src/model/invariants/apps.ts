@@ -1,10 +1,13 @@
 import { CLUSTERS_DIR } from '../../tree/paths';
-import { HELM_DURATION } from '../helm-timeout';
+import { HELM_DURATION, HELM_TIMEOUT, durationSeconds } from '../helm-timeout';
 import { duplicates } from '../duplicates';
 import { layersBefore } from './flux';
 import type { App, Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
+
+/** The shortest timeout an app may set: below it no release with an image to pull could ever go Ready. */
+const MIN_TIMEOUT_SECONDS = 60;
 
 const SOURCES = ['helm', 'construct', 'manifests'] as const;
 const at = (app: App, field?: string) => `apps[${app.index}]${field ? `.${field}` : ''}`;
@@ -122,16 +125,22 @@ export const appRules: readonly Rule[] = [
   {
     code: 'app.invalid-timeout',
     severity: 'error',
-    summary: "a Helm app's timeout is a duration the HelmRelease accepts",
+    summary: "a Helm app's timeout is a duration the HelmRelease accepts, of a minute or more",
     check: (env) =>
       env.apps
-        .filter((app) => app.helm?.timeout !== undefined && !HELM_DURATION.test(app.helm.timeout))
-        .map((app) => ({
-          path: at(app, 'helm.timeout'),
-          value: app.helm!.timeout!,
-          message: `"${app.helm!.timeout}" is not a duration the HelmRelease accepts (digits and ms, s, m or h)`,
-          fix: 'write a Go duration such as 10m or 1h30m',
-        })),
+        .filter((app) => app.helm?.timeout !== undefined && (!HELM_DURATION.test(app.helm.timeout) || durationSeconds(app.helm.timeout) < MIN_TIMEOUT_SECONDS))
+        .map((app) => {
+          const timeout = app.helm!.timeout!;
+          return {
+            path: at(app, 'helm.timeout'),
+            value: timeout,
+            message: HELM_DURATION.test(timeout)
+              // Each try of RetryOnFailure would fail before an image pull or a hook could finish.
+              ? `${timeout} is ${durationSeconds(timeout)} s: every install and upgrade would fail before its pods could start`
+              : `"${timeout}" is not a duration the HelmRelease accepts (digits and ms, s, m or h)`,
+            fix: `write a Go duration of at least 1m, such as 10m or 1h30m (the default is ${HELM_TIMEOUT})`,
+          };
+        }),
   },
   {
     code: 'app.invalid-path',

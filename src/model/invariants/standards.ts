@@ -134,6 +134,8 @@ export const standardRules: readonly Rule[] = [
       const names = [
         ...(env.spec.secrets ?? []).map((s, i) => ({ path: `secrets[${i}].name`, name: s.name })),
         ...(env.spec.clusterApi?.providers ?? []).flatMap((p, i) => [{ path: `clusterApi.providers[${i}].name`, name: p.name }, ...(p.configSecret ? [{ path: `clusterApi.providers[${i}].configSecret.name`, name: p.configSecret.name }] : [])]),
+        // A Secret a section names itself (the ACME issuer's DNS token): `secrets -- set` would refuse it.
+        ...env.secrets.filter((s) => s.declaredAt === 'tls.issuer.dns01.tokenSecret').map((s) => ({ path: s.declaredAt, name: s.name })),
       ];
       return [
         ...invalidNames(namespaces, DNS_LABEL, 'a namespace name (a DNS label)', 'use lowercase letters, digits and hyphens, at most 63 characters'),

@@ -59,7 +59,12 @@ describe('app invariants', () => {
     expect(v).toMatchObject({ path: 'fixture.apps[0].helm.timeout', value: timeout });
   });
 
-  it.each([['10m'], ['1h30m'], ['90s'], ['1.5h']])('accepts the Helm timeout %s', (timeout) => {
+  it.each([['0s', 0], ['500ms', 0.5], ['59s', 59]])('rejects the Helm timeout %s, under a minute', (timeout, seconds) => {
+    const [v] = expectOnly(withApps({ ...podinfo, helm: { ...podinfo.helm, timeout } }), 'app.invalid-timeout');
+    expect(v!.message).toBe(`${timeout} is ${seconds} s: every install and upgrade would fail before its pods could start`);
+  });
+
+  it.each([['10m'], ['1h30m'], ['90s'], ['1.5h'], ['60s']])('accepts the Helm timeout %s', (timeout) => {
     expect(codes(withApps({ ...podinfo, helm: { ...podinfo.helm, timeout } }))).toEqual([]);
   });
 

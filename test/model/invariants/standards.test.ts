@@ -161,6 +161,12 @@ describe('standards at their edges', () => {
     expect(paths).toEqual(['mgmt.clusterApi.providers[3].namespace', 'mgmt.clusterApi.providers[3].name', 'mgmt.clusterApi.providers[3].configSecret.name']);
   });
 
+  it("checks the ACME issuer's token Secret name as a Kubernetes name (secrets -- set would refuse it)", () => {
+    const spec = modify(threeServers, (e) => { e.baseDomain = 'lab.example.net'; e.tls = { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare', tokenSecret: 'cf_token' } } }; });
+    const found = check(spec).filter((v) => v.code === 'kubernetes.invalid-name');
+    expect(found.map((v) => [v.path, v.value])).toEqual([['fixture.tls.issuer.dns01.tokenSecret', 'cf_token']]);
+  });
+
   it('leaves addresses that are no IPv4 to address.invalid, even when two roles share the same bad text', () => {
     const spec = modify(threeServers, (e) => { e.nodes[1]!.ip = 'not-an-ip'; e.network.gateway = 'not-an-ip'; });
     expect(check(spec).map((v) => v.code)).not.toContain('address.in-use');
