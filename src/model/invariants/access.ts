@@ -29,6 +29,8 @@ function pullSecretKeyFindings(env: Environment): Finding[] {
     .filter((k) => !GIT_SECRET_KEYS.includes(k))
     .map((k) => ({ path: `${at}.keys`, value: k, message: `Flux's GitRepository reads no key ${k} from its secret`, fix: `use ${GIT_SECRET_KEYS.join(', ')}` }));
   const ssh = /^ssh:\/\//.test(env.flux.url);
+  // A URL that is neither is flux.invalid-url's to report: the keys it needs are unknown.
+  if (!ssh && !/^https?:\/\//.test(env.flux.url)) return findings;
   if (ssh && !(keys.has('identity') && keys.has('known_hosts'))) {
     findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is an SSH URL: Flux needs the private key and the host's key`, fix: 'declare the keys identity and known_hosts' });
   }

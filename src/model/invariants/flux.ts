@@ -49,6 +49,12 @@ export function findCycle(layers: readonly Pick<FluxLayer, 'name' | 'dependsOn'>
   return undefined;
 }
 
+/** The ssh:// form of an scp-like address (`git@host:owner/repo.git`), which Flux does not parse. */
+function scpLike(url: string): string | undefined {
+  const m = /^([^@\s/:]+@)?([^\s/:]+):(?!\/\/)([^\s]+)$/.exec(url);
+  return m ? `write it as an ssh:// URL: ssh://${m[1] ?? ''}${m[2]}/${m[3]!.replace(/^\//, '')}` : undefined;
+}
+
 export const fluxRules: readonly Rule[] = [
   {
     code: 'flux.invalid-layer-name',
@@ -129,7 +135,7 @@ export const fluxRules: readonly Rule[] = [
     check: (env) =>
       /^(https?|ssh):\/\/[^\s]+$/.test(env.flux.url)
         ? []
-        : [{ path: 'flux.url', value: env.flux.url, message: `"${env.flux.url}" is not an http(s) or ssh URL`, fix: 'write the clone URL, e.g. https://git.example.com/ops/fleet.git' }],
+        : [{ path: 'flux.url', value: env.flux.url, message: `"${env.flux.url}" is not an http(s) or ssh URL`, fix: scpLike(env.flux.url) ?? 'write the clone URL, e.g. https://git.example.com/ops/fleet.git' }],
   },
   {
     code: 'flux.placeholder-url',

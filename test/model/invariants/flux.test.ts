@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { check } from '../../../src/check/run';
 import { fiveServersTwoPlanned, modify, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
 
@@ -53,6 +54,17 @@ describe('flux invariants', () => {
 
   it('fails when the Git URL is not a clone URL', () => {
     expectOnly(modify(threeServers, (e) => { e.flux.url = 'git.fixture.test:ops/fleet'; }), 'flux.invalid-url');
+  });
+
+  it('proposes the ssh:// form of an scp-like address, and judges no pull Secret by it', () => {
+    const spec = modify(threeServers, (e) => {
+      e.flux.url = 'git@git.fixture.test:ops/fleet.git';
+      e.flux.pullSecret = 'git-auth';
+      e.secrets = [{ namespace: 'flux-system', name: 'git-auth', keys: ['identity', 'known_hosts'] }];
+    });
+    const found = check(spec);
+    expect(found.map((v) => v.code)).not.toContain('flux.pull-secret-keys');
+    expect(found.find((v) => v.code === 'flux.invalid-url')!.fix).toBe('write it as an ssh:// URL: ssh://git@git.fixture.test/ops/fleet.git');
   });
 
   it('fails when the environment name cannot be a folder', () => {
