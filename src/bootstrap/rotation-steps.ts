@@ -76,7 +76,7 @@ function genericRotation(env: Environment, ref: string): Step {
     title: `Rotate ${ref}`,
     where: 'workstation',
     notes: [
-      `Its values sat in plain text on the founder. Issue new ones where they were issued, write them (\`npm run secrets -- set ${env.name} ${ref} KEY=…\`, or under a new name where the consumer does not watch the Secret), \`npm run synth\`, commit and merge; then revoke the old values at their issuer.`,
+      `Its values sat in plain text on the founder. Issue new ones where they were issued, write them (\`npm run secrets -- set ${env.name} ${ref} --env-file -\`, KEY=… lines on stdin, or under a new name where the consumer does not watch the Secret), \`npm run synth\`, commit and merge; then revoke the old values at their issuer.`,
     ],
     commands: [`npm run secrets -- show ${env.name} ${ref} >/dev/null`],
   };

@@ -24,7 +24,7 @@ export function tlsSection(env: Environment): string[] {
     ...(routes.length > 0 ? ['| address | app | Service |', '| --- | --- | --- |', ...routes, ''] : []),
     ...(tls.issuer.kind === 'acme'
       ? [
-          `Issuer: Let's Encrypt (${tls.issuer.server}) through ACME DNS-01 on Cloudflare, with the API token of \`secrets/${env.name}/${CERT_MANAGER_NAMESPACE}.${tls.issuer.dns01.tokenSecret}.sops.yaml\` (write it with \`npm run secrets -- set ${env.name} ${CERT_MANAGER_NAMESPACE}/${tls.issuer.dns01.tokenSecret} api-token=…\`; the token needs the permissions Zone - DNS - Edit and Zone - Zone - Read, as cert-manager's Cloudflare page recommends). Clients trust it as they trust any public certificate.`,
+          `Issuer: Let's Encrypt (${tls.issuer.server}) through ACME DNS-01 on Cloudflare, with the API token of \`secrets/${env.name}/${CERT_MANAGER_NAMESPACE}.${tls.issuer.dns01.tokenSecret}.sops.yaml\` (write it with \`npm run secrets -- set ${env.name} ${CERT_MANAGER_NAMESPACE}/${tls.issuer.dns01.tokenSecret} --env-file -\` and the line \`api-token=…\` on stdin; the token needs the permissions Zone - DNS - Edit and Zone - Zone - Read, as cert-manager's Cloudflare page recommends). Clients trust it as they trust any public certificate.`,
           '',
         ]
       : [

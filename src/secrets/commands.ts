@@ -145,7 +145,7 @@ async function showCommand(ctx: SecretsContext, args: string[]): Promise<Command
   const env = environment(ctx, positionals[0]);
   const target = secretPath(env, positionals[1]);
   const file = path.join(ctx.root, target.file);
-  if (!fs.existsSync(file)) return fail(`${target.file} does not exist; create it with npm run secrets -- set ${env.name} ${target.namespace}/${target.name} KEY=…`);
+  if (!fs.existsSync(file)) return fail(`${target.file} does not exist; create it with npm run secrets -- set ${env.name} ${target.namespace}/${target.name} --env-file - (KEY=… lines on stdin)`);
   const text = fs.readFileSync(file, 'utf8');
   try {
     const decrypted = await decryptDocument(text, availableIdentities(ctx.vars, ctx.root, env.name));

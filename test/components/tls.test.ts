@@ -140,7 +140,7 @@ describe('the ACME issuer', () => {
     expect(env.secrets).toEqual([expect.objectContaining({ namespace: 'cert-manager', name: 'cf-token', keys: ['api-token'], layer: 'network', folder: 'tls', source: 'secrets/fixture/cert-manager.cf-token.sops.yaml' })]);
     // Without its encrypted source synth stops, saying how to write it.
     const missing = synthesize(acme({ dns01: { provider: 'cloudflare', tokenSecret: 'cf-token' } })).violations.filter((v) => v.severity === 'error');
-    expect(missing).toMatchObject([{ code: 'secret.missing', fix: 'npm run secrets -- set fixture cert-manager/cf-token api-token=…' }]);
+    expect(missing).toMatchObject([{ code: 'secret.missing', fix: 'npm run secrets -- set fixture cert-manager/cf-token --env-file - (then api-token=…, one per line, and Ctrl-D)' }]);
 
     const spec = modify(acme(), (e) => { e.sops = { ageRecipients: [DEMO_AGE_RECIPIENT] }; });
     const { text } = await setSecret({ identities: [], recipients: [DEMO_AGE_RECIPIENT], namespace: 'cert-manager', name: 'cloudflare-api-token', values: { 'api-token': 'not-a-real-token' }, now: new Date('2026-01-02T03:04:05Z') });
@@ -163,7 +163,7 @@ describe("the tree's README", () => {
   it("names the ACME issuer and the token's Secret instead, and lists the apps' addresses", () => {
     const readme = rendered(acme()).text('README.md');
     expect(readme).toContain("Let's Encrypt (production) through ACME DNS-01 on Cloudflare");
-    expect(readme).toContain('npm run secrets -- set fixture cert-manager/cloudflare-api-token api-token=…');
+    expect(readme).toContain('npm run secrets -- set fixture cert-manager/cloudflare-api-token --env-file -` and the line `api-token=…` on stdin');
     expect(readme).not.toContain('update-ca-certificates');
     expect(rendered(routed).text('README.md')).toContain('| https://podinfo.fixture.test | podinfo | podinfo:9898 |');
     expect(rendered(modify(threeServers, (e) => { delete e.ingressVip; })).text('README.md')).not.toContain('## TLS');

@@ -19,7 +19,7 @@ export const privateCaIssuerSchema = z.strictObject({
 /** DNS-01 through a DNS provider's API: one provider today, Cloudflare. */
 export const dns01Schema = z.strictObject({
   provider: z.enum(['cloudflare']).describe('The DNS provider whose API publishes the challenge records.'),
-  tokenSecret: z.string().default('cloudflare-api-token').describe("The Secret in cert-manager's namespace holding the provider's API token under `api-token` (write it with `npm run secrets -- set <env> cert-manager/<name> api-token=…`)."),
+  tokenSecret: z.string().default('cloudflare-api-token').describe("The Secret in cert-manager's namespace holding the provider's API token under `api-token` (write it with `npm run secrets -- set <env> cert-manager/<name> --env-file -`, the line `api-token=…` on stdin)."),
 });
 
 /** Let's Encrypt through ACME DNS-01: a publicly trusted certificate for a domain in public DNS. */

@@ -124,7 +124,7 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
             path: where(app, d.file),
             value: `Secret ${String((d.doc!.metadata as { name?: string } | undefined)?.name ?? '(unnamed)')}`,
             message: 'a plaintext Secret would be committed to Git and copied into the tree',
-            fix: `remove it from the folder, declare it under secrets and set it with npm run secrets -- set ${input.env.name} <namespace>/<name> <key>=…`,
+            fix: `remove it from the folder, declare it under secrets and set it with npm run secrets -- set ${input.env.name} <namespace>/<name> --env-file - (<key>=… lines on stdin)`,
           })),
       ),
   },

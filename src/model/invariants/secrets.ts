@@ -40,8 +40,9 @@ function parsed(input: SecretSources): Parsed[] {
 /** Parsed sources that are encrypted SOPS Secrets: the subject of the finer rules. */
 const sopsFiles = (input: SecretSources) => parsed(input).filter((p) => p.doc && typeof p.doc.sops === 'object' && p.doc.sops !== null);
 
+// The values on stdin: npm logs a script's command line (~/.npm/_logs), values included.
 const setCommand = (env: Environment, ref: SecretRef, keys: readonly string[]) =>
-  `npm run secrets -- set ${env.name} ${ref.namespace}/${ref.name} ${keys.map((k) => `${k}=…`).join(' ')}`;
+  `npm run secrets -- set ${env.name} ${ref.namespace}/${ref.name} --env-file - (then ${keys.map((k) => `${k}=…`).join(', ')}, one per line, and Ctrl-D)`;
 
 const finding = (p: Parsed, value: string, message: string, fix: string): Finding => ({ path: p.ref.source, value, message, fix });
 

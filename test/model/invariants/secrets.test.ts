@@ -39,7 +39,7 @@ describe('secret source invariants (no key needed)', () => {
     const { codes, violations } = sourceCodes(() => undefined);
     expect(codes).toEqual(['secret.missing']);
     expect(violations[0]!.message).toContain('PROXMOX_URL, PROXMOX_TOKEN, PROXMOX_SECRET');
-    expect(violations[0]!.fix).toBe('npm run secrets -- set mgmt capmox-system/capmox-variables PROXMOX_URL=… PROXMOX_TOKEN=… PROXMOX_SECRET=…');
+    expect(violations[0]!.fix).toBe('npm run secrets -- set mgmt capmox-system/capmox-variables --env-file - (then PROXMOX_URL=…, PROXMOX_TOKEN=…, PROXMOX_SECRET=…, one per line, and Ctrl-D)');
   });
 
   it('fails when the file does not parse', () => {
@@ -76,7 +76,7 @@ describe('secret source invariants (no key needed)', () => {
   it('fails when a required key is missing', () => {
     const { codes, violations } = sourceCodes(replace(/ {2}PROXMOX_SECRET: ENC\[[^\n]*\n/, ''));
     expect(codes).toEqual(['secret.missing-keys']);
-    expect(violations[0]!.fix).toBe('npm run secrets -- set mgmt capmox-system/capmox-variables PROXMOX_SECRET=…');
+    expect(violations[0]!.fix).toBe('npm run secrets -- set mgmt capmox-system/capmox-variables --env-file - (then PROXMOX_SECRET=…, one per line, and Ctrl-D)');
   });
 
   it("fails when the secret is encrypted to other recipients than the environment's", () => {
