@@ -33,7 +33,7 @@ export function notificationsSection(env: Environment): string[] {
         `A push reconciles the sync at once through Flux's Receiver \`flux-system/git-push\` (type \`${FORGE_RECEIVERS[forge].type}\`), behind the Gateway's \`https\` listener at \`https://${n.webhook.host}.${env.spec.baseDomain}\`. Once Flux has applied it, read its path and the token:`,
         '',
         '```sh',
-        "kubectl -n flux-system get receiver git-push -o jsonpath='{.status.webhookPath}'",
+        `kubectl --kubeconfig ${env.kubeconfig.file} --context ${env.kubeconfig.context} -n flux-system get receiver git-push -o jsonpath='{.status.webhookPath}'`,
         `npm run secrets -- show ${env.name} flux-system/${WEBHOOK_TOKEN_SECRET}`,
         '```',
         '',

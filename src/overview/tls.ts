@@ -31,7 +31,7 @@ export function tlsSection(env: Environment): string[] {
           `Issuer: this cluster's private CA (ClusterIssuer \`${PRIVATE_CA}\`): no public CA can sign for ${domain}. Clients trust the Gateway once they trust the CA; its certificate is in the Secret \`${CERT_MANAGER_NAMESPACE}/${PRIVATE_CA}\`, created by cert-manager on the first reconcile (a new one if that Secret is ever deleted, which every client must then install again):`,
           '',
           '```sh',
-          `kubectl --context ${env.kubeconfig.context} -n ${CERT_MANAGER_NAMESPACE} get secret ${PRIVATE_CA} -o jsonpath='{.data.ca\\.crt}' | base64 -d > ${file}`,
+          `kubectl --kubeconfig ${env.kubeconfig.file} --context ${env.kubeconfig.context} -n ${CERT_MANAGER_NAMESPACE} get secret ${PRIVATE_CA} -o jsonpath='{.data.ca\\.crt}' | base64 -d > ${file}`,
           `openssl x509 -in ${file} -noout -subject -enddate -fingerprint -sha256    # check it before you trust it`,
           '```',
           '',

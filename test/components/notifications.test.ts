@@ -170,7 +170,7 @@ describe('notifications: the push webhook', () => {
   it('tells in the tree\'s README where the forge posts and how to read the path and the token', () => {
     const readme = rendered(everything).text('README.md');
     expect(readme).toContain('## Notifications');
-    expect(readme).toContain("kubectl -n flux-system get receiver git-push -o jsonpath='{.status.webhookPath}'");
+    expect(readme).toContain("kubectl --kubeconfig ~/.kube/dev.kubeconfig --context dev -n flux-system get receiver git-push -o jsonpath='{.status.webhookPath}'");
     expect(readme).toContain('npm run secrets -- show dev flux-system/flux-webhook-token');
     expect(readme).toContain('`https://flux-webhook.dev.home.arpa`');
     expect(readme).toMatch(/\| ops-mail \| email \| warning and above \| – \|/);

@@ -154,7 +154,7 @@ describe('the ACME issuer', () => {
 describe("the tree's README", () => {
   it('says where the private CA certificate is and how clients and nodes install it', () => {
     const readme = rendered(threeServers).text('README.md');
-    expect(readme).toContain("kubectl --context fixture -n cert-manager get secret private-ca -o jsonpath='{.data.ca\\.crt}' | base64 -d > fixture-ca.crt");
+    expect(readme).toContain("kubectl --kubeconfig ~/.kube/fixture.kubeconfig --context fixture -n cert-manager get secret private-ca -o jsonpath='{.data.ca\\.crt}' | base64 -d > fixture-ca.crt");
     expect(readme).toContain('update-ca-certificates');
     expect(readme).toContain('security add-trusted-cert');
     expect(readme).toContain('Firefox');
