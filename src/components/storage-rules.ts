@@ -1,3 +1,4 @@
+import { userFile } from '../apps/objects';
 import { findCycle, layersBefore } from '../model/invariants/flux';
 import type { Environment } from '../model/resolve';
 import { shown } from '../model/violation';
@@ -138,7 +139,8 @@ export function storageRenderedRules(enabled: Enabled): Rule<RenderedTree>[] {
             // An empty class asks for a pre-made volume, bound by hand: nothing to provision.
             .filter(({ storageClass }) => storageClass !== '' && (storageClass === undefined ? !hasDefault : !classes.has(String(storageClass))))
             .map(({ field, storageClass }): Finding => ({
-              path: `${at(tree, path)}:${field}`,
+              // The file the user edits: a manifests folder's own, not synth's copy of it.
+              path: `${userFile(tree, path)}:${field}`,
               value: shown(storageClass),
               message: storageClass === undefined
                 ? `${doc.kind} ${doc.metadata?.name ?? '(unnamed)'} names no StorageClass, and ${tree.env.name} has no default class (no Longhorn, k3s.disable lists ${K3S_LOCAL_STORAGE}): it would stay Pending`
