@@ -42,7 +42,7 @@ const selected = (only: readonly string[]) => (file: string) => only.length === 
  */
 export function reviewCommand(options: ReviewOptions): CommandResult {
   const only = options.only ?? [];
-  const fresh = checkCommand({ root: options.root, environments: options.environments, only });
+  const fresh = checkCommand({ root: options.root, environments: options.environments, only, withoutDiff: true });
   if (fresh.exitCode !== 0) {
     return { stdout: '', stderr: `${fresh.stderr}review: clusters/ is not what the code synthesizes; run npm run synth (and commit) first\n`, exitCode: 1 };
   }

@@ -145,8 +145,11 @@ function upgradeNote(e: EnvironmentPlan): string {
   return `${treeDir(e.name)}/ was written by ${wrote ?? 'an earlier version that did not record itself'}; ${toolStamp()} is installed: run npm run synth, then npm run review to see what the release changes\n`;
 }
 
-/** Fails when an invariant is broken or the committed tree is not what the code synthesizes. */
-export function checkCommand(options: CommandOptions): CommandResult {
+/**
+ * Fails when an invariant is broken or the committed tree is not what the code synthesizes.
+ * `withoutDiff`: a caller that prints no diff (review) gets a message that does not point at one.
+ */
+export function checkCommand(options: CommandOptions & { readonly withoutDiff?: boolean }): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'check failed');
   const drifted = result.environments.filter((e) => !isUnchanged(e.changes));
@@ -158,7 +161,8 @@ export function checkCommand(options: CommandOptions): CommandResult {
   }
   const upgraded = drifted.map((e) => upgradeNote(e)).filter((n) => n !== '').join('');
   const names = [...drifted.map((e) => `${treeDir(e.name)}/`), ...stale.map((f) => f.name)].join(', ');
-  const differ = names === '' ? '' : `${names} differ from what the code synthesizes (diff above); run npm run synth and commit the result\n`;
+  const shown = options.withoutDiff ? 'npm run check shows the diff' : 'diff above';
+  const differ = names === '' ? '' : `${names} differ from what the code synthesizes (${shown}); run npm run synth and commit the result\n`;
   return {
     stdout: diffs,
     stderr: `${report}${upgraded}${differ}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,

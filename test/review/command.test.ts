@@ -60,6 +60,9 @@ describe('npm run review', () => {
     const result = reviewCommand({ root, environments: edited });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('review: clusters/ is not what the code synthesizes; run npm run synth (and commit) first');
+    // review prints no diff, so it points at the command that does.
+    expect(result.stderr).toContain('clusters/prod/ differ from what the code synthesizes (npm run check shows the diff)');
+    expect(result.stdout).toBe('');
   });
 
   it('runs as npm run review: an unknown base is one line, never a stack trace', () => {
