@@ -5,6 +5,8 @@ import type { TestSpecification } from 'vitest/node';
 
 /** Killed mid-write at measured moments: it needs the machine to itself (its own run, one worker). */
 const ALONE = 'test/synth/crash-safety.test.ts';
+/** Tests of process-wide state (cdktf's token stack traces, off once rendering ran): a process of their own. */
+const OWN_PROCESS = ['test/infra/token-stack-traces.test.ts'];
 
 /** The tests that run the packed tool: last, by when the set-up's packing beside the others is done. */
 const PACKED = `${path.sep}test${path.sep}package${path.sep}`;
@@ -26,21 +28,25 @@ export default defineConfig({
     // for bundlers): vite transforms it instead of Node loading it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
     // `npm test` runs the suite with two workers (it spends much of its time waiting on child
-    // processes: npm, tsx, kubectl), then the crash test on its own.
+    // processes: npm, tsx, kubectl), then the crash test and the tests of process-wide state on their own.
     projects: [
       {
         extends: true,
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ALONE],
+          exclude: [...configDefaults.exclude, ALONE, ...OWN_PROCESS],
           // dist/ up to date, and the packed tool installed once per run for the tests that run it
           // as users do (test/package/; NO_PACK=1 skips the packing).
           globalSetup: ['test/package/packed-tool.ts'],
           sequence: { sequencer: PackedLast },
+          // Each worker keeps the modules it imported from one test file to the next: importing
+          // src/ (cdk8s, cdktf, zod) again for every file was most of the suite's time. The tests
+          // share no mutable state; those of process-wide state run in the second project.
+          isolate: false,
         },
       },
-      { extends: true, test: { name: 'alone', include: [ALONE] } },
+      { extends: true, test: { name: 'alone', include: [ALONE, ...OWN_PROCESS] } },
     ],
   },
 });
