@@ -165,7 +165,8 @@ function verifyStep(env: Environment, cni?: ChartRelease): Step {
 /**
  * The cold build of an environment, from empty hosts to a reconciling Flux, then (with `handover`)
  * the retirement of an earlier install once Flux owns what it installed; `platformDayTwo` are the
- * Day 2 sections the component table contributes (placed after the servers' own).
+ * Day 2 sections the component table contributes (placed before the servers' own: moving the
+ * volumes off local-path comes before the restart that disables it).
  */
 export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): Runbook {
   const steps = [
@@ -187,6 +188,6 @@ export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: Ha
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...dayTwoSteps(env), ...platformDayTwo, ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
+    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
   };
 }

@@ -30,6 +30,10 @@ function move(claim: VolumeClaim, release: ChartRelease): string[] {
   return [
     // Flux has applied the values naming the new class: what the StatefulSet is remade from.
     waitFor(600, `[ "$(kubectl -n ${release.namespace} get helmrelease ${release.name} -o jsonpath='{.spec.values.${claim.valuesPath}}')" = ${claim.storageClass} ]`, 10),
+    // …and, for an operator's StatefulSet, Helm has applied them to what the operator reads.
+    ...(claim.madeFrom
+      ? [waitFor(600, `[ "$(kubectl -n ${namespace} get ${claim.madeFrom.resource} ${claim.madeFrom.name} -o jsonpath='{${claim.madeFrom.classField}}')" = ${claim.storageClass} ]`, 10)]
+      : []),
     `CLASS_WAS="$(kubectl -n ${namespace} get pvc ${pvc} -o jsonpath='{.spec.storageClassName}' 2>/dev/null)"; TOKEN="$(date +%s)"; echo "${pvc}: \${CLASS_WAS:-no claim}"`,
     ...[
       `kubectl -n ${namespace} delete pvc ${pvc} --wait=false`,

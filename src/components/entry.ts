@@ -127,6 +127,12 @@ export interface VolumeClaim {
    * Helm upgrade (a Day 2 move of the claim depends on it).
    */
   readonly recreatedBy: 'operator' | 'helm';
+  /**
+   * For a StatefulSet its operator makes: the object it is made from and the field there naming
+   * the class. The HelmRelease's values change first and Helm applies them later: a Day 2 move
+   * deletes the StatefulSet only once this object names the new class. @default none
+   */
+  readonly madeFrom?: { readonly resource: string; readonly name: string; readonly classField: string };
 }
 
 /** The claim a one-replica StatefulSet makes from a template: `<template>-<statefulSet>-0` (Kubernetes' naming). */

@@ -1,6 +1,7 @@
 import { forgeOf } from '../components/notifications/forge';
 import { FORGE_RECEIVERS } from '../components/notifications/push-receiver';
 import { WEBHOOK_TOKEN_SECRET } from '../components/notifications/settings';
+import { tlsOf } from '../components/tls/config';
 import type { Environment } from '../model/resolve';
 
 /** Where a forge's webhook form is, and what it calls the shared secret. */
@@ -34,10 +35,11 @@ export function notificationsSection(env: Environment): string[] {
         '',
         '```sh',
         `kubectl --kubeconfig ${env.kubeconfig.file} --context ${env.kubeconfig.context} -n flux-system get receiver git-push -o jsonpath='{.status.webhookPath}'`,
-        `npm run secrets -- show ${env.name} flux-system/${WEBHOOK_TOKEN_SECRET}`,
+        // `show` prints the Secret as Kubernetes holds it (data in base64): the forge wants the token itself.
+        `npm run --silent secrets -- show ${env.name} flux-system/${WEBHOOK_TOKEN_SECRET} | sed -n 's/^  token: //p' | base64 -d; echo`,
         '```',
         '',
-        `and add the webhook in the repository of \`${env.flux.url}\` (${forge}): ${FORGE_FORMS[forge]}, **URL** \`https://${n.webhook.host}.${env.spec.baseDomain}\` followed by the path. A new token changes the path.`,
+        `and add the webhook in the repository of \`${env.flux.url}\` (${forge}): ${FORGE_FORMS[forge]}, **URL** \`https://${n.webhook.host}.${env.spec.baseDomain}\` followed by the path. A new token changes the path.${tlsOf(env)?.issuer.kind === 'private-ca' ? ' The certificate is signed by the private CA: install that CA where the forge runs (TLS, above), or a forge that verifies certificates refuses the connection.' : ''}`,
         '',
       ];
   return ['## Notifications', '', ...receivers, ...webhook];

@@ -171,7 +171,7 @@ describe('notifications: the push webhook', () => {
     const readme = rendered(everything).text('README.md');
     expect(readme).toContain('## Notifications');
     expect(readme).toContain("kubectl --kubeconfig ~/.kube/dev.kubeconfig --context dev -n flux-system get receiver git-push -o jsonpath='{.status.webhookPath}'");
-    expect(readme).toContain('npm run secrets -- show dev flux-system/flux-webhook-token');
+    expect(readme).toContain("npm run --silent secrets -- show dev flux-system/flux-webhook-token | sed -n 's/^  token: //p' | base64 -d; echo");
     expect(readme).toContain('`https://flux-webhook.dev.home.arpa`');
     expect(readme).toMatch(/\| ops-mail \| email \| warning and above \| – \|/);
     expect(rendered(dev).text('README.md')).not.toContain('## Notifications');

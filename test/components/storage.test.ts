@@ -147,7 +147,10 @@ describe("storage: the apps' own claims in the rendered tree", () => {
 describe('storage: Day 2 on a cluster whose volumes were made on local-path', () => {
   it('moves the claims of Prometheus and Loki to Longhorn, each only if it is on local-path, dropping their data', () => {
     const book = rendered(dev).text('bootstrap/README.md');
-    const section = book.slice(book.indexOf('## Volumes made on local-path'), book.indexOf('## A VM change'));
+    const start = book.indexOf('## Volumes made on local-path');
+    const section = book.slice(start, book.indexOf('\n## ', start + 1));
+    // It comes before the restart that disables local-storage.
+    expect(start).toBeLessThan(book.indexOf("## A server's k3s config changed"));
     expect(section).toContain('StatefulSet monitoring/prometheus-kube-prometheus-stack-prometheus, claim prometheus-kube-prometheus-stack-prometheus-db-prometheus-kube-prometheus-stack-prometheus-0');
     expect(section).toContain('StatefulSet monitoring/loki, claim storage-loki-0');
     expect(section).toContain('Their data is dropped');
@@ -157,6 +160,10 @@ describe('storage: Day 2 on a cluster whose volumes were made on local-path', ()
     expect(section).not.toContain('helmrelease/kube-prometheus-stack "');
     // The claim goes before the StatefulSet, so nothing mounts the old volume again.
     expect(section.indexOf('delete pvc storage-loki-0')).toBeLessThan(section.indexOf('delete statefulset loki'));
+    // Prometheus's StatefulSet goes only once Helm has applied the new class to the Prometheus object the operator reads.
+    const applied = section.indexOf("get prometheus.monitoring.coreos.com kube-prometheus-stack-prometheus -o jsonpath='\\''{.spec.storage.volumeClaimTemplate.spec.storageClassName}'\\'')\" = longhorn");
+    expect(applied).toBeGreaterThan(-1);
+    expect(applied).toBeLessThan(section.indexOf('delete statefulset prometheus-kube-prometheus-stack-prometheus'));
   });
 
   it('names the claim the StatefulSet makes from its template', () => {

@@ -21,6 +21,8 @@ export function prometheusClaim(storageClass: string): VolumeClaim {
     valuesPath: PROMETHEUS_CLASS_PATH,
     statefulSet: { namespace: MONITORING_NAMESPACE, name, template: `${name}-db` },
     recreatedBy: 'operator',
+    // The Prometheus object the chart renders from storageSpec (templates/prometheus/prometheus.yaml: spec.storage).
+    madeFrom: { resource: 'prometheus.monitoring.coreos.com', name: 'kube-prometheus-stack-prometheus', classField: '.spec.storage.volumeClaimTemplate.spec.storageClassName' },
   };
 }
 

@@ -52,7 +52,7 @@ export function findCycle(layers: readonly Pick<FluxLayer, 'name' | 'dependsOn'>
 /** The ssh:// form of an scp-like address (`git@host:owner/repo.git`), which Flux does not parse. */
 function scpLike(url: string): string | undefined {
   const m = /^([^@\s/:]+@)?([^\s/:]+):(?!\/\/)([^\s]+)$/.exec(url);
-  return m ? `write it as an ssh:// URL: ssh://${m[1] ?? ''}${m[2]}/${m[3]!.replace(/^\//, '')}` : undefined;
+  return m ? `write it as an ssh:// URL, ssh://${m[1] ?? ''}${m[2]}/${m[3]!.replace(/^\//, '')}, with flux.pullSecret holding identity and known_hosts` : undefined;
 }
 
 export const fluxRules: readonly Rule[] = [

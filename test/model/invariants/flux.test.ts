@@ -64,7 +64,7 @@ describe('flux invariants', () => {
     });
     const found = check(spec);
     expect(found.map((v) => v.code)).not.toContain('flux.pull-secret-keys');
-    expect(found.find((v) => v.code === 'flux.invalid-url')!.fix).toBe('write it as an ssh:// URL: ssh://git@git.fixture.test/ops/fleet.git');
+    expect(found.find((v) => v.code === 'flux.invalid-url')!.fix).toBe('write it as an ssh:// URL, ssh://git@git.fixture.test/ops/fleet.git, with flux.pullSecret holding identity and known_hosts');
   });
 
   it('fails when the environment name cannot be a folder', () => {
