@@ -7,6 +7,8 @@ export const FLUX_INSTANCE_FILE = 'bootstrap/flux-instance.yaml';
 
 /** Where a chart's values.schema.json is kept in the repository (validate reads the same folder). */
 export const VALUES_SCHEMA_DIR = 'schemas/values';
+/** The fleet's own kubeconform-style schemas, for kinds of its apps the tool has not vendored. */
+export const FLEET_SCHEMA_DIR = 'schemas/json';
 export const valuesSchemaPath = (chart: string, version: string) => `${VALUES_SCHEMA_DIR}/${chart}-${version}.values.schema.json`;
 
 /** The copy of a declared secret's encrypted source, in the folder of what uses it. */

@@ -21,16 +21,18 @@ export function withoutSops(doc: Record<string, any>): Record<string, any> {
 }
 
 /** Validates every object against its kubeconform-style schema; a kind without one is a finding. */
-export function checkSchemas(objects: readonly TreeObject[], store: SchemaStore): { findings: Finding[]; validated: number } {
+export function checkSchemas(objects: readonly TreeObject[], store: SchemaStore, fleet?: SchemaStore): { findings: Finding[]; validated: number } {
   const findings: Finding[] = [];
   let validated = 0;
   for (const { file, doc } of objects) {
     const where = `${file} (${describeObject(doc)})`;
     const schema = schemaFileName(doc.apiVersion, doc.kind);
-    const validate = store.get(schema);
+    // The tool's schemas first; a kind it has none of may have one in the fleet's own folder.
+    const validate = store.get(schema) ?? fleet?.get(schema);
     if (!validate) {
       if (!KINDS_WITHOUT_SCHEMA.has(`${doc.apiVersion}/${doc.kind}`)) {
-        findings.push({ check: 'schema', where, message: `no schema ${schema} in ${store.dir}; add the kind's kubeconform-style JSON schema there (listed in scripts/vendor.ts with its source), or list ${doc.apiVersion}/${doc.kind} in KINDS_WITHOUT_SCHEMA` });
+        const where2 = fleet ? `${store.dir} nor in ${fleet.dir}` : store.dir;
+        findings.push({ check: 'schema', where, message: `no schema ${schema} in ${where2}; put the kind's kubeconform-style JSON schema (${schema}, for the cluster's Kubernetes version, with where it came from) in ${fleet ? fleet.dir : 'that folder'}` });
       }
       continue;
     }

@@ -8,7 +8,7 @@ import { checkSchemas } from './schema-check';
 import { SchemaStore } from './schemas';
 import { readEnvironmentTree } from './tree-objects';
 import { checkChartValues } from './values-check';
-import { VALUES_SCHEMA_DIR } from '../tree/paths';
+import { FLEET_SCHEMA_DIR, VALUES_SCHEMA_DIR } from '../tree/paths';
 import { REPO_ROOT } from '../tree/repo-root';
 
 /** The schemas vendored in this repository (see schemas/SOURCES.md). */
@@ -45,7 +45,9 @@ export function validate(options: ValidateOptions): ValidateReport {
   for (const [dir, what] of [[schemas, 'JSON schema'], [valuesDir, 'values schema']] as const) {
     if (!fs.existsSync(dir)) findings.push({ check: 'schema', where: dir, message: `the ${what} folder does not exist; restore it (git checkout -- schemas) or pass its path` });
   }
-  const schema = checkSchemas(objects, new SchemaStore(schemas));
+  // A fleet's own schemas/json/ holds the kinds of its apps the tool has not vendored.
+  const fleetSchemas = path.join(options.root, FLEET_SCHEMA_DIR);
+  const schema = checkSchemas(objects, new SchemaStore(schemas), path.resolve(fleetSchemas) === path.resolve(schemas) ? undefined : new SchemaStore(fleetSchemas));
   findings.push(...schema.findings);
   summary.push(`schema: ${schema.validated} objects validated against ${schemas}`);
   const values = checkChartValues(trees, valuesDir, path.join(options.root, VALUES_SCHEMA_DIR));

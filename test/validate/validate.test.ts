@@ -102,6 +102,17 @@ describe('validate', () => {
   it('reports a kind that has no schema', () => {
     fs.writeFileSync(file('clusters/prod/kubernetes/apps/namespaces/widget.apps.w.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: apps\n');
     expect(run().findings.map((f) => f.message)).toEqual([expect.stringContaining('no schema widget-example-v1.json')]);
+    expect(run().findings[0]!.message).toContain(`put the kind's kubeconform-style JSON schema (widget-example-v1.json, for the cluster's Kubernetes version, with where it came from) in ${path.join(root, 'schemas/json')}`);
+  });
+
+  it("validates a kind the tool has no schema of against the fleet's own schemas/json/", () => {
+    fs.writeFileSync(file('clusters/prod/kubernetes/apps/namespaces/widget.apps.w.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: apps\nspec:\n  size: large\n');
+    fs.mkdirSync(file('schemas/json'), { recursive: true });
+    const schema = { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } };
+    fs.writeFileSync(file('schemas/json/widget-example-v1.json'), JSON.stringify(schema));
+    expect(run().findings.map((f) => f.message)).toEqual([expect.stringMatching(/widget.*size|size.*integer/i)]);
+    fs.writeFileSync(file('clusters/prod/kubernetes/apps/namespaces/widget.apps.w.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: apps\nspec:\n  size: 3\n');
+    expect(run().findings).toEqual([]);
   });
 
   it('validates chart values against the chart schema', () => {
