@@ -7,7 +7,8 @@ import { rollingOrder } from './vm-day-two';
 
 
 /** After the cold build: a changed config's rolling restart, a server added or removed. */
-export function dayTwoSteps(env: Environment): Step[] {
+/** `volumesSection`: the runbook has the section that moves the platform's volumes off local-path (above this one). */
+export function dayTwoSteps(env: Environment, volumesSection = false): Step[] {
   const order = rollingOrder(env);
   const steps: Step[] = [{
     title: "A server's k3s config changed (SANs, flags, OIDC)",
@@ -16,7 +17,7 @@ export function dayTwoSteps(env: Environment): Step[] {
       'k3s reads `config.yaml` only when it starts. After the commit, restart the servers whose `nodes/<server>/config.yaml` changed, one at a time, in this order, each Ready before the next: two at once can lose etcd quorum.',
       ...(order.length > 1 ? [`Each joining server's config names the join token file; it is copied from the founder first, so a server that stops being the founder (\`founder\` moved) restarts with it.`] : []),
       ...(order.length === 1 ? ['With one server the API is down while it restarts.'] : []),
-      ...(env.longhorn && env.helmInstaller === 'flux' && env.k3s.disable.includes(K3S_LOCAL_STORAGE) ? [`A change that adds \`${K3S_LOCAL_STORAGE}\` to \`disable\` makes k3s delete its ${K3S_LOCAL_PATH} class and provisioner at the restart: move the volumes made on ${K3S_LOCAL_PATH} first (the Day 2 section on them, above).`] : []),
+      ...(env.longhorn && env.k3s.disable.includes(K3S_LOCAL_STORAGE) ? [`A change that adds \`${K3S_LOCAL_STORAGE}\` to \`disable\` makes k3s delete its ${K3S_LOCAL_PATH} class and provisioner at the restart: move the volumes made on ${K3S_LOCAL_PATH} first (${volumesSection ? 'the Day 2 section on them, above' : 'a claim cannot change its class: delete it and let its owner make it again'}).`] : []),
     ],
     commands: order.flatMap((node) => [
       ...(node === env.founder ? [] : [`${onNode(env, env.founder, `sudo cat ${env.k3s.tokenPath}`)} | ${onNode(env, node, `sudo install -D -m 0600 /dev/stdin ${JOIN_TOKEN_FILE}`)}`]),

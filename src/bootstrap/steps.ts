@@ -188,6 +188,6 @@ export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: Ha
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
+    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
   };
 }

@@ -176,6 +176,12 @@ describe('storage: Day 2 on a cluster whose volumes were made on local-path', ()
     expect(rendered(dev).text('bootstrap/README.md')).toContain('A change that adds `local-storage` to `disable` makes k3s delete its local-path class and provisioner at the restart: move the volumes made on local-path first');
   });
 
+  it('points at no volume section where the runbook has none (Longhorn without monitoring)', () => {
+    const book = rendered(modify(dev, (e) => { delete e.monitoring; })).text('bootstrap/README.md');
+    expect(book).not.toContain('## Volumes made on local-path');
+    expect(book).toContain('move the volumes made on local-path first (a claim cannot change its class: delete it and let its owner make it again).');
+  });
+
   it('has nothing to move without Longhorn', () => {
     expect(rendered(withoutLonghorn).text('bootstrap/README.md')).not.toContain('## Volumes made on local-path');
   });
