@@ -5,8 +5,12 @@ import type { TestSpecification } from 'vitest/node';
 
 /** Killed mid-write at measured moments: it needs the machine to itself (its own run, one worker). */
 const ALONE = 'test/synth/crash-safety.test.ts';
-/** Tests of process-wide state (cdktf's token stack traces, off once rendering ran): a process of their own. */
-const OWN_PROCESS = ['test/infra/token-stack-traces.test.ts'];
+/**
+ * Tests of process-wide state, each in a process of its own: cdktf's token stack traces (off once
+ * rendering ran), and Mermaid's DOM (a global window that would make later files' libraries think
+ * they run in a browser).
+ */
+const OWN_PROCESS = ['test/infra/token-stack-traces.test.ts', 'test/review/mermaid.test.ts'];
 
 /** The tests that run the packed tool: last, by when the set-up's packing beside the others is done. */
 const PACKED = `${path.sep}test${path.sep}package${path.sep}`;
