@@ -2,9 +2,9 @@ import { duplicates } from '../../model/duplicates';
 import type { App, AppRoute, Environment } from '../../model/resolve';
 import type { Rule } from '../../model/violation';
 import { gatewayOf } from './config';
+import { DNS_LABEL } from '../../model/name-patterns';
 
 /** One label of a DNS name (RFC 1123): what a wildcard certificate's `*` stands for. */
-const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const routed = (env: Environment) => env.apps.filter((app): app is App & { route: AppRoute } => app.route !== undefined);
 const at = (app: App, field: string) => `apps[${app.index}].route.${field}`;

@@ -4,12 +4,10 @@ import { gatewayOf } from '../ingress-gateway/config';
 import { forgeOf } from './forge';
 import { ALERTMANAGER_CONFIGS, FLUX_PROVIDER_TYPES, receiverSecretName } from './settings';
 import type { ReceiverSettings } from './settings';
+import { DNS_LABEL, EMAIL } from '../../model/name-patterns';
 
 /** A DNS label short enough that `notify-<name>` stays one (63 characters). */
 const RECEIVER_NAME = /^[a-z0-9]([a-z0-9-]{0,54}[a-z0-9])?$/;
-const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-/** A plain address (`ops@example.com`): what Alertmanager's `to` and `from` need, without display names. */
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 /** `host:port`, the host a DNS name, an IPv4 address or a bracketed IPv6 one. */
 const HOST_PORT = /^(?:[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\]):(\d{1,5})$/i;
 
@@ -35,7 +33,7 @@ export const notificationRules: readonly Rule[] = [
             : `"${r.name}" cannot name a Provider, an Alertmanager receiver and the Secret ${receiverSecretName(r)}`,
           fix: 'use lowercase letters, digits and hyphens, at most 56 characters, e.g. ops-mail',
         })),
-      ...(env.notifications?.webhook && !HOST_LABEL.test(env.notifications.webhook.host)
+      ...(env.notifications?.webhook && !DNS_LABEL.test(env.notifications.webhook.host)
         ? [{ path: 'notifications.webhook.host', value: env.notifications.webhook.host, message: `"${env.notifications.webhook.host}" is not one DNS label under ${env.spec.baseDomain}`, fix: "use lowercase letters, digits and hyphens, e.g. 'flux-webhook'" }]
         : []),
     ],

@@ -2,6 +2,7 @@ import { layersBefore } from '../../model/invariants/flux';
 import type { Rule } from '../../model/violation';
 import { gatewayOf } from '../ingress-gateway/config';
 import { tlsOf } from './config';
+import { EMAIL } from '../../model/name-patterns';
 
 /**
  * Suffixes no public CA can issue for (RFC 6761 special-use names, RFC 8375 `home.arpa`,
@@ -9,8 +10,6 @@ import { tlsOf } from './config';
  */
 export const PRIVATE_SUFFIXES: readonly string[] = ['home.arpa', 'local', 'internal', 'localhost', 'test', 'example', 'invalid'];
 
-/** A plain mailbox address: something@domain.tld, no spaces. */
-const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
 
 const privateSuffix = (domain: string) => PRIVATE_SUFFIXES.find((s) => domain === s || domain.endsWith(`.${s}`));
 

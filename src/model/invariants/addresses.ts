@@ -3,9 +3,9 @@ import { duplicates } from '../duplicates';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
+import { DNS_LABEL } from '../name-patterns';
 
 // RFC 1123 label: hostnames, Terraform keys and k3s node names all accept it.
-const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** An address the environment names: where it is written and the role it plays. */
 export interface AddressRole {

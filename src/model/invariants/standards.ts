@@ -5,6 +5,7 @@ import type { Environment } from '../resolve';
 import type { Finding, Rule } from '../violation';
 import { addressRoles } from './addresses';
 import type { AddressRole } from './addresses';
+import { DNS_LABEL, DNS_SUBDOMAIN } from '../name-patterns';
 
 // Each field held to its own standard: what no real network, kernel or API server accepts fails
 // here, before anything is rendered.
@@ -24,8 +25,6 @@ const RESERVED_HOSTNAMES = ['localhost', 'broadcasthost', 'ip6-localhost', 'ip6-
 
 /** Namespaces Kubernetes or Flux own: a layer that created one would prune it when it moved. */
 
-const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
-const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 /** Linux interface names: at most 15 bytes (IFNAMSIZ - 1), no '/', ':' or white space, not '.' or '..'. */
 const INTERFACE = /^(?!\.{1,2}$)[^/:\s]{1,15}$/;
 
