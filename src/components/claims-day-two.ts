@@ -2,6 +2,7 @@ import { quote } from '../bootstrap/shell';
 import { WAIT, waitFor } from '../bootstrap/step';
 import type { Step } from '../bootstrap/step';
 import type { ChartRelease } from '../charts/chart';
+import { durationSeconds } from '../model/helm-timeout';
 import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
 import type { Environment } from '../model/resolve';
 import { claimName } from './entry';
@@ -21,6 +22,9 @@ import { enabledComponents } from './table';
 /** The claim's class and phase, `class/phase` (empty once it is gone). */
 const classOf = (claim: VolumeClaim) => `kubectl -n ${claim.statefulSet.namespace} get pvc ${claimName(claim)} -o jsonpath='{.spec.storageClassName}/{.status.phase}' 2>/dev/null`;
 
+/** How long each wait of a move lasts: a rollout's (the runbook's WAIT.rollout). */
+const ROLLOUT_SECONDS = durationSeconds(WAIT.rollout);
+
 /** Each line acts only when the claim was on local-path as the first line found it: a claim already on Longhorn is left alone. */
 const onLocalPath = (command: string) => `[ "$CLASS_WAS" != ${K3S_LOCAL_PATH} ] || ${command}`;
 
@@ -29,10 +33,10 @@ function move(claim: VolumeClaim, release: ChartRelease): string[] {
   const pvc = claimName(claim);
   return [
     // Flux has applied the values naming the new class: what the StatefulSet is remade from.
-    waitFor(600, `[ "$(kubectl -n ${release.namespace} get helmrelease ${release.name} -o jsonpath='{.spec.values.${claim.valuesPath}}')" = ${claim.storageClass} ]`, 10),
+    waitFor(ROLLOUT_SECONDS, `[ "$(kubectl -n ${release.namespace} get helmrelease ${release.name} -o jsonpath='{.spec.values.${claim.valuesPath}}')" = ${claim.storageClass} ]`, 10),
     // …and, for an operator's StatefulSet, Helm has applied them to what the operator reads.
     ...(claim.madeFrom
-      ? [waitFor(600, `[ "$(kubectl -n ${namespace} get ${claim.madeFrom.resource} ${claim.madeFrom.name} -o jsonpath='{${claim.madeFrom.classField}}')" = ${claim.storageClass} ]`, 10)]
+      ? [waitFor(ROLLOUT_SECONDS, `[ "$(kubectl -n ${namespace} get ${claim.madeFrom.resource} ${claim.madeFrom.name} -o jsonpath='{${claim.madeFrom.classField}}')" = ${claim.storageClass} ]`, 10)]
       : []),
     `CLASS_WAS="$(kubectl -n ${namespace} get pvc ${pvc} -o jsonpath='{.spec.storageClassName}' 2>/dev/null)"; TOKEN="$(date +%s)"; echo "${pvc}: \${CLASS_WAS:-no claim}"`,
     ...[
@@ -44,7 +48,7 @@ function move(claim: VolumeClaim, release: ChartRelease): string[] {
       ...(claim.recreatedBy === 'helm'
         ? [`kubectl -n ${release.namespace} annotate --field-manager=flux-client-side-apply --overwrite helmrelease/${release.name} "reconcile.fluxcd.io/requestedAt=$TOKEN" "reconcile.fluxcd.io/forceAt=$TOKEN"`]
         : []),
-      waitFor(600, `[ "$(${classOf(claim)})" = ${quote(`${claim.storageClass}/Bound`)} ]`, 10),
+      waitFor(ROLLOUT_SECONDS, `[ "$(${classOf(claim)})" = ${quote(`${claim.storageClass}/Bound`)} ]`, 10),
     ].map(onLocalPath),
   ];
 }

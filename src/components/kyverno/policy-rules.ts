@@ -1,3 +1,5 @@
+import { shown } from '../../model/violation';
+
 /** A container of a pod spec, as the project's policies read it. */
 export interface Container {
   readonly name?: unknown;
@@ -34,9 +36,6 @@ export interface PolicyRule {
   /** The pattern's meaning at synth: what is wrong with one container, or undefined where it matches. */
   readonly check: (container: Container) => ContainerProblem | undefined;
 }
-
-/** A value as a message names it. */
-const shown = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '(not set)' : JSON.stringify(value));
 
 /**
  * Kyverno's string patterns used here, as its engine reads them (v1.19.0

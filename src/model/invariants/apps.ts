@@ -138,7 +138,7 @@ export const appRules: readonly Rule[] = [
               // Each try of RetryOnFailure would fail before an image pull or a hook could finish.
               ? `${timeout} is ${durationSeconds(timeout)} s: every install and upgrade would fail before its pods could start`
               : `"${timeout}" is not a duration the HelmRelease accepts (digits and ms, s, m or h)`,
-            fix: `write a Go duration of at least 1m, such as 10m or 1h30m (the default is ${HELM_TIMEOUT})`,
+            fix: `write a Go duration of at least ${MIN_TIMEOUT_SECONDS / 60}m, such as 10m or 1h30m (the default is ${HELM_TIMEOUT})`,
           };
         }),
   },
