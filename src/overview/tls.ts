@@ -10,6 +10,9 @@ import type { Environment } from '../model/resolve';
  * clients and nodes come to trust it. Empty elsewhere. A selfSigned certificate's `ca.crt` is the
  * certificate itself (cert-manager v1.21.1 `pkg/controller/certificaterequests/selfsigned/selfsigned.go`).
  */
+/** Where the ACME issuer's token is encrypted: the declared Secret's source (tlsSecrets declares it). */
+const tokenSource = (env: Environment, name: string) => env.secrets.find((s) => s.namespace === CERT_MANAGER_NAMESPACE && s.name === name)!.source;
+
 export function tlsSection(env: Environment): string[] {
   const tls = tlsOf(env);
   if (!tls) return [];
@@ -24,7 +27,7 @@ export function tlsSection(env: Environment): string[] {
     ...(routes.length > 0 ? ['| address | app | Service |', '| --- | --- | --- |', ...routes, ''] : []),
     ...(tls.issuer.kind === 'acme'
       ? [
-          `Issuer: Let's Encrypt (${tls.issuer.server}) through ACME DNS-01 on Cloudflare, with the API token of \`secrets/${env.name}/${CERT_MANAGER_NAMESPACE}.${tls.issuer.dns01.tokenSecret}.sops.yaml\` (write it with \`npm run secrets -- set ${env.name} ${CERT_MANAGER_NAMESPACE}/${tls.issuer.dns01.tokenSecret} --env-file -\` and the line \`api-token=…\` on stdin; the token needs the permissions Zone - DNS - Edit and Zone - Zone - Read, as cert-manager's Cloudflare page recommends). Clients trust it as they trust any public certificate.`,
+          `Issuer: Let's Encrypt (${tls.issuer.server}) through ACME DNS-01 on Cloudflare, with the API token of \`${tokenSource(env, tls.issuer.dns01.tokenSecret)}\` (write it with \`npm run secrets -- set ${env.name} ${CERT_MANAGER_NAMESPACE}/${tls.issuer.dns01.tokenSecret} --env-file -\` and the line \`api-token=…\` on stdin; the token needs the permissions Zone - DNS - Edit and Zone - Zone - Read, as cert-manager's Cloudflare page recommends). Clients trust it as they trust any public certificate.`,
           '',
         ]
       : [

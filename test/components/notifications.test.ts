@@ -246,7 +246,8 @@ describe('notifications rules', () => {
   });
 
   it('fails when two receivers share a name', () => {
-    expectOnly(on({ receivers: [team, { ...hook, name: 'team' }] }), 'notifications.duplicate-name');
+    const [v] = expectOnly(on({ receivers: [team, { ...hook, name: 'team' }] }), 'notifications.duplicate-name');
+    expect(v).toMatchObject({ path: 'fixture.notifications.receivers[1].name', value: 'team', message: 'team is already the name of notifications.receivers[0]' });
   });
 
   it("fails when the webhook's forge is neither set nor told by flux.url", () => {

@@ -242,6 +242,12 @@ describe("an app's route", () => {
     expect(v!.message).toContain('app podinfo');
   });
 
+  it("proposes a host no route takes, even when the app's own name is the taken one", () => {
+    const spec = modify(routed, (e) => { e.apps!.push({ ...e.apps![0]!, name: 'podinfo-2', namespace: 'podinfo-2', route: { ...e.apps![0]!.route!, host: 'podinfo-2' } }); e.apps![0]!.route!.host = 'podinfo-2'; });
+    const [v] = expectOnly(spec, 'app.route-duplicate-host');
+    expect(v!.fix).toBe("give app podinfo-2 a host of its own, e.g. host: 'podinfo-2-2'");
+  });
+
   it("fails when an app routes the push webhook's host", () => {
     const spec = modify(routed, (e) => { e.apps![0]!.route!.host = 'flux-webhook'; e.notifications = { webhook: {} }; });
     const found = check(spec).filter((v) => v.code === 'app.route-duplicate-host');

@@ -4,7 +4,13 @@ import type { Rule } from '../../model/violation';
 import { gatewayOf } from './config';
 import { DNS_LABEL } from '../../model/name-patterns';
 
-/** One label of a DNS name (RFC 1123): what a wildcard certificate's `*` stands for. */
+/** A host no route takes yet, for a fix: the app's name, else with a number after it. */
+function freeHost(env: Environment, name: string): string {
+  const taken = new Set(routed(env).map((a) => a.route.host));
+  let host = name;
+  for (let n = 2; taken.has(host); n++) host = `${name}-${n}`;
+  return host;
+}
 
 const routed = (env: Environment) => env.apps.filter((app): app is App & { route: AppRoute } => app.route !== undefined);
 const at = (app: App, field: string) => `apps[${app.index}].route.${field}`;
@@ -52,7 +58,7 @@ export const routeRules: readonly Rule[] = [
           path: at(item, 'host'),
           value: item.route.host,
           message: `${item.route.hostname} is already the route of app ${first.name}`,
-          fix: `give app ${item.name} a host of its own, e.g. host: '${item.name}'`,
+          fix: `give app ${item.name} a host of its own, e.g. host: '${freeHost(env, item.name)}'`,
         })),
         ...routed(env)
           .filter((app) => app.route.hostname === webhook)

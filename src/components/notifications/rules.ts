@@ -4,6 +4,7 @@ import { gatewayOf } from '../ingress-gateway/config';
 import { forgeOf } from './forge';
 import { ALERTMANAGER_CONFIGS, FLUX_PROVIDER_TYPES, receiverSecretName } from './settings';
 import type { ReceiverSettings } from './settings';
+import { duplicates } from '../../model/duplicates';
 import { DNS_LABEL, EMAIL } from '../../model/name-patterns';
 
 /** A DNS label short enough that `notify-<name>` stays one (63 characters). */
@@ -42,12 +43,13 @@ export const notificationRules: readonly Rule[] = [
     code: 'notifications.duplicate-name',
     severity: 'error',
     summary: 'no two receivers share a name (their Providers, Alertmanager receivers and Secrets would collide)',
-    check: (env) => {
-      const all = receivers(env);
-      return all
-        .filter(({ r, i }) => all.some((o) => o.i < i && o.r.name === r.name))
-        .map(({ r, path }) => ({ path: `${path}.name`, value: r.name, message: `receiver ${r.name} is declared twice`, fix: 'give each receiver a name of its own, or merge the two' }));
-    },
+    check: (env) =>
+      duplicates(receivers(env), ({ r }) => r.name).map(({ item, first }) => ({
+        path: `${item.path}.name`,
+        value: item.r.name,
+        message: `${item.r.name} is already the name of ${first.path}`,
+        fix: 'give each receiver a name of its own, or merge the two',
+      })),
   },
   {
     code: 'notifications.unused',

@@ -10,7 +10,6 @@ import { EMAIL } from '../../model/name-patterns';
  */
 export const PRIVATE_SUFFIXES: readonly string[] = ['home.arpa', 'local', 'internal', 'localhost', 'test', 'example', 'invalid'];
 
-
 const privateSuffix = (domain: string) => PRIVATE_SUFFIXES.find((s) => domain === s || domain.endsWith(`.${s}`));
 
 /** TLS: a Gateway to serve it, an ACME issuer only for a public domain with a real contact, objects after their namespace. */
