@@ -1,4 +1,4 @@
-import { ALERTMANAGER_CONFIGS, receiverSecretKey, receiverSecretName } from './settings';
+import { ALERTMANAGER_CONFIGS, receiverSecretKey, receiverSecretName, toAlertmanager } from './settings';
 import type { NotificationsSettings, ReceiverSettings } from './settings';
 
 /**
@@ -49,7 +49,7 @@ const severityMatcher = (min: 'warning' | 'critical') => (min === 'critical' ? '
  * installer (Flux or k3s) renders the chart.
  */
 export function alertmanagerRouting(settings: NotificationsSettings | undefined): AlertmanagerRouting | undefined {
-  const receivers = (settings?.receivers ?? []).filter((r) => r.alerts !== undefined && ALERTMANAGER_CONFIGS[r.kind] !== undefined);
+  const receivers = (settings?.receivers ?? []).filter(toAlertmanager);
   if (receivers.length === 0) return undefined;
   const file = (r: ReceiverSettings) => {
     const key = receiverSecretKey(r);

@@ -10,7 +10,7 @@ import { NotificationProvider } from './provider';
 import { PushReceiver } from './push-receiver';
 import { forgeOf } from './forge';
 import { notificationRules } from './rules';
-import { ALERTMANAGER_CONFIGS, FLUX_PROVIDER_TYPES, WEBHOOK_TOKEN_SECRET, receiverSecretName } from './settings';
+import { FLUX_PROVIDER_TYPES, WEBHOOK_TOKEN_SECRET, receiverSecretName, toAlertmanager, toFlux } from './settings';
 import type { ReceiverSettings } from './settings';
 import { WebhookRoute } from './webhook-route';
 
@@ -45,10 +45,10 @@ function settings(env: Environment) {
   const webhook = n.webhook;
   // The route needs the ingress Gateway (notifications.webhook-without-gateway otherwise).
   const gateway = gatewayOf(env)?.layer;
-  const alerting = env.monitoring ? n.receivers.filter((r) => r.alerts !== undefined && ALERTMANAGER_CONFIGS[r.kind] !== undefined) : [];
+  const alerting = env.monitoring ? n.receivers.filter(toAlertmanager) : [];
   return {
     layer: n.layer,
-    flux: n.receivers.filter((r) => r.flux && FLUX_PROVIDER_TYPES[r.kind] !== undefined),
+    flux: n.receivers.filter(toFlux),
     alertPorts: alerting.map(worldPort).filter((p) => Number.isInteger(p.port)),
     webhook: webhook && { forge: webhook.forge ?? forgeOf(env.flux.url), hostname: `${webhook.host}.${env.spec.baseDomain}`, routeLayer: gateway },
   };

@@ -95,6 +95,11 @@ export function receiverSecretKey(receiver: ReceiverSettings): string | undefine
   return 'address';
 }
 
+/** The receiver takes Flux's events, and its kind has a Flux provider type (else notifications.unsupported). */
+export const toFlux = (r: ReceiverSettings) => r.flux === true && FLUX_PROVIDER_TYPES[r.kind] !== undefined;
+/** The receiver takes alerts, and Alertmanager has an integration of its kind (else notifications.unsupported). */
+export const toAlertmanager = (r: ReceiverSettings) => r.alerts !== undefined && ALERTMANAGER_CONFIGS[r.kind] !== undefined;
+
 /** A Secret the notifications need, by reference. */
 export interface NotificationSecret {
   readonly namespace: string;
@@ -121,9 +126,7 @@ export function notificationSecrets(settings: NotificationsSettings, monitoringL
       const key = receiverSecretKey(r);
       if (key === undefined) return [];
       // A side the kind lacks is notifications.unsupported's to report: no Secret for it.
-      const toFlux = r.flux && FLUX_PROVIDER_TYPES[r.kind] !== undefined;
-      const toAlertmanager = r.alerts !== undefined && ALERTMANAGER_CONFIGS[r.kind] !== undefined && alertmanager !== undefined;
-      return [...(toFlux ? [flux(r, i, key)] : []), ...(toAlertmanager ? [alertmanager!(r, i, key)] : [])];
+      return [...(toFlux(r) ? [flux(r, i, key)] : []), ...(toAlertmanager(r) && alertmanager ? [alertmanager(r, i, key)] : [])];
     }),
     ...(settings.webhook ? [{ namespace: FLUX_NAMESPACE, name: WEBHOOK_TOKEN_SECRET, keys: ['token'], layer: settings.layer, folder: 'notifications', declaredAt: 'notifications.webhook' }] : []),
   ];
