@@ -1,4 +1,4 @@
-import type { HandoverPlan } from './handover-step';
+import type { FluxOwnedObject, HandoverPlan } from './handover-step';
 import type { Environment } from '../model/resolve';
 import { REPO_ROOT, WAIT, sshOptions } from './step';
 import type { Step } from './step';
@@ -17,9 +17,10 @@ const node = (body: string) => `node -e 'let s="";process.stdin.on("data",(d)=>(
  * PROXMOX_TOKEN = `user@realm!tokenid`, PROXMOX_SECRET), rotated the way cluster-api-operator
  * allows: the operator does not watch the Secret, so the new values go under a new name.
  */
-function proxmoxRotation(env: Environment, ref: string, layer: string, provider: { kind: string; namespace: string; name: string }): Step[] {
+function proxmoxRotation(env: Environment, ref: string, owned: FluxOwnedObject): Step[] {
+  const { layer, resource } = owned;
+  const provider = { namespace: owned.namespace, name: owned.name };
   const pve = `ssh ${sshOptions} "$PROXMOX_VE_SSH_USERNAME@$PVE_HOST"`;
-  const resource = `${provider.kind.toLowerCase()}.operator.cluster.x-k8s.io`;
   const [namespace] = ref.split('/');
   // No `!` outside single quotes: an interactive bash would expand it from its history.
   const read = [
@@ -87,7 +88,8 @@ export function rotationSteps(env: Environment, plan: HandoverPlan): Step[] {
   const held = [...new Set((env.handover?.files ?? []).flatMap((f) => f.held))];
   return held.flatMap((ref) => {
     const provider = env.clusterApi?.providers.find((p) => p.kind === 'InfrastructureProvider' && p.name === 'proxmox' && p.configSecret && `${p.namespace}/${p.configSecret.name}` === ref);
-    const layer = provider && plan.owned.find((o) => o.namespace === provider.namespace && o.name === provider.name)?.layer;
-    return provider && layer ? proxmoxRotation(env, ref, layer, provider) : [genericRotation(env, ref)];
+    // The provider object as the hand-over checks it: its kubectl resource and its layer.
+    const owned = provider && plan.owned.find((o) => o.namespace === provider.namespace && o.name === provider.name);
+    return owned ? proxmoxRotation(env, ref, owned) : [genericRotation(env, ref)];
   });
 }
