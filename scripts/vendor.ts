@@ -30,6 +30,8 @@ export interface VendoredFile {
   readonly upstream: Upstream;
   /** How the file was derived from upstream, when it is not a byte copy. */
   readonly derived?: string;
+  /** Written here from the upstream text (a table, a folder listing), not copied from `--from`. */
+  readonly transcribed?: true;
 }
 
 const FLUX_SOURCE: Upstream = { repo: 'fluxcd/source-controller', tag: 'v1.9.1', path: 'config/crd/bases/', commit: '092bcff3c9c3f258a44310507201d295ff294ba6' };
@@ -135,6 +137,47 @@ const values: VendoredFile[] = [
   },
 ];
 
+const TRANSCRIBED = 'transcribed into JSON (the table the compatibility rules read; the file names its source again)';
+
+/** What the pinned releases declare about each other (src/model/compatibility.ts reads them). */
+const compat: VendoredFile[] = [
+  {
+    dest: 'schemas/compat/cert-manager-kubernetes.json',
+    from: '-',
+    upstream: { repo: 'cert-manager/website', tag: '(main; the website has no tags)', path: 'content/docs/releases/README.md (both release tables)', commit: '776e5dba56510fc9de84206b806b568447077f25' },
+    derived: TRANSCRIBED,
+    transcribed: true,
+  },
+  {
+    dest: 'schemas/compat/cluster-api-operator.json',
+    from: '-',
+    upstream: { repo: 'kubernetes-sigs/cluster-api-operator', tag: 'v0.24.0 to v0.28.0 (each entry names its commit)', path: 'go.mod (sigs.k8s.io/cluster-api) + internal/controller/phase_load.go or phases.go (accepted contracts)', commit: 'd32c1c2a0bd227e2a49e8c3db9c7ef6b131ec11f (v0.28.0)' },
+    derived: TRANSCRIBED,
+    transcribed: true,
+  },
+  {
+    dest: 'schemas/compat/cluster-api-providers.json',
+    from: '-',
+    upstream: { repo: 'kubernetes-sigs/cluster-api; ionos-cloud/cluster-api-provider-proxmox; kubernetes-sigs/cluster-api-ipam-provider-in-cluster', tag: 'v1.12.11; v0.9.0 (the pin v0.9.1 is not in the snapshot; releaseSeries is per minor); v1.1.0-rc.2 (the pin v1.1.1 is not in the snapshot; main at bc27dd72 holds the same file)', path: 'metadata.yaml', commit: '8f5479b731c4b19411a31d4eafb9cc36e58f00f3; eb2360a723105450003fd7095616e3dd8cbe2b39; 66b34b263a9e376b43293eb804f148beec4b3a23' },
+    derived: TRANSCRIBED,
+    transcribed: true,
+  },
+  {
+    dest: 'schemas/compat/cilium-gateway-api.json',
+    from: '-',
+    upstream: { repo: 'cilium/cilium', tag: 'v1.20.0', path: 'Documentation/operations/upgrade.rst, 1.20 upgrade notes (the repository was too large to fetch: transcribed from the rendered https://docs.cilium.io/en/v1.20/operations/upgrade/)', commit: '(not read)' },
+    derived: TRANSCRIBED,
+    transcribed: true,
+  },
+  {
+    dest: 'schemas/compat/flux-operator-flux.json',
+    from: '-',
+    upstream: { repo: 'controlplaneio-fluxcd/flux-operator', tag: 'v0.53.0 to v0.58.1 (each entry names its commit)', path: 'config/data/flux/ (the folder names)', commit: 'b3b36020aca1f8d2172c76949c0bcb6bbf688dde (v0.58.1)' },
+    derived: TRANSCRIBED,
+    transcribed: true,
+  },
+];
+
 /** Test data: the pass/fail samples of the vendored schemas, and files written by the real sops. */
 const testData: VendoredFile[] = [
   {
@@ -162,7 +205,7 @@ const testData: VendoredFile[] = [
   })),
 ];
 
-export const VENDORED: readonly VendoredFile[] = [...crds, ...json, ...values, ...testData];
+export const VENDORED: readonly VendoredFile[] = [...crds, ...json, ...values, ...compat, ...testData];
 export const SOURCES_FILE = 'schemas/SOURCES.md';
 /** Files under schemas/ that are this repository's own, not vendored. */
 export const OWN_FILES = [SOURCES_FILE, 'schemas/environment.schema.json'];
@@ -196,6 +239,15 @@ Namespace, Secret, ServiceAccount, ClusterRole, ClusterRoleBinding and DaemonSet
 types from client-go's structured-merge-diff schema (exact for Kubernetes 1.36.3), descriptions,
 \`required\`, \`enum\` and \`format\` from client-go's OpenAPI test data at the same tag; RBAC
 \`required\` lists added by hand from k8s.io/api; every object strict.
+
+## Compatibility data (schemas/compat/)
+
+What the pinned releases declare about each other, transcribed from each project's own repository
+(a table on a website from the website's source): each file repeats its source, and
+\`src/model/compatibility.ts\` looks each pin up in it. A pin a table does not cover is a warning
+that names the file's source and its newest entry (compat.unknown-release,
+compat.gateway-api-cilium-unknown, compat.provider-unknown-release). Refresh a table from the same
+file at a newer tag when a pin moves past it.
 
 ## Not vendored
 
@@ -241,7 +293,7 @@ function filterSamples(text: string): string {
 }
 
 function copyFrom(root: string, from: string): void {
-  for (const file of VENDORED) {
+  for (const file of VENDORED.filter((f) => !f.transcribed)) {
     const source = path.join(from, file.from);
     if (!fs.existsSync(source)) throw new Error(`${source} does not exist: --from must be laid out as json/, crds/, values/, samples/, testvectors/sops/`);
     const text = fs.readFileSync(source, 'utf8');

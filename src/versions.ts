@@ -40,41 +40,20 @@ export const charts = {
 } as const;
 
 /**
- * What the pinned releases declare about each other (from their release notes), for the
- * compatibility checks. Update together with the version above it.
+ * Cluster API providers installed through cluster-api-operator. The contract each declares, and
+ * what the charts above support, are the vendored data of schemas/compat/ (src/model/compatibility.ts).
  */
-export const compatibility = {
-  /** cert-manager v1.21 supports these Kubernetes minors. */
-  certManagerKubernetes: { min: '1.33', max: '1.36' },
-  /** cluster-api-operator 0.28.0 is built against this Cluster API minor... */
-  operatorCapiMinor: '1.12',
-  /** ...and accepts providers declaring these contracts. */
-  operatorContracts: ['v1beta1', 'v1beta2'],
-  /**
-   * The Gateway API release each Cilium minor requires at least (Cilium 1.20's upgrade notes:
-   * "requires Gateway API v1.6.1 at a minimum"; TLSRoute v1 is not in older bundles).
-   */
-  ciliumGatewayApi: { '1.20': 'v1.6.1' } as Readonly<Record<string, string>>,
-  /**
-   * The Flux releases whose manifests flux-operator v0.58.1 carries in its image
-   * (`config/data/flux/` at that tag): a FluxInstance outside this range cannot be installed
-   * offline, and newer ones need a newer operator.
-   */
-  fluxOperatorFlux: { min: '2.2.3', max: '2.9.4' },
-} as const;
-
-/** Cluster API providers installed through cluster-api-operator, with the contract each declares. */
 export const capiProviders = {
   // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api
-  clusterApi: { version: 'v1.12.11', contract: 'v1beta2' },
+  clusterApi: { version: 'v1.12.11' },
   // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api
-  kubeadmBootstrap: { version: 'v1.12.11', contract: 'v1beta2' },
+  kubeadmBootstrap: { version: 'v1.12.11' },
   // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api
-  kubeadmControlPlane: { version: 'v1.12.11', contract: 'v1beta2' },
+  kubeadmControlPlane: { version: 'v1.12.11' },
   // renovate: datasource=github-releases depName=ionos-cloud/cluster-api-provider-proxmox
-  proxmox: { version: 'v0.9.1', contract: 'v1beta2' },
+  proxmox: { version: 'v0.9.1' },
   // renovate: datasource=github-releases depName=kubernetes-sigs/cluster-api-ipam-provider-in-cluster
-  ipamInCluster: { version: 'v1.1.1', contract: 'v1beta2' },
+  ipamInCluster: { version: 'v1.1.1' },
 } as const;
 
 /**

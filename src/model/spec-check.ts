@@ -72,8 +72,18 @@ function unknownUnionKeys(path: readonly Key[], input: unknown): Reported[] {
     .map((key) => unknownField(path, key, (object as Record<string, unknown>)[key], known));
 }
 
+/** Fields an earlier release took, by their path: why they went and what to do instead. */
+const REMOVED_FIELDS: Readonly<Record<string, { readonly message: string; readonly fix: string }>> = {
+  'versions.compatibility': {
+    message: "compatibility is no longer an environment's to set: what the pinned releases support is the tool's data, vendored from each project's repository (schemas/compat/) and looked up by the version pinned",
+    fix: "remove versions.compatibility; for a release the tool's data does not know (a compat.unknown-release warning), bump k3s-gitops-synth",
+  },
+};
+
 /** `key` under `path` is no field of the schema; `known` are the fields that are. */
 function unknownField(path: readonly Key[], key: string, value: unknown, known: readonly string[]): Reported {
+  const removed = REMOVED_FIELDS[[...path, key].join('.')];
+  if (removed) return { code: 'spec.unknown-field', path: [...path, key], value, ...removed };
   const guess = didYouMean(key, known);
   return {
     code: 'spec.unknown-field',

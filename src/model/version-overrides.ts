@@ -32,16 +32,6 @@ export const versionOverridesSchema = z.strictObject({
     })
     .optional()
     .describe('Tools the runbook fetches.'),
-  compatibility: z
-    .strictObject({
-      certManagerKubernetes: z.strictObject({ min: z.string(), max: z.string() }).optional(),
-      operatorCapiMinor: z.string().optional(),
-      operatorContracts: z.array(z.string()).optional(),
-      ciliumGatewayApi: z.record(z.string(), z.string()).optional(),
-      fluxOperatorFlux: z.strictObject({ min: z.string(), max: z.string() }).optional(),
-    })
-    .optional()
-    .describe("What the pinned releases declare about each other, for pins the tool's data does not cover (src/versions.ts explains each)."),
 });
 
 /** What `versions` of an environment may hold (read-only, as environments are `as const` data). */
@@ -57,7 +47,6 @@ function merge(base: unknown, over: unknown, key: string, overridden: string[]):
     for (const [k, v] of Object.entries(over)) merged[k] = merge(base[k], v, key === '' ? k : `${key}.${k}`, overridden);
     return merged;
   }
-  // A record the catalogue extends (ciliumGatewayApi) takes new keys as overrides too.
   if (JSON.stringify(base) !== JSON.stringify(over)) overridden.push(key);
   return over;
 }

@@ -12,7 +12,7 @@ import { runChecks } from '../check/run';
 import { specName } from '../model/spec-check';
 import { compareTrees, readTree } from './tree';
 import type { TreeChanges } from './tree';
-import { treeDir } from '../tree/paths';
+import { VALUES_SCHEMA_DIR, treeDir } from '../tree/paths';
 
 export interface EnvironmentPlan {
   readonly name: string;
@@ -94,8 +94,12 @@ function unownedFiles(name: string, changes: TreeChanges, current: ReadonlyMap<s
 
 /** What the environment's apps read from the repository; paths outside it are never read (app.invalid-path reports them). */
 function readAppSources(root: string, env: Environment): Map<string, string> {
-  const { folders, files } = appSourceFiles(env);
+  const { folders, files, valuesCharts } = appSourceFiles(env);
   const sources = new Map<string, string>();
+  // Every release's schema of an app's chart: the shared resolution may take one of the same minor.
+  const schemaDir = path.join(root, VALUES_SCHEMA_DIR);
+  const schemas = fs.existsSync(schemaDir) ? fs.readdirSync(schemaDir).filter((f) => valuesCharts.some((c) => f.startsWith(`${c}-`))) : [];
+  for (const f of schemas) sources.set(`${VALUES_SCHEMA_DIR}/${f}`, fs.readFileSync(path.join(schemaDir, f), 'utf8'));
   for (const folder of folders.filter(isRepositoryPath)) {
     for (const [rel, text] of readTree(path.join(root, folder))) sources.set(`${folder}/${rel}`, text);
   }

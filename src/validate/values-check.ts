@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import semver from 'semver';
 import * as versions from '../versions';
 import { parseYamlDocuments } from '../tree/yaml';
 import type { Finding } from './findings';
 import { SchemaStore } from './schemas';
 import type { EnvironmentTree } from './tree-objects';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
+import { CHARTS_WITHOUT_VALUES_SCHEMA, VALUES_SCHEMA_STAND_INS, resolveValuesSchema, valuesSchemaNote } from '../tree/values-schema';
+import type { ValuesSchemaChoice } from '../tree/values-schema';
 
 interface ChartValues {
   readonly where: string;
@@ -39,32 +40,12 @@ function chartValues(tree: EnvironmentTree): ChartValues[] {
   return found;
 }
 
-/** The chart's values schema: the exact version, else the newest patch of the same minor. */
-export function valuesSchemaFor(dir: string, chart: string, version: string): { file: string; exact: boolean } | undefined {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  const prefix = `${chart}-`;
-  const candidates = files
-    .filter((f) => f.startsWith(prefix) && f.endsWith('.values.schema.json'))
-    .map((f) => ({ file: f, version: f.slice(prefix.length, -'.values.schema.json'.length) }))
-    .filter((c) => semver.valid(semver.coerce(c.version)));
-  const exact = candidates.find((c) => semver.eq(semver.coerce(c.version)!, semver.coerce(version) ?? '0.0.0') && semver.clean(c.version) === semver.clean(version));
-  if (exact) return { file: exact.file, exact: true };
-  const target = semver.coerce(version);
-  const sameMinor = candidates
-    .filter((c) => target && semver.major(semver.coerce(c.version)!) === target.major && semver.minor(semver.coerce(c.version)!) === target.minor)
-    .sort((a, b) => semver.rcompare(semver.coerce(a.version)!, semver.coerce(b.version)!));
-  return sameMinor[0] && { file: sameMinor[0].file, exact: false };
+/** The chart's values schema in `dir`, by the rule synth shares (src/tree/values-schema.ts). */
+export function valuesSchemaFor(dir: string, chart: string, version: string): ValuesSchemaChoice {
+  return resolveValuesSchema(fs.existsSync(dir) ? fs.readdirSync(dir) : [], chart, version);
 }
 
-/** Charts whose upstream publishes no values.schema.json: their values cannot be schema-checked. */
-export const CHARTS_WITHOUT_VALUES_SCHEMA: ReadonlySet<string> = new Set(['cluster-api-operator', 'longhorn', 'kyverno', 'kube-prometheus-stack', 'alloy']);
-
-/**
- * Charts whose pinned release's schema is not available, validated against an older one of the
- * same chart on purpose (said in the output): flux-operator's chart repository snapshot ends at
- * 0.49.0 while the operator is at 0.58.1; the few values the generator sets are stable keys.
- */
-export const VALUES_SCHEMA_STAND_INS: Readonly<Record<string, string>> = { 'flux-operator': '0.49.0' };
+export { CHARTS_WITHOUT_VALUES_SCHEMA, VALUES_SCHEMA_STAND_INS };
 
 /** The platform's charts (src/versions.ts): each must have its schema vendored unless upstream has none. */
 const PLATFORM_CHARTS: ReadonlySet<string> = new Set(Object.values(versions.charts).map((c) => c.chart));
@@ -81,7 +62,7 @@ export function checkChartValues(trees: readonly EnvironmentTree[], dir: string,
   const lookup = (chart: string, version: string) => {
     for (const d of dirs) {
       const found = valuesSchemaFor(d, chart, version);
-      if (found) return { ...found, dir: d };
+      if (found.file !== undefined) return { ...found, file: found.file, dir: d };
     }
     return undefined;
   };
@@ -89,9 +70,7 @@ export function checkChartValues(trees: readonly EnvironmentTree[], dir: string,
   const notes = new Set<string>();
   let validated = 0;
   for (const entry of trees.flatMap(chartValues)) {
-    const standIn = VALUES_SCHEMA_STAND_INS[entry.chart];
-    const schema = lookup(entry.chart, entry.version) ?? (standIn === undefined ? undefined : lookup(entry.chart, standIn));
-    if (schema && standIn !== undefined && !schema.file.includes(entry.version)) notes.add(`chart ${entry.chart} ${entry.version} validated against ${schema.file} (a stand-in: the pinned release's schema is not vendored)`);
+    const schema = lookup(entry.chart, entry.version);
     if (!schema) {
       if (CHARTS_WITHOUT_VALUES_SCHEMA.has(entry.chart)) notes.add(`chart ${entry.chart} publishes no values schema: its values are not validated`);
       // A user's chart: many ship no schema (podinfo), and where one does the user copies it in.
@@ -99,7 +78,9 @@ export function checkChartValues(trees: readonly EnvironmentTree[], dir: string,
       else findings.push({ check: 'values', where: entry.where, message: `no values schema for chart ${entry.chart} ${entry.version} in ${dir}; vendor it (scripts/vendor.ts), or list the chart in CHARTS_WITHOUT_VALUES_SCHEMA` });
       continue;
     }
-    if (!schema.exact) notes.add(`chart ${entry.chart} ${entry.version} validated against ${schema.file} (same minor)`);
+    // The same sentence synth's warning says (app.values-schema-stand-in, values.schema-stand-in).
+    const note = valuesSchemaNote(entry.chart, entry.version, schema);
+    if (note !== undefined) notes.add(`warning: ${note}`);
     const validate = stores.get(schema.dir)!.get(path.basename(schema.file))!;
     validated++;
     if (!validate(entry.values)) {

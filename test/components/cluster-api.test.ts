@@ -29,20 +29,76 @@ describe('compatibility and Cluster API invariants', () => {
     expect(minorOf('v1.12.11')).toBe('1.12');
   });
 
-  it.each(['v1.32.9+k3s1', 'v1.37.1+k3s1'])('fails when cert-manager does not support Kubernetes %s', (version) => {
+  it.each(['v1.32.9+k3s1', 'v1.37.1+k3s1'])('fails when cert-manager does not support Kubernetes %s, quoting its range from the vendored data', (version) => {
     const [v] = expectOnly(modify(base, (e) => { e.k3s.version = version; }), 'compat.cert-manager-kubernetes');
-    expect(v!.message).toContain('1.33-1.36');
+    expect(v!.message).toBe(`cert-manager v1.21.2 supports Kubernetes 1.33 to 1.36 (cert-manager/website content/docs/releases/README.md at (main; the website has no tags) (schemas/compat/cert-manager-kubernetes.json)), not ${minorOf(version)}`);
+    expect(v!.fix).toBe(`pin a k3s release between v1.33 and v1.36, or a cert-manager release that supports ${minorOf(version)} (versions.charts.certManager)`);
+  });
+
+  it("judges a bumped cert-manager pin by that release's range, not the tool's", () => {
+    // cert-manager 1.18 supports 1.29 to 1.33: mgmt's k3s 1.35 is outside it (1.21's range holds it), 1.33 inside.
+    const bumped = modify(base, (e: any) => { e.versions = { charts: { certManager: { version: 'v1.18.5' } } }; });
+    const [v] = expectOnly(bumped, 'compat.cert-manager-kubernetes');
+    expect(v!.message).toBe('cert-manager v1.18.5 supports Kubernetes 1.29 to 1.33 (cert-manager/website content/docs/releases/README.md at (main; the website has no tags) (schemas/compat/cert-manager-kubernetes.json)), not 1.35');
+    expect(codes(modify(bumped, (e) => { e.k3s.version = 'v1.33.9+k3s1'; }))).toEqual([]);
+  });
+
+  it('warns on a cert-manager pin past the data, naming its source and newest entry, and judges nothing by a guess', () => {
+    const [v] = expectOnly(modify(base, (e: any) => { e.versions = { charts: { certManager: { version: 'v1.22.0' } } }; }), 'compat.unknown-release');
+    expect(v).toMatchObject({ severity: 'warning', path: 'mgmt.versions.charts.certManager.version', value: 'v1.22.0' });
+    expect(v!.message).toBe('the compatibility data, cert-manager/website content/docs/releases/README.md at (main; the website has no tags) (schemas/compat/cert-manager-kubernetes.json), has no entry for cert-manager 1.22 (its newest is 1.21), so this pin is not judged against it');
+    expect(v!.fix).toBe('pin a cert-manager release the data knows (up to 1.21), or bump k3s-gitops-synth to a release whose vendored data covers 1.22');
   });
 
   it('fails when the core provider is another Cluster API minor than the operator’s', () => {
-    const spec = modify(base, (e: any) => { e.clusterApi.providers[0].version = 'v1.13.0'; });
+    const spec = modify(base, (e: any) => { e.clusterApi.providers[0].version = 'v1.11.5'; });
     const [v] = expectOnly(spec, 'compat.operator-capi');
-    expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[0].version', value: 'v1.13.0' });
+    expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[0].version', value: 'v1.11.5' });
+    expect(v!.message).toBe('cluster-api-operator 0.28.0 is built against Cluster API v1.12.10 (kubernetes-sigs/cluster-api-operator go.mod + internal/controller/phase_load.go at v0.28.0 (schemas/compat/cluster-api-operator.json)), the core provider is v1.11.5');
+    expect(v!.fix).toBe('pin a v1.12.x core provider, or an operator release built for 1.11');
   });
 
-  it('fails when a provider declares a contract the operator does not accept', () => {
+  it("judges a bumped operator pin by that release's Cluster API", () => {
+    const [v] = expectOnly(modify(base, (e: any) => { e.versions = { charts: { clusterApiOperator: { version: '0.24.0' } } }; }), 'compat.operator-capi');
+    expect(v!.message).toContain('cluster-api-operator 0.24.0 is built against Cluster API v1.11.1');
+  });
+
+  it('warns on an operator pin past the data and names its newest entry', () => {
+    const [v] = expectOnly(modify(base, (e: any) => { e.versions = { charts: { clusterApiOperator: { version: '0.29.0' } } }; }), 'compat.unknown-release');
+    expect(v!.message).toContain('has no entry for cluster-api-operator 0.29.0 (its newest is v0.28.0)');
+  });
+
+  it("fails when a provider's contract is one the operator does not accept (a provider the data does not know, its contract written)", () => {
+    const spec = modify(base, (e: any) => { e.clusterApi.providers.push({ kind: 'InfrastructureProvider', name: 'docker', namespace: 'capd-system', version: 'v0.4.0', contract: 'v1alpha4' }); });
+    const [v] = expectOnly(spec, 'compat.provider-contract');
+    expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[5].contract', value: 'v1alpha4' });
+    expect(v!.message).toBe('InfrastructureProvider docker v0.4.0 declares contract v1alpha4; cluster-api-operator 0.28.0 accepts v1beta1, v1beta2');
+  });
+
+  it("fails when a provider's written contract is not the one its release series declares", () => {
     const spec = modify(base, (e: any) => { e.clusterApi.providers[3].contract = 'v1alpha4'; });
-    expect(expectOnly(spec, 'compat.provider-contract')[0]!.path).toBe('mgmt.clusterApi.providers[3].contract');
+    const [v] = expectOnly(spec, 'compat.provider-contract-declared');
+    expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[3].contract', value: 'v1alpha4' });
+    expect(v!.message).toBe('InfrastructureProvider proxmox v0.9.1 declares contract v1beta2 (release series 0.9 in ionos-cloud/cluster-api-provider-proxmox metadata.yaml at v0.9.0 (schemas/compat/cluster-api-providers.json)), not v1alpha4');
+    expect(v!.fix).toBe("remove contract (the tool's data knows it), or write v1beta2");
+  });
+
+  it('takes the contract from the data when none is written', () => {
+    expect(codes(modify(base, (e: any) => { for (const p of e.clusterApi.providers) delete p.contract; }))).toEqual([]);
+  });
+
+  it('warns on a provider release past the data, naming its source and newest series', () => {
+    const [v] = expectOnly(modify(base, (e: any) => { e.clusterApi.providers[4].version = 'v1.2.0'; }), 'compat.provider-unknown-release');
+    expect(v).toMatchObject({ severity: 'warning', path: 'mgmt.clusterApi.providers[4].version', value: 'v1.2.0' });
+    expect(v!.message).toBe('the compatibility data, kubernetes-sigs/cluster-api-ipam-provider-in-cluster metadata.yaml at v1.1.0-rc.2 (schemas/compat/cluster-api-providers.json), lists no release series 1.2 for IPAMProvider in-cluster (its newest is 1.1), so its contract is not judged');
+    expect(v!.fix).toBe('pin a release of series 1.1 or older, or bump k3s-gitops-synth to a release whose data lists 1.2');
+  });
+
+  it('warns on a provider the data does not know whose contract is not written', () => {
+    const spec = modify(base, (e: any) => { e.clusterApi.providers.push({ kind: 'InfrastructureProvider', name: 'docker', namespace: 'capd-system', version: 'v0.4.0' }); });
+    const [v] = expectOnly(spec, 'compat.provider-unknown-release');
+    expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[5].contract', value: '(not set)' });
+    expect(v!.message).toBe('the compatibility data, schemas/compat/cluster-api-providers.json, does not know InfrastructureProvider docker, and no contract is written, so its contract is not judged');
   });
 
   it('fails when a provider version is not pinned', () => {

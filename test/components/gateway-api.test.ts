@@ -20,12 +20,20 @@ describe('the Gateway API pin against the Cilium pin', () => {
   it("refuses a Gateway API release older than the one Cilium's minor requires", () => {
     const [v] = expectReport(runRules(gatewayApiCatalogueRules, pins('v1.4.1')));
     expect(v).toMatchObject({ code: 'compat.gateway-api-cilium', path: 'versions.gatewayApi.version', value: 'v1.4.1' });
-    expect(v!.message).toContain('requires Gateway API v1.6.1');
+    expect(v!.message).toBe('Cilium 1.20.0 requires Gateway API v1.6.1 at least (cilium/cilium Documentation/operations/upgrade.rst (rendered at https://docs.cilium.io/en/v1.20/operations/upgrade/) at v1.20.0 (schemas/compat/cilium-gateway-api.json)); with v1.4.1 its operator finds a CRD missing and turns Gateway support off');
+    expect(v!.fix).toBe('pin Gateway API v1.6.1 or later');
+  });
+
+  it('accepts exactly the required release (the boundary)', () => {
+    expect(runRules(gatewayApiCatalogueRules, pins('v1.6.1'))).toEqual([]);
+    expect(runRules(gatewayApiCatalogueRules, pins('v1.6.0')).map((v) => v.code)).toEqual(['compat.gateway-api-cilium']);
   });
 
   it('warns, never fails, on a Cilium minor the table does not know, and asks for its requirement', () => {
     const [v] = runRules(gatewayApiCatalogueRules, pins('v1.6.1', '1.21.0'));
-    expect(v).toMatchObject({ code: 'compat.gateway-api-cilium-unknown', severity: 'warning', path: 'versions.compatibility.ciliumGatewayApi', value: '1.21' });
+    expect(v).toMatchObject({ code: 'compat.gateway-api-cilium-unknown', severity: 'warning', path: 'versions.charts.cilium.version', value: '1.21.0' });
+    expect(v!.message).toBe('the compatibility data, cilium/cilium Documentation/operations/upgrade.rst (rendered at https://docs.cilium.io/en/v1.20/operations/upgrade/) at v1.20.0 (schemas/compat/cilium-gateway-api.json), records no Gateway API requirement for Cilium 1.21 (its newest is 1.20), so the Gateway API pin v1.6.1 is not judged against it');
+    expect(v!.fix).toBe('pin a Cilium release of 1.20 or older, or bump k3s-gitops-synth to a release whose vendored data covers Cilium 1.21');
   });
 });
 

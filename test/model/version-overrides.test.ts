@@ -50,14 +50,34 @@ describe("an environment's own pins", () => {
 
   it('warns, never fails, on a Cilium pin the compatibility data does not cover; its own data covers it', () => {
     const [v] = expectOnly(withPins({ charts: { cilium: { version: '1.21.0' } } }), 'compat.gateway-api-cilium-unknown');
-    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.versions.compatibility.ciliumGatewayApi', value: '1.21' });
-    expect(codes(withPins({ charts: { cilium: { version: '1.21.0' } }, compatibility: { ciliumGatewayApi: { '1.21': 'v1.6.1' } } }))).toEqual([]);
-    expectOnly(withPins({ charts: { cilium: { version: '1.21.0' } }, compatibility: { ciliumGatewayApi: { '1.21': 'v1.7.0' } } }), 'compat.gateway-api-cilium');
+    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.versions.charts.cilium.version', value: '1.21.0' });
+  });
+
+  it("refuses versions.compatibility with the fix: the data is the tool's, vendored", () => {
+    const [v] = expectOnly(withPins({ compatibility: { ciliumGatewayApi: { '1.21': 'v1.6.1' } } } as never), 'spec.unknown-field');
+    expect(v).toMatchObject({ path: 'fixture.versions.compatibility' });
+    expect(v!.message).toBe("compatibility is no longer an environment's to set: what the pinned releases support is the tool's data, vendored from each project's repository (schemas/compat/) and looked up by the version pinned");
+    expect(v!.fix).toBe("remove versions.compatibility; for a release the tool's data does not know (a compat.unknown-release warning), bump k3s-gitops-synth");
   });
 
   it('fails on a Flux release the overridden operator does not carry', () => {
     const [v] = expectOnly(withPins({ flux: { version: '2.10.0' } }), 'compat.flux-operator-distribution');
     expect(v).toMatchObject({ path: 'fixture.versions.flux.version', value: '2.10.0' });
+    // Not a range: a release between two the operator carries (2.8.4) is not in its image either.
+    expectOnly(withPins({ flux: { version: '2.8.4' } }), 'compat.flux-operator-distribution');
+    expect(codes(withPins({ flux: { version: '2.8.5' } }))).toEqual([]);
+  });
+
+  it("judges the Flux pin by a bumped operator's own list", () => {
+    const [v] = expectOnly(withPins({ charts: { fluxOperator: { version: '0.53.0' } } }), 'compat.flux-operator-distribution');
+    expect(v!.message).toBe('flux-operator 0.53.0 carries the manifests of Flux v2.2.3 to v2.9.0 (25 releases, per controlplaneio-fluxcd/flux-operator config/data/flux/ at v0.58.1 (schemas/compat/flux-operator-flux.json)), not 2.9.4; the FluxInstance could not install it');
+    expect(v!.fix).toBe('pin one of the Flux releases flux-operator 0.53.0 carries (the newest is v2.9.0), or a flux-operator release that carries 2.9.4');
+  });
+
+  it('warns on a flux-operator pin past the data, naming its source and newest entry', () => {
+    const [v] = expectOnly(withPins({ charts: { fluxOperator: { version: '0.59.0' } } }), 'compat.unknown-release');
+    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.versions.charts.fluxOperator.version', value: '0.59.0' });
+    expect(v!.message).toBe('the compatibility data, controlplaneio-fluxcd/flux-operator config/data/flux/ at v0.58.1 (schemas/compat/flux-operator-flux.json), has no entry for flux-operator 0.59.0 (its newest is v0.58.1), so this pin is not judged against it');
   });
 
   it('marks each override in the version table beneath the tool\'s pin', () => {

@@ -4,17 +4,21 @@ import { findCycle, layersBefore } from '../../model/invariants/flux';
 import { PROVIDER_VALUE_KEYS } from './settings';
 import type { Environment } from '../../model/resolve';
 import type { Finding, Rule } from '../../model/violation';
+import { certManagerKubernetes, clusterApiOperator, entryFor, minorOf, newestSeries, providerRepository, releaseSeriesOf, sourceOf, PROVIDERS_FILE } from '../../model/compatibility';
+import type { CapiProviderSpec } from './settings';
 
-/** `v1.35.8+k3s1` → `1.35`; undefined when it names no version. */
-export function minorOf(version: string): string | undefined {
-  const parsed = semver.coerce(version);
-  return parsed ? `${parsed.major}.${parsed.minor}` : undefined;
-}
+export { minorOf } from '../../model/compatibility';
 
 const minorValue = (minor: string) => semver.coerce(minor)!;
 
 /** The environment's Cluster API providers; none without Cluster API. */
 const providersOf = (env: Environment) => env.clusterApi?.providers ?? [];
+
+/** A provider's contract: its release series' in the vendored metadata.yaml data, else the one written. */
+export function contractOf(p: Pick<CapiProviderSpec, 'kind' | 'name' | 'version' | 'contract'>): string | undefined {
+  const repository = providerRepository(p.kind, p.name);
+  return (repository && releaseSeriesOf(repository, p.version)?.contract) ?? p.contract;
+}
 
 /** The path of provider i in the environment spec. */
 const providerPath = (i: number, field: string) => `clusterApi.providers[${i}].${field}`;
@@ -24,49 +28,104 @@ export const clusterApiRules: readonly Rule[] = [
   {
     code: 'compat.cert-manager-kubernetes',
     severity: 'error',
-    summary: "cert-manager supports the environment's Kubernetes minor",
+    summary: "the cert-manager pin supports the environment's Kubernetes minor (cert-manager's supported releases, vendored)",
     check: (env) => {
       if (!env.clusterApi) return [];
       const minor = minorOf(env.k3s.version);
-      const { min, max } = env.versions.compatibility.certManagerKubernetes;
-      if (!minor || (semver.gte(minorValue(minor), minorValue(min)) && semver.lte(minorValue(minor), minorValue(max)))) return [];
+      const certManager = env.versions.charts.certManager.version;
+      // A cert-manager minor the data does not know is compat.unknown-release's warning.
+      const range = entryFor(certManagerKubernetes, minorOf(certManager) ?? certManager);
+      if (!minor || !range || (semver.gte(minorValue(minor), minorValue(range.min)) && semver.lte(minorValue(minor), minorValue(range.max)))) return [];
       return [{
         path: 'k3s.version',
         value: env.k3s.version,
-        message: `cert-manager ${env.versions.charts.certManager.version} supports Kubernetes ${min}-${max}, not ${minor}`,
-        fix: `pin a k3s release between v${min} and v${max}, or a cert-manager release that supports ${minor} (versions.charts.certManager)`,
+        message: `cert-manager ${certManager} supports Kubernetes ${range.min} to ${range.max} (${sourceOf(certManagerKubernetes.source, certManagerKubernetes.file)}), not ${minor}`,
+        fix: `pin a k3s release between v${range.min} and v${range.max}, or a cert-manager release that supports ${minor} (versions.charts.certManager)`,
       }];
     },
   },
   {
     code: 'compat.operator-capi',
     severity: 'error',
-    summary: "the core provider's Cluster API minor is the one the operator is built against",
-    check: (env) =>
-      providersOf(env)
+    summary: "the core provider's Cluster API minor is the one the operator pin is built against (its go.mod, vendored)",
+    check: (env) => {
+      const operator = env.versions.charts.clusterApiOperator.version;
+      const built = entryFor(clusterApiOperator, operator)?.clusterApi;
+      if (built === undefined) return [];
+      const minor = minorOf(built)!;
+      return providersOf(env)
         .map((p, i) => ({ p, i }))
-        .filter(({ p }) => p.kind === 'CoreProvider' && minorOf(p.version) !== env.versions.compatibility.operatorCapiMinor)
+        .filter(({ p }) => p.kind === 'CoreProvider' && minorOf(p.version) !== minor)
         .map(({ p, i }): Finding => ({
           path: providerPath(i, 'version'),
           value: p.version,
-          message: `cluster-api-operator ${env.versions.charts.clusterApiOperator.version} is built against Cluster API ${env.versions.compatibility.operatorCapiMinor}, the core provider is ${p.version}`,
-          fix: `pin a v${env.versions.compatibility.operatorCapiMinor}.x core provider, or an operator release built for ${minorOf(p.version)}`,
-        })),
+          message: `cluster-api-operator ${operator} is built against Cluster API ${built} (${sourceOf(clusterApiOperator.source, clusterApiOperator.file)}), the core provider is ${p.version}`,
+          fix: `pin a v${minor}.x core provider, or an operator release built for ${minorOf(p.version) ?? p.version}`,
+        }));
+    },
   },
   {
     code: 'compat.provider-contract',
     severity: 'error',
-    summary: 'every provider declares a contract the operator accepts',
+    summary: "every provider's contract (its metadata.yaml, vendored, else the one written) is one the operator pin accepts",
+    check: (env) => {
+      const operator = env.versions.charts.clusterApiOperator.version;
+      const accepted = entryFor(clusterApiOperator, operator)?.contracts;
+      if (accepted === undefined) return [];
+      return providersOf(env)
+        .map((p, i) => ({ p, i, contract: contractOf(p) }))
+        .filter(({ contract }) => contract !== undefined && !accepted.includes(contract))
+        .map(({ p, i, contract }) => ({
+          path: providerPath(i, p.contract === undefined ? 'version' : 'contract'),
+          value: p.contract ?? p.version,
+          message: `${p.kind} ${p.name} ${p.version} declares contract ${contract}; cluster-api-operator ${operator} accepts ${accepted.join(', ')}`,
+          fix: 'pin a provider release that declares an accepted contract',
+        }));
+    },
+  },
+  {
+    code: 'compat.provider-contract-declared',
+    severity: 'error',
+    summary: "a provider's written contract is the one its release series declares in its metadata.yaml (vendored)",
     check: (env) =>
       providersOf(env)
-        .map((p, i) => ({ p, i }))
-        .filter(({ p }) => !(env.versions.compatibility.operatorContracts as readonly string[]).includes(p.contract))
-        .map(({ p, i }) => ({
-          path: providerPath(i, 'contract'),
-          value: p.contract,
-          message: `${p.kind} ${p.name} ${p.version} declares contract ${p.contract}; the operator accepts ${env.versions.compatibility.operatorContracts.join(', ')}`,
-          fix: 'pin a provider release that declares an accepted contract',
-        })),
+        .map((p, i) => ({ p, i, repository: providerRepository(p.kind, p.name) }))
+        .flatMap(({ p, i, repository }) => {
+          const series = repository && releaseSeriesOf(repository, p.version);
+          if (!series || p.contract === undefined || p.contract === series.contract) return [];
+          return [{
+            path: providerPath(i, 'contract'),
+            value: p.contract,
+            message: `${p.kind} ${p.name} ${p.version} declares contract ${series.contract} (release series ${series.major}.${series.minor} in ${sourceOf(repository.source, PROVIDERS_FILE)}), not ${p.contract}`,
+            fix: `remove contract (the tool's data knows it), or write ${series.contract}`,
+          }];
+        }),
+  },
+  {
+    code: 'compat.provider-unknown-release',
+    severity: 'warning',
+    summary: "every provider release is in a release series the tool's vendored metadata.yaml data lists, or, for a provider it does not know, its contract is written (else it is not judged)",
+    check: (env) =>
+      providersOf(env)
+        .map((p, i) => ({ p, i, repository: providerRepository(p.kind, p.name) }))
+        // A version that names no release is version.unpinned's to report.
+        .filter(({ p, repository }) => minorOf(p.version) !== undefined && (repository ? !releaseSeriesOf(repository, p.version) : p.contract === undefined))
+        .map(({ p, i, repository }): Finding => {
+          const judged = p.contract === undefined ? 'its contract is not judged' : `its written contract ${p.contract} is taken as is`;
+          return repository
+            ? {
+                path: providerPath(i, 'version'),
+                value: p.version,
+                message: `the compatibility data, ${sourceOf(repository.source, PROVIDERS_FILE)}, lists no release series ${minorOf(p.version) ?? p.version} for ${p.kind} ${p.name} (its newest is ${newestSeries(repository)}), so ${judged}`,
+                fix: `pin a release of series ${newestSeries(repository)} or older, or bump k3s-gitops-synth to a release whose data lists ${minorOf(p.version) ?? p.version}`,
+              }
+            : {
+                path: providerPath(i, 'contract'),
+                value: '(not set)',
+                message: `the compatibility data, ${PROVIDERS_FILE}, does not know ${p.kind} ${p.name}, and no contract is written, so ${judged}`,
+                fix: "write the contract its release's metadata.yaml declares, e.g. contract: 'v1beta2'",
+              };
+        }),
   },
   {
     code: 'capi.provider-in-chart-values',

@@ -17,7 +17,10 @@ export const capiProviderSchema = z.strictObject({
   name: z.string().describe("The provider's name (`cluster-api`, `kubeadm`, `proxmox`, `in-cluster`): the object's name."),
   namespace: z.string().describe("Install namespace: the object's namespace, created in the tree before it."),
   version: z.string().describe('The exact provider release, e.g. `v1.12.11`.'),
-  contract: z.string().describe('The Cluster API contract the release declares, e.g. `v1beta2`.'),
+  contract: z
+    .string()
+    .optional()
+    .describe("The Cluster API contract the release declares, e.g. `v1beta2`. Default: the one its release series declares in the provider's metadata.yaml (the tool's vendored data, schemas/compat/cluster-api-providers.json); write it for a provider that data does not know."),
   configSecret: z.strictObject({ name: z.string().describe("The Secret's name."), keys: z.array(z.string()).describe('Keys its `data` must hold.') }).optional().describe("Secret in the same namespace holding the provider's variables; a reference, never values."),
 });
 

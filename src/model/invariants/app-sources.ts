@@ -2,7 +2,9 @@ import { goRegExp } from '../../tree/go-regexp';
 import Ajv from 'ajv';
 import YAML from 'yaml';
 import { CLUSTER_SCOPED } from '../../tree/kinds';
-import { valuesSchemaPath } from '../../tree/paths';
+import { VALUES_SCHEMA_DIR, valuesSchemaPath } from '../../tree/paths';
+import { resolveValuesSchema, valuesSchemaNote } from '../../tree/values-schema';
+import type { ValuesSchemaChoice } from '../../tree/values-schema';
 import type { App, Environment } from '../resolve';
 import { isRepositoryPath } from './apps';
 import { runRules, shown } from '../violation';
@@ -48,6 +50,13 @@ function documents(input: AppSources): { app: App; docs: Document[] }[] {
 }
 
 const where = (app: App, file: string) => `${app.manifests}/${file}`;
+
+/** The values schema of a Helm app among the fleet's schemas/values/ files read, by the rule validate shares. */
+export function appValuesSchema(chart: string, version: string, sources: ReadonlyMap<string, string>): ValuesSchemaChoice {
+  const prefix = `${VALUES_SCHEMA_DIR}/`;
+  const files = [...sources.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/')).map((p) => p.slice(prefix.length));
+  return resolveValuesSchema(files, chart, version);
+}
 
 export const appSourceRules: readonly Rule<AppSources>[] = [
   {
@@ -135,9 +144,10 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
     check: ({ env, sources }) =>
       env.apps.flatMap((app): Finding[] => {
         if (!app.helm) return [];
-        const file = valuesSchemaPath(app.helm.chart, app.helm.version);
-        const text = sources.get(file);
-        if (text === undefined) return [];
+        const chosen = appValuesSchema(app.helm.chart, app.helm.version, sources);
+        if (chosen.file === undefined) return [];
+        const file = `${VALUES_SCHEMA_DIR}/${chosen.file}`;
+        const text = sources.get(file)!;
         const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: goRegExp } });
         let validate;
         try {
@@ -154,6 +164,25 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
         }));
       }),
   },
+  {
+    code: 'app.values-schema-stand-in',
+    severity: 'warning',
+    summary: "a Helm app's values are judged by its release's own values schema (another release's standing in is named, in validate's words)",
+    check: ({ env, sources }) =>
+      env.apps.flatMap((app): Finding[] => {
+        if (!app.helm) return [];
+        const chosen = appValuesSchema(app.helm.chart, app.helm.version, sources);
+        const note = valuesSchemaNote(app.helm.chart, app.helm.version, chosen);
+        return note === undefined
+          ? []
+          : [{
+              path: `apps[${app.index}].helm.version`,
+              value: app.helm.version,
+              message: note,
+              fix: `copy the chart's ${app.helm.version} values.schema.json to ${valuesSchemaPath(app.helm.chart, app.helm.version)}`,
+            }];
+      }),
+  },
 ];
 
 /** The app sources' own violations (paths prefixed with the environment's name where they are spec paths). */
@@ -161,10 +190,11 @@ export function checkAppSources(input: AppSources): Violation[] {
   return runRules(appSourceRules, input).map((v) => (v.path.startsWith('apps[') ? { ...v, path: `${input.env.name}.${v.path}` } : v));
 }
 
-/** The repository paths the apps of `env` read: their manifests folders, their values schemas. */
-export function appSourceFiles(env: Environment): { folders: string[]; files: string[] } {
+/** The repository paths the apps of `env` read: their manifests folders, their values schemas (and the charts whose schemas of other releases may stand in). */
+export function appSourceFiles(env: Environment): { folders: string[]; files: string[]; valuesCharts: string[] } {
   return {
     folders: env.apps.flatMap((a) => (a.manifests === undefined ? [] : [a.manifests])),
     files: env.apps.flatMap((a) => (a.helm ? [valuesSchemaPath(a.helm.chart, a.helm.version)] : [])),
+    valuesCharts: [...new Set(env.apps.flatMap((a) => (a.helm ? [a.helm.chart] : [])))],
   };
 }

@@ -3,6 +3,8 @@ import * as versions from '../../versions';
 import { runRules, shown } from '../violation';
 import type { Rule, Violation } from '../violation';
 import { isPinned } from './versions';
+import { certManagerKubernetes, clusterApiOperator, entryFor, fluxOperatorFlux, minorOf, newestOf, sourceOf } from '../compatibility';
+import type { CompatTable } from '../compatibility';
 
 type Catalogue = Readonly<Record<string, unknown>>;
 
@@ -13,11 +15,15 @@ export function cataloguePins(catalogue: Catalogue): { key: string; version: str
     const leaf = key.split('.').at(-1)!;
     return typeof value === 'string' && (leaf === 'version' || leaf === 'tag' || key.startsWith('k3s.')) ? [{ key, version: value }] : [];
   };
-  // The compatibility table states ranges on purpose; it pins nothing.
-  return Object.entries(catalogue)
-    .filter(([section]) => section !== 'compatibility')
-    .flatMap(([section, value]) => walk(value, section));
+  return Object.entries(catalogue).flatMap(([section, value]) => walk(value, section));
 }
+
+/** The chart pins a vendored compatibility table is looked up by (the Cilium one has its own rule, in gateway-api). */
+const CHART_TABLES: readonly { key: 'certManager' | 'clusterApiOperator' | 'fluxOperator'; table: CompatTable<unknown>; by: 'minor' | 'release' }[] = [
+  { key: 'certManager', table: certManagerKubernetes, by: 'minor' },
+  { key: 'clusterApiOperator', table: clusterApiOperator, by: 'release' },
+  { key: 'fluxOperator', table: fluxOperatorFlux, by: 'release' },
+];
 
 // Rules on src/versions.ts itself, run once per command (not once per environment), so a bad
 // pin is reported once, by its key.
@@ -39,20 +45,41 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
   {
     code: 'compat.flux-operator-distribution',
     severity: 'error',
-    summary: 'the Flux distribution pin is one the flux-operator pin carries',
+    summary: 'the Flux distribution pin is one the flux-operator pin carries (its config/data/flux/, vendored)',
     check: (catalogue) => {
       const pins = catalogue as unknown as typeof versions;
-      const range = pins.compatibility?.fluxOperatorFlux;
-      const flux = semver.coerce(pins.flux?.version ?? '');
-      if (!range || !pins.flux || !pins.charts?.fluxOperator) return [];
-      return flux && semver.gte(flux, semver.coerce(range.min)!) && semver.lte(flux, semver.coerce(range.max)!)
-        ? []
-        : [{
-            path: 'versions.flux.version',
-            value: pins.flux.version,
-            message: `flux-operator ${pins.charts.fluxOperator.version} carries the manifests of Flux ${range.min} to ${range.max}; the FluxInstance could not install ${pins.flux.version}`,
-            fix: `pin a Flux release in that range, or bump charts.fluxOperator and versions.compatibility.fluxOperatorFlux together`,
-          }];
+      if (!pins.flux || !pins.charts?.fluxOperator) return [];
+      const operator = pins.charts.fluxOperator.version;
+      // A release the data does not know is compat.unknown-release's warning, not a guess here.
+      const carried = entryFor(fluxOperatorFlux, operator)?.flux;
+      if (carried === undefined || carried.some((f) => semver.clean(f) !== null && semver.clean(f) === semver.clean(pins.flux.version))) return [];
+      return [{
+        path: 'versions.flux.version',
+        value: shown(pins.flux.version),
+        message: `flux-operator ${operator} carries the manifests of Flux ${carried[0]} to ${carried.at(-1)} (${carried.length} releases, per ${sourceOf(fluxOperatorFlux.source, fluxOperatorFlux.file)}), not ${pins.flux.version}; the FluxInstance could not install it`,
+        fix: `pin one of the Flux releases flux-operator ${operator} carries (the newest is ${carried.at(-1)}), or a flux-operator release that carries ${pins.flux.version}`,
+      }];
+    },
+  },
+  {
+    code: 'compat.unknown-release',
+    severity: 'warning',
+    summary: "every chart pin a compatibility table is looked up by is a release the tool's vendored data knows (one it does not know cannot be judged)",
+    check: (catalogue) => {
+      const charts = (catalogue as unknown as typeof versions).charts as Partial<typeof versions.charts> | undefined;
+      return CHART_TABLES.flatMap(({ key, table, by }) => {
+        const version = charts?.[key]?.version;
+        // A pin that names no release is versions.unpinned's to report.
+        if (version === undefined || minorOf(version) === undefined) return [];
+        const lookedUp = by === 'minor' ? (minorOf(version) ?? version) : version;
+        if (entryFor(table, lookedUp) !== undefined) return [];
+        return [{
+          path: `versions.charts.${key}.version`,
+          value: shown(version),
+          message: `the compatibility data, ${sourceOf(table.source, table.file)}, has no entry for ${charts![key]!.chart} ${lookedUp} (its newest is ${newestOf(table)}), so this pin is not judged against it`,
+          fix: `pin a ${charts![key]!.chart} release the data knows (up to ${newestOf(table)}), or bump k3s-gitops-synth to a release whose vendored data covers ${lookedUp}`,
+        }];
+      });
     },
   },
 ];

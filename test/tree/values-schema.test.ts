@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { synthesize } from '../../src/synth/render';
+import { platformValuesSchemaNotes, resolveValuesSchema, valuesSchemaNote } from '../../src/tree/values-schema';
+import { valuesSchemaFor } from '../../src/validate/values-check';
+import { podinfo } from '../fixtures/corpus';
+import { modify, threeServers } from '../fixtures/environments';
+
+const FILES = ['cilium-1.20.0.values.schema.json', 'cilium-1.19.4.values.schema.json', 'cert-manager-v1.21.1.values.schema.json', 'flux-operator-0.49.0.values.schema.json', 'podinfo-6.14.1.values.schema.json', 'podinfo-6.14.0.values.schema.json'];
+
+describe('the one values schema resolution synth and validate share', () => {
+  it('takes the exact release, else the newest patch of the same minor, else a declared stand-in of another minor, else none', () => {
+    expect(resolveValuesSchema(FILES, 'cilium', '1.20.0')).toEqual({ file: 'cilium-1.20.0.values.schema.json', how: 'exact' });
+    expect(resolveValuesSchema(FILES, 'cert-manager', 'v1.21.2')).toEqual({ file: 'cert-manager-v1.21.1.values.schema.json', how: 'same-minor' });
+    expect(resolveValuesSchema(FILES, 'podinfo', '6.14.9')).toEqual({ file: 'podinfo-6.14.1.values.schema.json', how: 'same-minor' });
+    expect(resolveValuesSchema(FILES, 'flux-operator', '0.58.1')).toEqual({ file: 'flux-operator-0.49.0.values.schema.json', how: 'another-minor' });
+    // Another minor stands in only where it is declared: cilium 1.21 has none.
+    expect(resolveValuesSchema(FILES, 'cilium', '1.21.0')).toEqual({ how: 'none' });
+    // A chart whose name prefixes another's never takes its files.
+    expect(resolveValuesSchema(FILES, 'cert', '1.21.1')).toEqual({ how: 'none' });
+  });
+
+  it('says which schema was used in one sentence, and nothing for the release own', () => {
+    expect(valuesSchemaNote('flux-operator', '0.58.1', { file: 'flux-operator-0.49.0.values.schema.json', how: 'another-minor' })).toBe("chart flux-operator 0.58.1: its values are judged by flux-operator-0.49.0.values.schema.json, a stand-in of another minor (the pinned release's schema is not vendored)");
+    expect(valuesSchemaNote('podinfo', '6.14.2', { file: 'podinfo-6.14.1.values.schema.json', how: 'same-minor' })).toBe("chart podinfo 6.14.2: its values are judged by podinfo-6.14.1.values.schema.json, a stand-in of the same minor (the pinned release's schema is not vendored)");
+    expect(valuesSchemaNote('cilium', '1.20.0', { file: 'cilium-1.20.0.values.schema.json', how: 'exact' })).toBeUndefined();
+    expect(valuesSchemaNote('cilium', '1.21.0', { how: 'none' })).toBeUndefined();
+  });
+
+  it("names the tool's flux-operator stand-in for the platform charts synth prints", () => {
+    expect(platformValuesSchemaNotes({ fluxOperator: { chart: 'flux-operator', version: '0.58.1' }, longhorn: { chart: 'longhorn', version: '1.12.1' }, cilium: { chart: 'cilium', version: '1.20.0' } }, FILES)).toEqual([
+      "chart flux-operator 0.58.1: its values are judged by flux-operator-0.49.0.values.schema.json, a stand-in of another minor (the pinned release's schema is not vendored)",
+    ]);
+  });
+
+  describe('an app whose release has no schema of its own, its minor has one', () => {
+    const schema = JSON.stringify({ type: 'object', properties: { replicaCount: { type: 'integer' } } });
+    const appSources = new Map([['schemas/values/podinfo-6.14.1.values.schema.json', schema]]);
+    const withValues = (values: Record<string, unknown>) => modify(threeServers, (e) => { e.apps = [{ ...podinfo, helm: { ...podinfo.helm, version: '6.14.2', values } }]; });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'values-'));
+    fs.writeFileSync(path.join(dir, 'podinfo-6.14.1.values.schema.json'), schema);
+
+    it('synth refuses what the schema refuses, naming the file validate takes', () => {
+      const { violations } = synthesize(withValues({ replicaCount: 'two' }), { secrets: new Map(), appSources });
+      const refused = violations.filter((v) => v.code === 'app.values-invalid');
+      expect(refused.map((v) => v.message)).toEqual(['must be integer (schemas/values/podinfo-6.14.1.values.schema.json)']);
+      expect(valuesSchemaFor(dir, 'podinfo', '6.14.2')).toEqual({ file: 'podinfo-6.14.1.values.schema.json', how: 'same-minor' });
+    });
+
+    it('synth accepts what the schema accepts, and warns in the words validate prints', () => {
+      const { violations } = synthesize(withValues({ replicaCount: 2 }), { secrets: new Map(), appSources });
+      expect(violations.filter((v) => v.severity === 'error')).toEqual([]);
+      const [warning] = violations.filter((v) => v.code === 'app.values-schema-stand-in');
+      expect(warning).toMatchObject({ severity: 'warning', path: 'fixture.apps[0].helm.version', value: '6.14.2', fix: "copy the chart's 6.14.2 values.schema.json to schemas/values/podinfo-6.14.2.values.schema.json" });
+      expect(warning!.message).toBe(valuesSchemaNote('podinfo', '6.14.2', valuesSchemaFor(dir, 'podinfo', '6.14.2')));
+    });
+  });
+});
