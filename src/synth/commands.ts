@@ -17,15 +17,8 @@ import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
 import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-schema';
 import { componentNotes, gib, memoryFigures } from '../components/table';
-import { CLUSTERS_DIR, VALUES_SCHEMA_DIR, treeDir } from '../tree/paths';
-import { REPO_ROOT } from '../tree/repo-root';
-import { platformValuesSchemaNotes } from '../tree/values-schema';
-
-/** The tool's vendored values schemas, the folder validate judges platform charts by. */
-const TOOL_VALUES_SCHEMAS = () => {
-  const dir = path.join(REPO_ROOT, VALUES_SCHEMA_DIR);
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-};
+import { CLUSTERS_DIR, treeDir } from '../tree/paths';
+import { valuesSchemaNotes } from './values-schema-notes';
 import { MANIFEST_FILE, manifestWriter } from './manifest';
 import { TOOL_NAME, toolStamp } from './tool-version';
 
@@ -130,7 +123,8 @@ export function synthCommand(options: CommandOptions): CommandResult {
   const lines = result.environments.flatMap((e) => {
     replaceTree(path.join(options.root, CLUSTERS_DIR), e.name, e.next, { pauseMs: options.pauseMs });
     const notes = [...dayTwoNotes(e.current, e.next), ...(e.synthesized.env ? componentNotes({ env: e.synthesized.env, files: e.next }) : [])];
-    const schemas = e.synthesized.env ? platformValuesSchemaNotes(e.synthesized.env.versions.charts, TOOL_VALUES_SCHEMAS()) : [];
+    // validate's words about the schema it will judge the platform charts' values by.
+    const schemas = e.synthesized.env ? valuesSchemaNotes(options.root, e.synthesized.env, e.next) : [];
     return [summary(e, ''), ...notes.map((n) => `note: ${e.name}: ${n}`), ...schemas.map((n) => `warning: ${e.name}: ${n}`)];
   });
   for (const file of staleRootFiles(options)) {

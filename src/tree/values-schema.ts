@@ -52,13 +52,3 @@ export function valuesSchemaNote(chart: string, version: string, choice: ValuesS
   return undefined;
 }
 
-/**
- * What to say about the platform charts an environment pins (`env.versions.charts`) whose values
- * are judged by another release's schema among `files` (the tool's schemas/values/): synth prints
- * it, validate says the same of the same chart.
- */
-export function platformValuesSchemaNotes(charts: Readonly<Record<string, { readonly chart: string; readonly version: string }>>, files: readonly string[]): string[] {
-  return Object.values(charts)
-    .filter((c) => !CHARTS_WITHOUT_VALUES_SCHEMA.has(c.chart))
-    .flatMap((c) => valuesSchemaNote(c.chart, c.version, resolveValuesSchema(files, c.chart, c.version)) ?? []);
-}

@@ -27,7 +27,12 @@ const isObject = (doc: unknown): doc is Record<string, any> =>
  * values are not objects and are left to their own checks).
  */
 export function readEnvironmentTree(root: string, env: string): EnvironmentTree {
-  const files = new Map([...readTree(path.join(root, treeDir(env)))].map(([rel, text]) => [`${treeDir(env)}/${rel}`, text]));
+  return environmentTree(env, readTree(path.join(root, treeDir(env))));
+}
+
+/** An environment's tree from its files (paths relative to `clusters/<env>/`), as synth holds it. */
+export function environmentTree(env: string, tree: ReadonlyMap<string, string>): EnvironmentTree {
+  const files = new Map([...tree].map(([rel, text]) => [`${treeDir(env)}/${rel}`, text]));
   const objects = [...files]
     .filter(([file]) => /\/(kubernetes|bootstrap)\/.*\.ya?ml$/.test(file) && !/\/kustomization\.ya?ml$/.test(file))
     .flatMap(([file, text]) => parseYamlDocuments(text).filter(isObject).map((doc) => ({ env, file, doc })));

@@ -17,7 +17,7 @@ interface ChartValues {
 }
 
 /** Every place chart values are written: HelmRelease values, HelmChart valuesContent, bootstrap values. */
-function chartValues(tree: EnvironmentTree): ChartValues[] {
+export function chartValues(tree: EnvironmentTree): ChartValues[] {
   const found: ChartValues[] = [];
   // A chartRef names an OCIRepository: the chart is the last segment of its URL, the version its tag.
   const ociSource = (ref: { name?: string; namespace?: string }, namespace: string) => {
@@ -50,22 +50,27 @@ export { CHARTS_WITHOUT_VALUES_SCHEMA, VALUES_SCHEMA_STAND_INS };
 /** The platform's charts (src/versions.ts): each must have its schema vendored unless upstream has none. */
 const PLATFORM_CHARTS: ReadonlySet<string> = new Set(Object.values(versions.charts).map((c) => c.chart));
 
+/** The values-schema folders validate reads, in order: the fleet's own, then the tool's. */
+export const valuesSchemaDirs = (dir: string, fleetDir?: string) => [...(fleetDir !== undefined && fleetDir !== dir && fs.existsSync(fleetDir) ? [fleetDir] : []), dir];
+
+/** The schema for a chart's version in the first folder that has one, and that folder. */
+export function lookupValuesSchema(dirs: readonly string[], chart: string, version: string): (ValuesSchemaChoice & { file: string; dir: string }) | undefined {
+  for (const d of dirs) {
+    const found = valuesSchemaFor(d, chart, version);
+    if (found.file !== undefined) return { ...found, file: found.file, dir: d };
+  }
+  return undefined;
+}
+
 /**
  * Validates chart values against the chart's own values.schema.json where one is available: the
  * fleet's own `schemas/values/` first (charts of its apps, or a newer platform chart it pins), then
  * the tool's.
  */
 export function checkChartValues(trees: readonly EnvironmentTree[], dir: string, fleetDir?: string): { findings: Finding[]; notes: string[]; validated: number } {
-  const dirs = [...(fleetDir !== undefined && fleetDir !== dir && fs.existsSync(fleetDir) ? [fleetDir] : []), dir];
+  const dirs = valuesSchemaDirs(dir, fleetDir);
   const stores = new Map(dirs.map((d) => [d, new SchemaStore(d, 'values')]));
-  /** The schema for a chart's version in the first folder that has one, and that folder. */
-  const lookup = (chart: string, version: string) => {
-    for (const d of dirs) {
-      const found = valuesSchemaFor(d, chart, version);
-      if (found.file !== undefined) return { ...found, file: found.file, dir: d };
-    }
-    return undefined;
-  };
+  const lookup = (chart: string, version: string) => lookupValuesSchema(dirs, chart, version);
   const findings: Finding[] = [];
   const notes = new Set<string>();
   let validated = 0;

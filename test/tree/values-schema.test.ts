@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { synthesize } from '../../src/synth/render';
-import { platformValuesSchemaNotes, resolveValuesSchema, valuesSchemaNote } from '../../src/tree/values-schema';
+import { resolveValuesSchema, valuesSchemaNote } from '../../src/tree/values-schema';
+import { resolve } from '../../src/model/resolve';
+import { renderEnvironment } from '../../src/synth/render';
+import { valuesSchemaNotes } from '../../src/synth/values-schema-notes';
 import { valuesSchemaFor } from '../../src/validate/values-check';
 import { podinfo } from '../fixtures/corpus';
 import { modify, threeServers } from '../fixtures/environments';
@@ -29,10 +32,12 @@ describe('the one values schema resolution synth and validate share', () => {
     expect(valuesSchemaNote('cilium', '1.21.0', { how: 'none' })).toBeUndefined();
   });
 
-  it("names the tool's flux-operator stand-in for the platform charts synth prints", () => {
-    expect(platformValuesSchemaNotes({ fluxOperator: { chart: 'flux-operator', version: '0.58.1' }, longhorn: { chart: 'longhorn', version: '1.12.1' }, cilium: { chart: 'cilium', version: '1.20.0' } }, FILES)).toEqual([
-      "chart flux-operator 0.58.1: its values are judged by flux-operator-0.49.0.values.schema.json, a stand-in of another minor (the pinned release's schema is not vendored)",
-    ]);
+  it("names, for synth's output, the schema validate takes for the platform charts the tree installs", () => {
+    const env = resolve(threeServers);
+    const notes = valuesSchemaNotes(path.join(os.tmpdir(), 'no-such-fleet'), env, renderEnvironment(env));
+    expect(notes).toContain("chart flux-operator 0.58.1: its values are judged by flux-operator-0.49.0.values.schema.json, a stand-in of another minor (the pinned release's schema is not vendored)");
+    // Cilium's own release is vendored: nothing to say of it.
+    expect(notes.filter((n) => n.includes('chart cilium '))).toEqual([]);
   });
 
   describe('an app whose release has no schema of its own, its minor has one', () => {
