@@ -7,7 +7,9 @@ import { resolveValuesSchema, valuesSchemaNote } from '../../src/tree/values-sch
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import { valuesSchemaNotes } from '../../src/synth/values-schema-notes';
-import { valuesSchemaFor } from '../../src/validate/values-check';
+import { checkChartValues, valuesSchemaFor } from '../../src/validate/values-check';
+import { environmentTree } from '../../src/validate/tree-objects';
+import { REPO_ROOT } from '../../src/tree/repo-root';
 import { podinfo } from '../fixtures/corpus';
 import { modify, threeServers } from '../fixtures/environments';
 
@@ -47,11 +49,19 @@ describe('the one values schema resolution synth and validate share', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'values-'));
     fs.writeFileSync(path.join(dir, 'podinfo-6.14.1.values.schema.json'), schema);
 
-    it('synth refuses what the schema refuses, naming the file validate takes', () => {
+    /** validate's findings and notes on podinfo for the tree synth renders of `values` (the fleet's schemas in `dir`). */
+    const validated = (values: Record<string, unknown>) => {
+      const env = resolve(withValues(values));
+      const report = checkChartValues([environmentTree(env.name, renderEnvironment(env, { appSources }))], path.join(REPO_ROOT, 'schemas/values'), dir);
+      return { findings: report.findings.filter((f) => f.message.includes('podinfo')).map((f) => f.message), notes: report.notes.filter((n) => n.includes('podinfo')) };
+    };
+
+    it('synth refuses what the schema refuses, naming the file validate refuses it by', () => {
       const { violations } = synthesize(withValues({ replicaCount: 'two' }), { secrets: new Map(), appSources });
       const refused = violations.filter((v) => v.code === 'app.values-invalid');
       expect(refused.map((v) => v.message)).toEqual(['must be integer (schemas/values/podinfo-6.14.1.values.schema.json)']);
       expect(valuesSchemaFor(dir, 'podinfo', '6.14.2')).toEqual({ file: 'podinfo-6.14.1.values.schema.json', how: 'same-minor' });
+      expect(validated({ replicaCount: 'two' }).findings).toEqual(['/replicaCount must be integer [podinfo-6.14.1.values.schema.json]']);
     });
 
     it('synth accepts what the schema accepts, and warns in the words validate prints', () => {
@@ -60,6 +70,7 @@ describe('the one values schema resolution synth and validate share', () => {
       const [warning] = violations.filter((v) => v.code === 'app.values-schema-stand-in');
       expect(warning).toMatchObject({ severity: 'warning', path: 'fixture.apps[0].helm.version', value: '6.14.2', fix: "copy the chart's 6.14.2 values.schema.json to schemas/values/podinfo-6.14.2.values.schema.json" });
       expect(warning!.message).toBe(valuesSchemaNote('podinfo', '6.14.2', valuesSchemaFor(dir, 'podinfo', '6.14.2')));
+      expect(validated({ replicaCount: 2 })).toEqual({ findings: [], notes: [`warning: ${warning!.message}`] });
     });
   });
 });
