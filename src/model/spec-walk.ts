@@ -100,7 +100,7 @@ function descend(field: z.core.$ZodType, at: string, steps: readonly Step[], out
     const { schema: inner } = unwrap(child);
     const kind = kindOf(inner);
     // A list of objects is its fields; a list of strings, or a record's entry, is a field itself.
-    if (def.type === 'record' || !['object'].includes(kind)) {
+    if (def.type === 'record' || kind !== 'object') {
       if (!out.has(childPath)) out.set(childPath, { path: childPath, kind: def.type === 'record' && kind === 'object' ? 'entry' : kind, schema: inner, optional: false, steps: childSteps });
     }
     if (def.type === 'array' && kind === 'object') specFields(inner, `${at}[]`, childSteps, out);
@@ -148,14 +148,4 @@ export function visitLeaves(schema: z.core.$ZodType, input: unknown, path: reado
     out.push({ path, value: input, schema: inner, optional, ...(element && { element: true as const }) });
   }
   return out;
-}
-
-/** The field path of a concrete one: `['nodes', 2, 'vm', 'mac']` → `nodes[].vm.mac`, a record's key `<name>` (`fields`: every field's path). */
-export function fieldPath(path: readonly PropertyKey[], fields: ReadonlySet<string>): string {
-  let at = '';
-  for (const key of path) {
-    if (typeof key === 'number') at = `${at}[]`;
-    else at = fields.has(joined(at, String(key))) ? joined(at, String(key)) : joined(at, '<name>');
-  }
-  return at;
 }

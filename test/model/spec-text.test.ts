@@ -90,6 +90,16 @@ describe('what spec.whitespace and spec.empty say', () => {
     ]);
   });
 
+  it('proposes only the value for a required field without a description', () => {
+    const violations = checkSpec(modify(threeServers, (e: any) => { e.versions = { tools: { helm: { version: 'v3.19.0', sha256: { amd64: '', arm64: 'ab' } } } }; }));
+    expect(violations.map((v) => [v.code, v.path, v.fix])).toEqual([['spec.empty', 'fixture.versions.tools.helm.sha256.amd64', 'write its value']]);
+  });
+
+  it('leaves a list shorter than its minimum to spec.invalid', () => {
+    const violations = checkSpec(modify(threeServers, (e: any) => { e.notifications = { receivers: [{ kind: 'email', name: 'mail', smarthost: 'smtp.example.com:587', from: 'a@example.com', to: [], alerts: 'warning' }] }; }));
+    expect(violations.map((v) => [v.code, v.path])).toEqual([['spec.invalid', 'fixture.notifications.receivers[0].to']]);
+  });
+
   it("names an empty record key, and leaves the keys and strings of free-form chart values alone", () => {
     const violations = checkSpec(modify(threeServers, (e: any) => {
       e.components = { '': {} };
