@@ -44,7 +44,7 @@ function empty(visit: Visit, text: string): Reported {
       : visit.optional
         ? `write its value, or remove ${key(visit)} to take its default`
         : `write its value${described(visit) ? `: ${described(visit)!.replace(/\.$/, '')}` : ''}`;
-  return { code: 'spec.empty', path: visit.path, value: text, message, fix };
+  return { code: 'spec.empty', path: visit.path, value: text === '' ? text : JSON.stringify(text), message, fix };
 }
 
 /** The finding of one string, if any. */
@@ -63,7 +63,8 @@ function whitespace(visit: Visit, text: string, trimmed: string): Reported {
   return {
     code: 'spec.whitespace',
     path: visit.path,
-    value: text,
+    // Quoted, so the whitespace shows where the report prints the value.
+    value: JSON.stringify(text),
     message: `${JSON.stringify(text)} ${parts.join(' and ')}${visit.key ? ' (the name of an entry)' : ''}`,
     fix: `write ${JSON.stringify(trimmed)}`,
   };

@@ -25,7 +25,7 @@ describe('whitespace and empty strings, in every string field of the schema', ()
     const { spec, path } = placed(field, ' x');
     if (patterned(field)) return expect(checkSpec(spec).filter((v) => v.path === path).map((v) => v.code)).toEqual(['spec.invalid-format']);
     expect(checkSpec(spec).filter((v) => v.path === path)).toEqual([
-      { code: 'spec.whitespace', severity: 'error', path, value: ' x', message: '" x" starts with a space', fix: 'write "x"' },
+      { code: 'spec.whitespace', severity: 'error', path, value: '" x"', message: '" x" starts with a space', fix: 'write "x"' },
     ]);
   });
 
@@ -40,7 +40,7 @@ describe('whitespace and empty strings, in every string field of the schema', ()
   it.each(entries.map((f) => [f.path, f] as const))("%s: an entry's name with a trailing tab is spec.whitespace", (_path, field) => {
     const { spec, path: at } = placed({ ...field, steps: field.steps.slice(0, -1) }, { 'x1\t': {} });
     expect(checkSpec(spec).filter((v) => v.code === 'spec.whitespace')).toEqual([
-      { code: 'spec.whitespace', severity: 'error', path: `${at}.x1\t`, value: 'x1\t', message: '"x1\\t" ends with a tab (the name of an entry)', fix: 'write "x1"' },
+      { code: 'spec.whitespace', severity: 'error', path: `${at}.x1\t`, value: '"x1\\t"', message: '"x1\\t" ends with a tab (the name of an entry)', fix: 'write "x1"' },
     ]);
   });
 
@@ -85,7 +85,7 @@ describe('what spec.whitespace and spec.empty say', () => {
     });
     expect(violations.map((v) => [v.code, v.path, v.value, v.message, v.fix])).toEqual([
       ['spec.empty', 'fixture.k3s.dataDir', '(empty)', 'the value is empty', 'write its value, or remove dataDir to take its default'],
-      ['spec.empty', 'fixture.k3s.oidc.realm', '  ', '"  " is only whitespace (a space)', 'write its value: Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`'],
+      ['spec.empty', 'fixture.k3s.oidc.realm', '"  "', '"  " is only whitespace (a space)', 'write its value: Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`'],
       ['spec.empty', 'fixture.flux.layers[0].namespaces[1]', '(empty)', 'the value is empty', 'remove the empty entry from the list, or write its value'],
     ]);
   });
@@ -123,6 +123,6 @@ describe('what spec.whitespace and spec.empty say', () => {
 
   it('reports a padded environment name under its name as written', () => {
     const [v] = checkSpec({ ...threeServers, name: 'fixture ' });
-    expect(v).toMatchObject({ code: 'spec.whitespace', path: 'fixture .name', value: 'fixture ', fix: 'write "fixture"' });
+    expect(v).toMatchObject({ code: 'spec.whitespace', path: 'fixture .name', value: '"fixture "', fix: 'write "fixture"' });
   });
 });
