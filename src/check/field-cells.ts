@@ -19,6 +19,7 @@ const hostFile = no('a file on the libvirt host, attached to the domain by path 
 const urlCredentials = pending("a password or token in the URL's user part (https://user:token@…) would be committed with the URL; no rule refuses it yet");
 const sizeBounds = (by: string) => applies(by, 'vm.size-out-of-bounds');
 const vmOnBareMetal = pending('set on bare metal, where there are no VMs, it is ignored in silence');
+const valuesSecret = { 'secret-material': pending('a password or token written into chart values is committed in plain text with the release; no rule looks for one (it belongs in a SOPS-encrypted Secret)') };
 const chartUnused = pending("a pin of a chart the environment does not install is ignored in silence");
 
 export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
@@ -89,7 +90,7 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'flux.layers[].name': { 'shared-identity': applies('duplicate-layer', 'flux.duplicate-layer') },
   'flux.layers[].dependsOn[]': { 'must-resolve': applies('unknown-dependency', 'flux.unknown-dependency') },
   'flux.layers[].dependsOn': { ordering: applies('dependency-cycle', 'flux.dependency-cycle') },
-  'flux.layers[].suspend': { ordering: pending("a suspended layer holding the CNI or the CRDs a later layer needs passes; the layers after it never become ready") },
+  'flux.layers[].suspend': { ordering: pending("a suspended layer holding the CNI, or the CRDs a later layer needs, passes") },
   'flux.layers[].wait': { 'without-effect': applies('wait-ignores-health-checks', 'flux.wait-ignores-health-checks') },
   'flux.layers[].namespaces[]': { 'shared-identity': applies('namespace-created-twice', 'namespace.created-by-component') },
   'kubeconfig.file': {
@@ -101,6 +102,9 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'handover.files[].held[]': { 'must-resolve': applies('handover-secret-undeclared', 'handover.secret-undeclared') },
   'components.<name>': { 'must-resolve': applies('component-unknown', 'component.unknown') },
   'components.<name>.layer': { 'must-resolve': layerExists },
+  'components.<name>.values.<name>': valuesSecret,
+  'clusterApi.operatorValues.<name>': valuesSecret,
+  'apps[].helm.values.<name>': valuesSecret,
   'apps[].name': { 'shared-identity': applies('app-duplicate-name', 'app.duplicate-name') },
   'apps[].layer': { 'must-resolve': applies('app-layer-missing', 'app.layer-missing') },
   'apps[].namespace': { ordering: applies('app-namespace-not-ready', 'app.namespace-not-ready') },

@@ -45,7 +45,7 @@ function derived(field: Field): FieldCells {
     whitespace: text ? textCell('spec.whitespace') : no(other!),
     'empty-part': text ? (meaning ? no(`empty means ${meaning}`) : textCell('spec.empty')) : no(other!),
     'must-resolve': text ? no('a value of its own, not the name of something else that must exist') : no(other!),
-    ...(bounded ? { 'upper-bound': applies(BOUNDS_TEST, 'spec.out-of-range') } : field.kind === 'number' ? {} : { 'upper-bound': no(field.kind === 'array' || field.kind === 'record' ? 'no system limits how many entries it holds' : text ? 'a string: no size or count' : other!) }),
+    ...(bounded ? { 'upper-bound': applies(BOUNDS_TEST, 'spec.out-of-range') } : field.kind === 'number' ? {} : { 'upper-bound': no(field.kind === 'array' || field.kind === 'record' ? 'no system limits how many entries it holds' : field.kind === 'entry' ? 'a name: no size or count' : text ? 'a string: no size or count' : other!) }),
     'without-effect': no('takes effect wherever it can be set (a component section exists only where the component runs)'),
     'shared-identity': no('no identity that two nodes, VMs or objects could share'),
     ordering: no('nothing is applied before or after it because of it'),
