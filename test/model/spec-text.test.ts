@@ -90,6 +90,11 @@ describe('what spec.whitespace and spec.empty say', () => {
     ]);
   });
 
+  it('lists three kinds of whitespace with commas, and names a repeated one once', () => {
+    const [v] = checkSpec(modify(threeServers, (e: any) => { e.flux.branch = ' \t\n main  '; }));
+    expect(v).toMatchObject({ code: 'spec.whitespace', value: '" \\t\\n main  "', message: '" \\t\\n main  " starts with a space, a tab and a newline and ends with a space', fix: 'write "main"' });
+  });
+
   it('proposes only the value for a required field without a description', () => {
     const violations = checkSpec(modify(threeServers, (e: any) => { e.versions = { tools: { helm: { version: 'v3.19.0', sha256: { amd64: '', arm64: 'ab' } } } }; }));
     expect(violations.map((v) => [v.code, v.path, v.fix])).toEqual([['spec.empty', 'fixture.versions.tools.helm.sha256.amd64', 'write its value']]);
