@@ -45,8 +45,8 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   },
   {
     name: 'spec',
-    files: ['src/model/spec-check.ts'],
-    reads: 'each environment as written (its shape and types, from the zod schema)',
+    files: ['src/model/spec-check.ts', 'src/model/spec-text.ts (whitespace and empty strings, on every string field)'],
+    reads: 'each environment as written (its shape, types, strings and number bounds, from the zod schema)',
     when: 'first, on every environment; a spec it refuses goes no further',
     rules: specRules,
   },

@@ -11,6 +11,7 @@ import { COMPONENT_SECTIONS } from '../components/sections';
 import type { ComponentSections } from '../components/sections';
 import { componentSwitchSchema } from '../components/switch-settings';
 import type { SpecOf } from './spec-types';
+import { emptyMeaning } from './spec-walk';
 import { versionOverridesSchema } from './version-overrides';
 
 export type { DeepReadonly } from './spec-types';
@@ -22,6 +23,12 @@ export type { LonghornSpec } from '../components/longhorn/settings';
 export type { MonitoringSpec } from '../components/monitoring/settings';
 export type { TlsSpec } from '../components/tls/settings';
 export type { ComponentSwitchSpec } from '../components/switch-settings';
+
+/**
+ * The RAM of a server or of a libvirt host's budget, in MiB: no rule of its own bounds it, so the
+ * schema does (spec.out-of-range). From 1 GiB (the least VM_BOUNDS lets a VM have) to 16 TiB (docs/decisions.md, "matrix").
+ */
+const MEMORY_MIB = { min: 1024, max: 16 * 1024 * 1024 } as const;
 
 const vmSizingShape = {
   vcpus: z.number().describe('Virtual CPUs of each VM.'),
@@ -72,7 +79,7 @@ export const vmAccessSchema = z.strictObject({
 /** Bare metal: nodes exist already; no Terraform is produced. */
 export const bareMetalSchema = z.strictObject({
   kind: z.literal('bare-metal').describe('The servers exist already; no Terraform is written.'),
-  memoryMiB: z.number().optional().describe("RAM of each server, for the check that the platform's memory requests fit. Default: unknown (not checked)."),
+  memoryMiB: z.number().int().min(MEMORY_MIB.min).max(MEMORY_MIB.max).optional().describe("RAM of each server, for the check that the platform's memory requests fit. Default: unknown (not checked)."),
 });
 
 /** One running domain, as `virsh dumpxml <node>` shows it. */
@@ -99,7 +106,7 @@ export const libvirtSchema = z.strictObject({
   bridge: z.string().describe('Host bridge the NICs attach to (nodes take static addresses on the LAN).'),
   vm: vmSizingSchema.describe('Sizing of every node unless the node overrides it.'),
   access: vmAccessSchema.describe('Who may log in to the VMs.'),
-  memoryBudgetMiB: z.number().optional().describe('The RAM the host can give the whole cluster; the live VMs must fit.'),
+  memoryBudgetMiB: z.number().int().min(MEMORY_MIB.min).max(MEMORY_MIB.max).optional().describe('The RAM the host can give the whole cluster; the live VMs must fit.'),
   migrateFromCount: z.array(z.string()).optional().describe('Node names in the index order of an older `count`-based module: generates `moved` blocks from `<type>.<name>[i]` to `<type>.<name>["<node>"]` so adoption destroys nothing.'),
   protectData: z.boolean().default(true).describe('Data disks carry `prevent_destroy`: a plan that would delete one fails. Set false for the one change that removes a node on purpose (its data disk goes with it), then back.'),
   adopt: libvirtAdoptSchema.optional().describe('Adopt domains and volumes that exist without a Terraform state: import blocks, keyed by node.'),
@@ -112,7 +119,7 @@ export const libvirtSchema = z.strictObject({
  */
 export const proxmoxLiveVmSchema = z.strictObject({
   mac: z.string().describe('`net0: virtio=<MAC>,…`: the guest\'s netplan matches this MAC.'),
-  machine: z.string().default('').describe("`machine:`; empty for Proxmox's default (i440fx)."),
+  machine: emptyMeaning(z.string(), "Proxmox's default machine type (i440fx), as `qm config` shows it by leaving the line out").default('').describe("`machine:`; empty for Proxmox's default (i440fx)."),
   cpuType: z.string().default('qemu64').describe('`cpu:` (its type); qemu64 when the line is absent.'),
   osType: z.string().default('other').describe('`ostype:`; other when absent.'),
   onBoot: z.boolean().default(false).describe('`onboot: 1`; false when absent.'),

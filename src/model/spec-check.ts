@@ -6,6 +6,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import type { z } from 'zod';
 import { environmentSchema } from './environment';
+import { textIssues } from './spec-text';
 import { shown } from './violation';
 import type { Rule, Violation } from './violation';
 
@@ -122,7 +123,12 @@ function describe(issue: Issue, input: unknown): Reported[] {
       const known = knownKeys(issue.path, input);
       return issue.keys.map((key) => unknownField(issue.path, key, valueAt(input, [...issue.path, key]), known));
     }
+    case 'too_big':
+    case 'too_small':
+      if (issue.origin === 'number') return [outOfRange(issue.path, value, input)];
+      return [{ code: 'spec.invalid', path: issue.path, value, message: issue.message, fix: 'correct the value to match the EnvironmentSpec type' }];
     case 'invalid_type':
+      if (issue.expected === 'int' && typeof value === 'number') return [outOfRange(issue.path, value, input)];
       if (value === undefined) {
         return [{ code: 'spec.missing-field', path: issue.path, value, message: `${String(issue.path.at(-1) ?? 'the environment')} is required but not set`, fix: `set it to ${objectExample(issue.path, input) ?? EXAMPLES[issue.expected] ?? issue.expected}` }];
       }
@@ -150,6 +156,20 @@ function describe(issue: Issue, input: unknown): Reported[] {
   }
 }
 
+/** A number outside its field's declared bounds (or not whole where the field counts). */
+function outOfRange(path: readonly Key[], value: unknown, input: unknown): Reported {
+  const schema = schemaAt(environmentSchema, path, input) as z.ZodNumber | undefined;
+  const [min, max, whole] = [schema?.minValue, schema?.maxValue, schema?.isInt === true];
+  const range = `${whole ? 'a whole number ' : ''}from ${min} to ${max}`;
+  return {
+    code: 'spec.out-of-range',
+    path,
+    value,
+    message: `${shown(value)} is outside ${String(path.at(-1))}'s range, ${range}`,
+    fix: `use ${range}`,
+  };
+}
+
 /** The environment's name for error paths, whatever its type (the schema reports a bad one). */
 export const specName = (input: unknown): string => {
   const name = input !== null && typeof input === 'object' ? (input as { name?: unknown }).name : undefined;
@@ -159,10 +179,13 @@ export const specName = (input: unknown): string => {
 /** Every schema violation of `input`; empty when it is a well-typed EnvironmentSpec. */
 export function checkSpec(input: unknown): Violation[] {
   const result = environmentSchema.safeParse(input);
-  if (result.success) return [];
+  const typed = result.success ? [] : result.error.issues.flatMap((issue) => describe(issue, input));
+  // A string the schema refuses already (a pattern, a choice) is reported once, by that.
+  const refused = new Set(typed.map((r) => formatPath(r.path)));
+  const reported = [...typed, ...textIssues(environmentSchema, input).filter((r) => !refused.has(formatPath(r.path)))];
+  if (reported.length === 0) return [];
   const prefix = specName(input);
-  return result.error.issues
-    .flatMap((issue) => describe(issue, input))
+  return reported
     .map((r) => ({ code: r.code, severity: 'error' as const, path: [prefix, formatPath(r.path)].filter(Boolean).join('.').replace('.[', '['), value: r.value !== null && typeof r.value === 'object' ? `(${typeName(r.value)})` : shown(r.value), message: r.message, fix: r.fix }));
 }
 
@@ -173,5 +196,8 @@ export const specRules: readonly Omit<Rule<unknown>, 'check'>[] = [
   { code: 'spec.wrong-type', severity: 'error', summary: 'every field has its type (a number is not a string)' },
   { code: 'spec.invalid-choice', severity: 'error', summary: 'enumerated fields hold one of their values' },
   { code: 'spec.invalid-format', severity: 'error', summary: 'patterned fields match their pattern' },
-  { code: 'spec.invalid', severity: 'error', summary: 'anything else the schema rejects (a fallback: ranges and patterns are the invariants below)' },
+  { code: 'spec.whitespace', severity: 'error', summary: 'no string field (name, reference, URL, version, path) and no key of a record starts or ends with whitespace (a space, tab, newline, no-break space)' },
+  { code: 'spec.empty', severity: 'error', summary: 'no string field is empty where a value is meant (only fields whose empty value has a documented meaning may be empty)' },
+  { code: 'spec.out-of-range', severity: 'error', summary: 'every number field without a rule of its own lies within its declared bounds, and is whole where it counts' },
+  { code: 'spec.invalid', severity: 'error', summary: 'anything else the schema rejects (a fallback: the ranges a rule of its own owns, and most patterns, are the invariants below)' },
 ];

@@ -1,5 +1,6 @@
 import { RULE_FAMILIES } from '../check/families';
 import type { RuleFamily } from '../check/families';
+import { fieldMatrixDoc } from '../check/field-matrix';
 import { planRules } from './plan';
 
 export const INVARIANTS_DOC = 'docs/invariants.md';
@@ -44,5 +45,6 @@ export function invariantsDoc(): string {
       ...(f.rules.length === 0 ? ['The catalogue family\'s rules, on the pins as the environment overrides them; their codes are listed there.'] : table(f.rules)),
       '',
     ]),
+    ...fieldMatrixDoc(),
   ].join('\n');
 }

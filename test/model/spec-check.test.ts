@@ -187,7 +187,7 @@ describe('what the spec check says', () => {
   });
 
   it('prefixes paths with (environment) when the name is empty or no string', () => {
-    expect(checkSpec({ ...threeServers, name: '', suspnd: 1 }).map((v) => v.path)).toEqual(['(environment).suspnd']);
+    expect(checkSpec({ ...threeServers, name: '', suspnd: 1 }).map((v) => v.path)).toEqual(['(environment).suspnd', '(environment).name']);
     expect(checkSpec(null).map((v) => v.path)).toEqual(['(environment)']);
     expect(checkSpec('dev').map((v) => v.path)).toEqual(['(environment)']);
   });

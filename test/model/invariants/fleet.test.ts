@@ -61,6 +61,12 @@ describe('fleet invariants (across environments)', () => {
     const result = plan(os.tmpdir() + '/no-such-repo', [threeServers, copyOf()]);
     expect(result.violations.map((v) => v.code)).toContain('fleet.shared-address');
   });
+  it('fails when two environments on different networks write one kubeconfig file, named on the later one', () => {
+    const other = modify(singleServer, (e: any) => { e.kubeconfig = { file: '~/.kube/fixture.kubeconfig' }; });
+    expect(fleet(threeServers, other)).toEqual([
+      { code: 'fleet.shared-kubeconfig', severity: 'error', path: 'single.kubeconfig.file', value: '~/.kube/fixture.kubeconfig', message: 'fixture writes its kubeconfig to ~/.kube/fixture.kubeconfig too: one runbook would overwrite the other\'s credentials', fix: 'leave it unset (~/.kube/single.kubeconfig) or pick a file of its own' },
+    ]);
+  });
 });
 
 describe('fleet invariants at their edges', () => {

@@ -1,0 +1,146 @@
+/**
+ * The field matrix by hand: for each field, the classes its kind does not settle (field-matrix.ts
+ * fills those: a boolean holds no whitespace, a string field is walked for it). One entry per
+ * field path, classes as keys; a field not listed here takes what its kind settles.
+ */
+import { applies, no, pending } from './field-cell';
+import type { FieldCells } from './field-cell';
+
+/** The test that walks every string field (spec.whitespace, spec.empty). */
+export const TEXT_TEST = 'test/model/spec-text.test.ts';
+/** The test that walks every number field, each above its bound. */
+export const BOUNDS_TEST = 'test/model/spec-bounds.test.ts';
+
+// What many fields share.
+const layerExists = applies('cilium-layer-missing', 'flux.layer-missing');
+const componentOrder = applies('cilium-before-gateway-api', 'component.layer-order');
+const serverPath = no('a path on each server, not on the workstation: nothing the runbook writes beside the repository');
+const hostFile = no('a file on the libvirt host, attached to the domain by path and never written');
+const urlCredentials = pending("a password or token in the URL's user part (https://user:token@…) would be committed with the URL; no rule refuses it yet");
+const sizeBounds = (by: string) => applies(by, 'vm.size-out-of-bounds');
+const vmOnBareMetal = pending('set on bare metal, where there are no VMs, it is ignored in silence');
+const valuesSecret = { 'secret-material': pending('a password or token written into chart values is committed in plain text with the release; no rule looks for one (it belongs in a SOPS-encrypted Secret)') };
+const chartUnused = pending("a pin of a chart the environment does not install is ignored in silence");
+
+export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
+  name: {
+    'outside-repo': applies('invalid-environment-name', 'environment.invalid-name'),
+    'shared-identity': applies('test/check/run.test.ts', 'environment.duplicate-name'),
+  },
+  nodes: { 'upper-bound': pending('more control-plane members than etcd recommends (at most 7) pass') },
+  'nodes[].name': { 'shared-identity': applies('duplicate-node-name', 'node.duplicate-name') },
+  'nodes[].ip': { 'shared-identity': applies('duplicate-node-ip', 'node.duplicate-ip') },
+  'nodes[].vm': { 'without-effect': vmOnBareMetal },
+  'nodes[].vm.vcpus': { 'upper-bound': sizeBounds('vm-vcpus-out-of-bounds'), 'without-effect': vmOnBareMetal },
+  'nodes[].vm.memoryMiB': { 'upper-bound': sizeBounds('vm-memory-out-of-bounds'), 'without-effect': vmOnBareMetal },
+  'nodes[].vm.osDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST), 'without-effect': vmOnBareMetal },
+  'nodes[].vm.dataDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST), 'without-effect': vmOnBareMetal },
+  'nodes[].vm.vmId': {
+    'upper-bound': applies(BOUNDS_TEST, 'vm.id-invalid'),
+    'without-effect': pending('set on bare metal or libvirt, where no Proxmox reads it, it is ignored in silence'),
+    'shared-identity': pending("a planned node may take a live node's VM id", applies('vm-adopt-identity-proxmox', 'vm.id-invalid')),
+  },
+  'nodes[].vm.mac': { 'shared-identity': pending("a planned node may take a live node's MAC", applies('duplicate-mac', 'vm.duplicate-mac')), 'without-effect': vmOnBareMetal },
+  'nodes[].vm.image': { 'without-effect': applies('vm-image-without-effect', 'vm.image-without-effect') },
+  'nodes[].ssh.host': { 'shared-identity': pending("a planned node may share a live node's SSH target", applies('ssh-shared-target', 'ssh.shared-target')) },
+  'nodes[].ssh.port': {
+    'upper-bound': applies('ssh-port-invalid', 'ssh.port-invalid'),
+    'shared-identity': pending("a planned node may share a live node's SSH target", applies('ssh-shared-target', 'ssh.shared-target')),
+  },
+  'controlPlane.vip': { 'shared-identity': applies('vip-is-planned-node-ip', 'vip.is-node-ip') },
+  'controlPlane.apiPort': { 'upper-bound': applies('api-port-invalid', 'api-port.invalid') },
+  ingressVip: {
+    'without-effect': pending('set where the environment has no ingress Gateway (no Cilium), it is ignored in silence'),
+    'shared-identity': applies('ingress-vip-is-node', 'ingress-vip.conflict'),
+  },
+  'k3s.dataDir': { 'outside-repo': serverPath },
+  'k3s.disable[]': { 'must-resolve': pending('a name that is no packaged k3s component (a typo such as traefk) passes') },
+  'cilium.layer': { 'must-resolve': layerExists, ordering: componentOrder },
+  'cilium.layers.gatewayApi': { 'must-resolve': layerExists, ordering: componentOrder },
+  'cilium.layers.network': { 'must-resolve': layerExists, ordering: componentOrder },
+  'longhorn.layer': { 'must-resolve': layerExists, ordering: applies('storage-claim-unordered', 'storage.claim-unordered') },
+  'longhorn.replicas': { 'upper-bound': applies('longhorn-replicas', 'longhorn.replicas-exceed-servers') },
+  'longhorn.bulkReplicas': { 'upper-bound': applies(BOUNDS_TEST, 'longhorn.replicas-exceed-servers') },
+  'longhorn.dataPath': { 'outside-repo': serverPath, 'without-effect': applies('longhorn-data-path-on-vms', 'longhorn.data-path') },
+  defaultDeny: { 'without-effect': pending('set without `cilium`, the baseline is not rendered, in silence'), ordering: applies('default-deny-unordered', 'default-deny.unordered') },
+  'defaultDeny.exempt[]': { 'must-resolve': pending('a namespace the cluster and the tree do not have passes') },
+  'kyverno.layer': { 'must-resolve': layerExists, ordering: componentOrder },
+  'kyverno.policiesLayer': { 'must-resolve': layerExists, ordering: componentOrder },
+  'monitoring.layer': { 'must-resolve': layerExists, ordering: componentOrder },
+  'monitoring.rulesLayer': { 'must-resolve': layerExists, ordering: componentOrder },
+  'clusterApi.providers[].name': { 'shared-identity': applies('duplicate-provider', 'capi.duplicate-provider') },
+  'clusterApi.providers[].contract': { 'must-resolve': applies('provider-contract', 'compat.provider-contract') },
+  'clusterApi.providers[].configSecret.keys[]': { 'must-resolve': applies('secret-missing-key', 'secret.missing-keys') },
+  'clusterApi.providers[].configSecret.name': { 'must-resolve': applies('secret-missing', 'secret.missing') },
+  'clusterApi.layers.certManager': { 'must-resolve': layerExists, ordering: applies('capi-layer-order', 'capi.layer-order') },
+  'clusterApi.layers.operator': { 'must-resolve': layerExists, ordering: applies('capi-layer-order', 'capi.layer-order') },
+  'clusterApi.layers.providers': { 'must-resolve': layerExists, ordering: applies('capi-layer-order', 'capi.layer-order') },
+  'notifications.layer': { 'must-resolve': layerExists },
+  'notifications.receivers[].name': { 'shared-identity': applies('notifications-duplicate-name', 'notifications.duplicate-name') },
+  'notifications.receivers[].alerts': { 'without-effect': applies('notifications-alerts-without-monitoring', 'notifications.alerts-without-monitoring') },
+  'notifications.receivers[].smarthost': { 'upper-bound': applies('notifications-smtp-hostport', 'notifications.smtp-hostport') },
+  'notifications.webhook': { 'without-effect': applies('notifications-webhook-without-gateway', 'notifications.webhook-without-gateway') },
+  'notifications.webhook.host': { 'shared-identity': applies('app-route-duplicate-host', 'app.route-duplicate-host') },
+  tls: { 'without-effect': applies('tls-no-gateway', 'tls.no-gateway') },
+  'tls.layer': { 'must-resolve': layerExists, ordering: componentOrder },
+  'tls.issuerLayer': { 'must-resolve': layerExists, ordering: applies('tls-certificate-layer', 'tls.certificate-layer') },
+  'tls.issuer.dns01.tokenSecret': { 'must-resolve': applies('secret-missing', 'secret.missing') },
+  'flux.url': { 'secret-material': urlCredentials },
+  'flux.pullSecret': { 'must-resolve': applies('flux-pull-secret-undeclared', 'flux.pull-secret-undeclared') },
+  'flux.layers[].name': { 'shared-identity': applies('duplicate-layer', 'flux.duplicate-layer') },
+  'flux.layers[].dependsOn[]': { 'must-resolve': applies('unknown-dependency', 'flux.unknown-dependency') },
+  'flux.layers[].dependsOn': { ordering: applies('dependency-cycle', 'flux.dependency-cycle') },
+  'flux.layers[].suspend': { ordering: pending("a suspended layer holding the CNI, or the CRDs a later layer needs, passes") },
+  'flux.layers[].wait': { 'without-effect': applies('wait-ignores-health-checks', 'flux.wait-ignores-health-checks') },
+  'flux.layers[].namespaces[]': { 'shared-identity': applies('namespace-created-twice', 'namespace.created-by-component') },
+  'kubeconfig.file': {
+    'outside-repo': pending('the runbook replaces the file whole, losing what else it held (another tool\'s contexts)', applies('kubeconfig-invalid', 'kubeconfig.invalid')),
+    'shared-identity': applies('test/model/invariants/fleet.test.ts', 'fleet.shared-kubeconfig'),
+  },
+  'handover.helmCharts[]': { 'must-resolve': applies('handover-helmchart-unknown', 'handover.helmchart-unknown') },
+  'handover.files[].path': { 'outside-repo': no('a file on the founder that the runbook shreds on purpose, not one beside the repository') },
+  'handover.files[].held[]': { 'must-resolve': applies('handover-secret-undeclared', 'handover.secret-undeclared') },
+  'components.<name>': { 'must-resolve': applies('component-unknown', 'component.unknown') },
+  'components.<name>.layer': { 'must-resolve': layerExists },
+  'components.<name>.values.<name>': valuesSecret,
+  'clusterApi.operatorValues.<name>': valuesSecret,
+  'apps[].helm.values.<name>': valuesSecret,
+  'apps[].name': { 'shared-identity': applies('app-duplicate-name', 'app.duplicate-name') },
+  'apps[].layer': { 'must-resolve': applies('app-layer-missing', 'app.layer-missing') },
+  'apps[].namespace': { ordering: applies('app-namespace-not-ready', 'app.namespace-not-ready') },
+  'apps[].dependsOn[]': { 'must-resolve': applies('app-depends-on-unknown', 'app.depends-on'), ordering: applies('app-depends-on-unknown', 'app.depends-on') },
+  'apps[].helm.oci': { 'secret-material': urlCredentials },
+  'apps[].helm.repo': { 'secret-material': urlCredentials },
+  'apps[].manifests': { 'outside-repo': applies('app-manifests-outside', 'app.invalid-path'), 'must-resolve': applies('app-manifests-missing', 'app.manifests-missing') },
+  'apps[].route': { 'without-effect': applies('app-route-no-gateway', 'app.route-no-gateway') },
+  'apps[].route.host': { 'shared-identity': applies('app-route-duplicate-host', 'app.route-duplicate-host') },
+  'apps[].route.service': { 'must-resolve': no("a Service of the app's own chart, construct or folder: synth does not render a Helm chart to know its Services") },
+  'apps[].route.port': { 'upper-bound': applies('app-route-port', 'app.route-port') },
+  'secrets[].namespace': { 'must-resolve': applies('secret-namespace-unknown', 'secret.namespace-unknown') },
+  'secrets[].name': { 'must-resolve': applies('secret-missing', 'secret.missing') },
+  'secrets[].keys[]': { 'must-resolve': applies('secret-missing-key', 'secret.missing-keys') },
+  'secrets[].layer': {
+    'must-resolve': pending('a layer the environment does not declare passes'),
+    ordering: applies('secret-namespace-unordered', 'secret.namespace-unordered'),
+  },
+  'sops.ageRecipients[]': { 'secret-material': applies('sops-invalid-recipient', 'sops.invalid-recipient') },
+  'infrastructure.access.sshKeys[]': { 'secret-material': applies('vm-ssh-key-private', 'vm.ssh-key-private') },
+  'infrastructure.vm.vcpus': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
+  'infrastructure.vm.memoryMiB': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
+  'infrastructure.vm.osDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
+  'infrastructure.vm.dataDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
+  'infrastructure.migrateFromCount[]': { 'must-resolve': applies('moved-unknown-node', 'moved.unknown-node') },
+  'infrastructure.migrateFromCount': { ordering: pending('a mapping that omits live nodes passes (their VMs would be replaced)', applies('moved-unknown-node', 'moved.unknown-node')) },
+  'infrastructure.adopt.domains.<name>': { 'must-resolve': applies('vm-adopt-unknown-node', 'vm.adopt-unknown-node') },
+  'infrastructure.adopt.domains.<name>.uuid': { 'shared-identity': applies('vm-adopt-identity', 'vm.adopt-identity') },
+  'infrastructure.adopt.domains.<name>.osDisk': { 'outside-repo': hostFile },
+  'infrastructure.adopt.domains.<name>.dataDisk': { 'outside-repo': hostFile },
+  'infrastructure.adopt.domains.<name>.seed': { 'outside-repo': hostFile },
+  'infrastructure.endpoint': { 'secret-material': urlCredentials },
+  'infrastructure.vlan': { 'upper-bound': applies('vlan-out-of-range', 'vm.vlan-invalid') },
+  'infrastructure.adopt.vms.<name>': { 'must-resolve': applies('vm-adopt-unknown-node', 'vm.adopt-unknown-node') },
+  'infrastructure.adopt.vms.<name>.mac': { 'shared-identity': applies('vm-adopt-identity-proxmox', 'vm.adopt-identity') },
+  'infrastructure.adopt.vms.<name>.sshKeys[]': { 'secret-material': pending('a private key, or a key without its body, passes and is written into the committed Terraform JSON') },
+  ...Object.fromEntries(['cilium', 'certManager', 'longhorn', 'kyverno', 'kubePrometheusStack', 'loki', 'alloy', 'clusterApiOperator'].map((chart) => [`versions.charts.${chart}.version`, { 'without-effect': chartUnused }])),
+  ...Object.fromEntries(['clusterApi', 'kubeadmBootstrap', 'kubeadmControlPlane', 'proxmox', 'ipamInCluster'].map((p) => [`versions.capiProviders.${p}.version`, { 'without-effect': pending('a provider pin without `clusterApi` is ignored in silence') }])),
+};

@@ -1,0 +1,102 @@
+/// <reference types="vite/client" />
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULE_FAMILIES } from '../../src/check/families';
+import { FIELD_CLASSES } from '../../src/check/field-cell';
+import type { Applies, Cell } from '../../src/check/field-cell';
+import { BOUNDS_TEST, FIELD_CELLS, TEXT_TEST } from '../../src/check/field-cells';
+import { fieldMatrix, fieldMatrixDoc, renderCell } from '../../src/check/field-matrix';
+import { environmentSchema } from '../../src/model/environment';
+import { specFields } from '../../src/model/spec-walk';
+import { planRules } from '../../src/synth/plan';
+import type { CorpusCase } from '../fixtures/corpus';
+
+const corpus = new Map(Object.entries(import.meta.glob<{ default: CorpusCase }>('../fixtures/invalid/*.ts', { eager: true })).map(([file, mod]) => [path.basename(file, '.ts'), mod.default]));
+const codes = new Set([...RULE_FAMILIES.flatMap((f) => f.rules), ...planRules].map((r) => r.code));
+const root = path.resolve(import.meta.dirname, '../..');
+const rows = fieldMatrix();
+const cells = rows.flatMap((row) => FIELD_CLASSES.map((c) => [row.field.path, c, row.cells[c]] as const));
+const proofs = (cell: Cell | undefined): Applies[] => (cell === undefined ? [] : 'applies' in cell ? [cell] : 'pending' in cell && cell.today ? [cell.today] : []);
+
+describe('the field matrix', () => {
+  it('has one row per field of the schema, and names no field the schema lacks', () => {
+    expect(rows.map((r) => r.field.path)).toEqual(specFields(environmentSchema).map((f) => f.path));
+    const paths = new Set(rows.map((r) => r.field.path));
+    expect(Object.keys(FIELD_CELLS).filter((p) => !paths.has(p))).toEqual([]);
+  });
+
+  it('fills every cell of every row', () => {
+    expect(cells.filter(([, , cell]) => cell === undefined).map(([p, c]) => `${p} ${c}`)).toEqual([]);
+    expect(cells.filter(([, , cell]) => cell !== undefined && 'no' in cell && cell.no.length < 8).map(([p, c]) => `${p} ${c}`)).toEqual([]);
+  });
+
+  it.each(cells.filter(([, , cell]) => proofs(cell).length > 0).map(([p, c, cell]) => [`${p} ${c}`, proofs(cell)[0]!] as const))('%s: names rule codes that exist, proven by a corpus case or test that expects them', (_at, proof) => {
+    expect(proof.applies.length).toBeGreaterThan(0);
+    expect(proof.applies.filter((code) => !codes.has(code))).toEqual([]);
+    if (proof.by.startsWith('test/')) {
+      const text = fs.readFileSync(path.join(root, proof.by), 'utf8');
+      // The two walks read the codes from this matrix and inject each field; the others name theirs.
+      if (![TEXT_TEST, BOUNDS_TEST].includes(proof.by)) for (const code of proof.applies) expect(text, proof.by).toContain(code);
+    } else {
+      expect(corpus.get(proof.by)?.expect, proof.by).toEqual(expect.arrayContaining([...proof.applies]));
+    }
+  });
+
+  it('gives whitespace and empty-part to every string field, and bounds to every number field', () => {
+    for (const row of rows.filter((r) => r.field.kind === 'string')) {
+      expect('applies' in row.cells.whitespace!, row.field.path).toBe(true);
+    }
+    for (const row of rows.filter((r) => r.field.kind === 'number')) {
+      expect('applies' in row.cells['upper-bound']!, row.field.path).toBe(true);
+    }
+    expect(rows.find((r) => r.field.path === 'infrastructure.adopt.vms.<name>.machine')!.cells['empty-part']).toEqual({ no: "empty means Proxmox's default machine type (i440fx), as `qm config` shows it by leaving the line out" });
+  });
+
+  // The classes that apply where no rule catches them yet: the lead resolves these after merging the other streams.
+  it('lists its pending cells', () => {
+    expect(cells.filter(([, , cell]) => cell !== undefined && 'pending' in cell).map(([p, c]) => `${p} ${c}`)).toEqual([
+      'nodes upper-bound',
+      'nodes[].vm without-effect',
+      'nodes[].vm.vcpus without-effect',
+      'nodes[].vm.memoryMiB without-effect',
+      'nodes[].vm.osDiskGiB without-effect',
+      'nodes[].vm.dataDiskGiB without-effect',
+      'nodes[].vm.vmId without-effect',
+      'nodes[].vm.vmId shared-identity',
+      'nodes[].vm.mac without-effect',
+      'nodes[].vm.mac shared-identity',
+      'nodes[].ssh.host shared-identity',
+      'nodes[].ssh.port shared-identity',
+      'ingressVip without-effect',
+      'k3s.disable[] must-resolve',
+      'defaultDeny without-effect',
+      'defaultDeny.exempt[] must-resolve',
+      'clusterApi.operatorValues.<name> secret-material',
+      'flux.url secret-material',
+      'flux.layers[].suspend ordering',
+      'kubeconfig.file outside-repo',
+      'components.<name>.values.<name> secret-material',
+      'apps[].helm.oci secret-material',
+      'apps[].helm.repo secret-material',
+      'apps[].helm.values.<name> secret-material',
+      'secrets[].layer must-resolve',
+      'infrastructure.migrateFromCount ordering',
+      'infrastructure.endpoint secret-material',
+      'infrastructure.adopt.vms.<name>.sshKeys[] secret-material',
+      ...['cilium', 'certManager', 'longhorn', 'kyverno', 'kubePrometheusStack', 'loki', 'alloy', 'clusterApiOperator'].map((c) => `versions.charts.${c}.version without-effect`),
+      ...['clusterApi', 'kubeadmBootstrap', 'kubeadmControlPlane', 'proxmox', 'ipamInCluster'].map((p) => `versions.capiProviders.${p}.version without-effect`),
+    ]);
+  });
+
+  it('renders each kind of cell, and a row per field into docs/invariants.md', () => {
+    expect(renderCell({ applies: ['vm.vlan-invalid'], by: 'vlan-out-of-range' })).toBe('applies: `vm.vlan-invalid` (corpus `vlan-out-of-range`)');
+    expect(renderCell({ applies: ['spec.whitespace'], by: 'test/model/spec-text.test.ts' })).toBe('applies: `spec.whitespace` (`test/model/spec-text.test.ts`)');
+    expect(renderCell({ no: 'a boolean' })).toBe('no: a boolean');
+    expect(renderCell({ pending: 'x', today: { applies: ['a.b', 'c.d'], by: 'e' } })).toBe('**pending**: x; today `a.b`, `c.d` (corpus `e`)');
+    expect(renderCell(undefined)).toBe('**not thought through**');
+    const doc = fieldMatrixDoc();
+    expect(doc.filter((line) => line.startsWith('| `'))).toHaveLength(rows.length);
+    expect(doc).toContain('| `nodes[].vm.mac` | string | no: a name, address, version or setting: the spec holds no secret value (Secrets are declared by name; their values live in SOPS sources) | no: not a path synth or the runbook writes on the workstation | applies: `spec.whitespace` (`test/model/spec-text.test.ts`) | applies: `spec.empty` (`test/model/spec-text.test.ts`) | no: a value of its own, not the name of something else that must exist | no: a string: no size or count | **pending**: set on bare metal, where there are no VMs, it is ignored in silence | **pending**: a planned node may take a live node\'s MAC; today `vm.duplicate-mac` (corpus `duplicate-mac`) | no: nothing is applied before or after it because of it |');
+  });
+});
