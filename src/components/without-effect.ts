@@ -78,15 +78,34 @@ function tlsLayerFindings(env: Environment): Finding[] {
     : [];
 }
 
-/** A pin the environment overrides whose every user in the table is off. */
+/** `cilium.layers.network` where nothing goes into Cilium's custom-resource layer. */
+function networkLayerFindings(env: Environment, on: readonly EnabledComponent[]): Finding[] {
+  const layer = env.spec.cilium?.layers?.network;
+  return layer !== undefined && !on.some(({ placement }) => placement.path === 'cilium.layers.network')
+    ? [{ path: 'cilium.layers.network', value: layer, message: `only the ingress Gateway, its certificate and the default-deny baseline go into this layer, and ${env.name} has none of them (the Gateway needs ${and(gatewayMissing(env))} too; defaultDeny is not set)`, fix: 'remove cilium.layers.network' }]
+    : [];
+}
+
+/** The pins no component of the table installs, each with why it is unused where it is (undefined: used). */
+const OTHER_PINS: readonly { readonly key: string; readonly unused: (env: Environment) => string | undefined }[] = [
+  { key: 'images.kubeVip', unused: (env) => (env.vip === undefined ? 'kube-vip runs only with controlPlane.vip, which is not set' : undefined) },
+  { key: 'cloudImage', unused: (env) => (env.infrastructure.kind === 'bare-metal' ? 'the cloud image is what the VMs boot from, and infrastructure.kind is bare-metal (no VM is made)' : undefined) },
+];
+
+const within = (key: string, prefix: string) => key === prefix || key.startsWith(`${prefix}.`);
+
+/** A pin the environment overrides whose every user in the table is off, or that nothing else reads where it is. */
 function pinFindings(env: Environment, on: readonly EnabledComponent[], table: readonly ComponentEntry[]): Finding[] {
-  const users = (key: string, entries: readonly ComponentEntry[]) => entries.filter((e) => e.versions.some((v) => key === v || key.startsWith(`${v}.`)));
-  return env.versionOverrides.flatMap((key) => {
+  const users = (key: string, entries: readonly ComponentEntry[]) => entries.filter((e) => e.versions.some((v) => within(key, v)));
+  const value = (key: string) => shown(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], env.spec.versions));
+  return env.versionOverrides.flatMap((key): Finding[] => {
+    const reason = OTHER_PINS.find((p) => within(key, p.key))?.unused(env);
+    if (reason !== undefined) return [{ path: `versions.${key}`, value: value(key), message: `${reason}: the override pins nothing`, fix: `remove versions.${key}` }];
     const owners = users(key, table);
     if (owners.length === 0 || users(key, on.map((c) => c.entry)).length > 0) return [];
     return [{
       path: `versions.${key}`,
-      value: shown(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], env.spec.versions)),
+      value: value(key),
       message: `only ${and(owners.map((e) => e.name))} ${owners.length > 1 ? 'use' : 'uses'} this pin, and ${owners.length > 1 ? 'they are' : 'it is'} off in ${env.name}: the override pins nothing`,
       fix: `remove versions.${key}, or switch on ${owners.map((e) => e.name).join(' or ')}`,
     }];
@@ -104,7 +123,7 @@ export function withoutEffectRules(enabled: Enabled, table: readonly ComponentEn
       code: 'setting.without-effect',
       severity: 'warning',
       summary: 'every setting is read by something the environment runs (no setting of a component that is off, no VM setting where no VM is made)',
-      check: (env) => [...addressFindings(env), ...nodeVmFindings(env), ...protectDataFindings(env), ...tlsLayerFindings(env), ...pinFindings(env, enabled(env), table)],
+      check: (env) => [...addressFindings(env), ...nodeVmFindings(env), ...protectDataFindings(env), ...tlsLayerFindings(env), ...networkLayerFindings(env, enabled(env)), ...pinFindings(env, enabled(env), table)],
     },
     {
       code: 'default-deny.without-cilium',

@@ -110,6 +110,33 @@ describe('settings without effect (setting.without-effect)', () => {
   });
 });
 
+describe('pins and layers nothing reads (setting.without-effect)', () => {
+  it('warns on a Cluster API provider pin without Cluster API, matched by the entry\'s pin prefix', () => {
+    const [v] = expectOnly(modify(threeServers, (e: any) => { e.versions = { capiProviders: { clusterApi: { version: 'v1.12.10' } } }; }), 'setting.without-effect');
+    expect(v).toMatchObject({ path: 'fixture.versions.capiProviders.clusterApi.version', value: 'v1.12.10', message: 'only cluster-api uses this pin, and it is off in fixture: the override pins nothing', fix: 'remove versions.capiProviders.clusterApi.version, or switch on cluster-api' });
+  });
+
+  it("warns on kube-vip's image without a VIP, and not with one", () => {
+    const [v] = expectOnly(modify(singleServer, (e: any) => { e.versions = { images: { kubeVip: { tag: 'v1.0.0' } } }; }), 'setting.without-effect');
+    expect(v).toMatchObject({ path: 'single.versions.images.kubeVip.tag', value: 'v1.0.0', message: 'kube-vip runs only with controlPlane.vip, which is not set: the override pins nothing', fix: 'remove versions.images.kubeVip.tag' });
+    expect(withoutEffect(modify(threeServers, (e: any) => { e.versions = { images: { kubeVip: { tag: 'v1.0.0' } } }; }))).toEqual([]);
+  });
+
+  it('warns on a cloud image on bare metal, once per overridden key', () => {
+    const spec = modify(fiveServersTwoPlanned, (e: any) => { e.versions = { cloudImage: { serial: '20261001', sha256: 'a'.repeat(64) } }; });
+    const violations = withoutEffect(spec);
+    expect(violations.map((v) => [v.path, v.value])).toEqual([['five.versions.cloudImage.serial', '20261001'], ['five.versions.cloudImage.sha256', 'a'.repeat(64)]]);
+    expect(violations[0]!.message).toBe('the cloud image is what the VMs boot from, and infrastructure.kind is bare-metal (no VM is made): the override pins nothing');
+  });
+
+  it("warns on Cilium's custom-resource layer where nothing goes into it", () => {
+    const spec = modify(fiveServersTwoPlanned, (e: any) => { e.cilium.layers.network = 'platform'; });
+    const [v] = expectOnly(spec, 'setting.without-effect');
+    expect(v).toMatchObject({ path: 'five.cilium.layers.network', value: 'platform', message: 'only the ingress Gateway, its certificate and the default-deny baseline go into this layer, and five has none of them (the Gateway needs ingressVip too; defaultDeny is not set)', fix: 'remove cilium.layers.network' });
+    expect(withoutEffect(modify(spec, (e) => { e.defaultDeny = {}; }))).toEqual([]);
+  });
+});
+
 describe('a default-deny baseline without Cilium (default-deny.without-cilium)', () => {
   it('fails, naming the flannel the environment runs and the fix', () => {
     const [v] = expectOnly(modify(singleServer, (e) => { e.defaultDeny = { exempt: ['apps'] }; }), 'default-deny.without-cilium');
