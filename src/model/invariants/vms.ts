@@ -25,9 +25,14 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
  * Every node's MAC on VM-backed environments: a live VM's as it is built (an adopted Proxmox VM's
  * own), a planned node's as it will be (recorded, or derived from its name); none on bare metal.
  */
-function macHolders(env: Environment): { node: Vm['node']; mac: string }[] {
+export function macHolders(env: Environment): { node: Vm['node']; mac: string }[] {
   if (env.infrastructure.kind === 'bare-metal') return [];
   return [...env.vms, ...env.plannedNodes.map((node) => ({ node, mac: env.spec.nodes[node.index]!.vm?.mac ?? macFor(node.name) }))];
+}
+/** Every Proxmox VM id the nodes hold or record: a live VM's, a planned node's where it records one. */
+export function vmIds(env: Environment): { node: Vm['node']; vmId?: number }[] {
+  if (env.infrastructure.kind !== 'proxmox') return [];
+  return [...env.vms.map((vm) => ({ node: vm.node, vmId: vm.vmId })), ...env.plannedNodes.map((node) => ({ node, vmId: env.spec.nodes[node.index]!.vm?.vmId }))];
 }
 const held = (h: { node: Vm['node'] }) => (h.node.state === 'planned' ? `planned node ${h.node.name}` : h.node.name);
 
@@ -120,7 +125,7 @@ export const vmRules: readonly Rule[] = [
           fix: 'give every node a unique vm.vmId between 100 and 999999999 (changing it later replaces the VM)',
         }));
       // A planned node needs no id yet; one it records must be free when it goes live.
-      const ids = [...env.vms.map((vm) => ({ node: vm.node, vmId: vm.vmId })), ...env.plannedNodes.map((node) => ({ node, vmId: env.spec.nodes[node.index]!.vm?.vmId }))];
+      const ids = vmIds(env);
       const taken = duplicates(ids.filter((x) => x.vmId !== undefined), (x) => String(x.vmId))
         .filter(({ item }) => item.node.state === 'planned')
         .map(({ item, first }) => ({
