@@ -49,7 +49,7 @@ export const adoptionRules: readonly Rule[] = [
   {
     code: 'vm.adopt-identity',
     severity: 'error',
-    summary: "an adopted machine is named by what the provider imports it by, its disks by absolute file, its NIC by MAC",
+    summary: "an adopted machine is named by what the provider imports it by, its disks by absolute file, its NIC by MAC, and no two share a UUID or a disk file",
     check: (env) => {
       const infra = env.infrastructure;
       if (infra.kind === 'libvirt' && infra.adopt) {
