@@ -34,6 +34,8 @@ export function vmIds(env: Environment): { node: Vm['node']; vmId?: number }[] {
   if (env.infrastructure.kind !== 'proxmox') return [];
   return [...env.vms.map((vm) => ({ node: vm.node, vmId: vm.vmId })), ...env.plannedNodes.map((node) => ({ node, vmId: env.spec.nodes[node.index]!.vm?.vmId }))];
 }
+/** The ids Proxmox gives VMs: 100 to 999999999. */
+const validVmId = (id: number) => Number.isInteger(id) && id >= 100 && id <= 999999999;
 const held = (h: { node: Vm['node'] }) => (h.node.state === 'planned' ? `planned node ${h.node.name}` : h.node.name);
 
 export const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
@@ -90,8 +92,9 @@ export const vmRules: readonly Rule[] = [
     severity: 'error',
     summary: 'MAC addresses are six lowercase hex pairs',
     check: (env) =>
-      env.vms
-        // An adopted Proxmox VM's MAC is the live one, as qm config writes it (vm.adopt-identity).
+      // An adopted Proxmox VM's MAC is the live one, as qm config writes it (vm.adopt-identity); a
+      // planned node's recorded MAC is checked now, before the node is brought live on it.
+      macHolders(env)
         .filter((vm) => !MAC.test(vm.mac) && !(env.infrastructure.kind === 'proxmox' && env.infrastructure.adopt?.vms[vm.node.name]))
         .map((vm) => ({ path: `nodes[${vm.node.index}].vm.mac`, value: vm.mac, message: `"${vm.mac}" is not a MAC address`, fix: 'write it as 52:54:00:xx:yy:zz in lowercase, or leave it unset to derive one' })),
   },
@@ -117,15 +120,18 @@ export const vmRules: readonly Rule[] = [
     check: (env) => {
       if (env.infrastructure.kind !== 'proxmox') return [];
       const invalid = env.vms
-        .filter((vm, i) => vm.vmId === undefined || !Number.isInteger(vm.vmId) || vm.vmId < 100 || vm.vmId > 999999999 || env.vms.findIndex((o) => o.vmId === vm.vmId) < i)
+        .filter((vm, i) => vm.vmId === undefined || !validVmId(vm.vmId) || env.vms.findIndex((o) => o.vmId === vm.vmId) < i)
         .map((vm) => ({
           path: `nodes[${vm.node.index}].vm.vmId`,
           value: shown(vm.vmId),
           message: vm.vmId === undefined ? `${vm.node.name} has no Proxmox VM id` : `VM id ${vm.vmId} of ${vm.node.name} is invalid or already used`,
           fix: 'give every node a unique vm.vmId between 100 and 999999999 (changing it later replaces the VM)',
         }));
-      // A planned node needs no id yet; one it records must be free when it goes live.
+      // A planned node needs no id yet; one it records must be valid and free when it goes live.
       const ids = vmIds(env);
+      const outOfRange = ids
+        .filter(({ node, vmId }) => node.state === 'planned' && vmId !== undefined && !validVmId(vmId))
+        .map(({ node, vmId }) => ({ path: `nodes[${node.index}].vm.vmId`, value: String(vmId), message: `VM id ${vmId} of planned node ${node.name} is outside 100-999999999, the ids Proxmox gives VMs`, fix: 'give it a whole number between 100 and 999999999, or leave it unset until the node goes live' }));
       const taken = duplicates(ids.filter((x) => x.vmId !== undefined), (x) => String(x.vmId))
         .filter(({ item }) => item.node.state === 'planned')
         .map(({ item, first }) => ({
@@ -134,7 +140,7 @@ export const vmRules: readonly Rule[] = [
           message: `planned node ${item.node.name} records VM id ${item.vmId}, already ${first.node.state === 'live' ? 'the id of live node' : 'recorded by planned node'} ${first.node.name}: once it is live, Proxmox refuses a second VM with that id`,
           fix: `give ${item.node.name} a VM id no other node has, e.g. ${Math.max(...ids.map((x) => x.vmId ?? 0)) + 1}`,
         }));
-      return [...invalid, ...taken];
+      return [...invalid, ...outOfRange, ...taken];
     },
   },
   {

@@ -165,3 +165,34 @@ describe("a planned node's identities (vm.duplicate-mac, vm.id-invalid)", () => 
     expect(codes(spec)).toEqual(['ha.single-server']);
   });
 });
+
+describe("a planned node's recorded VM settings, checked before it goes live", () => {
+  it('fails when a planned node records a malformed MAC', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', state: 'planned', vm: { mac: '52-54-00-aa-bb-cc' } }); }), 'vm.invalid-mac');
+    expect(v).toMatchObject({ path: 'fixture.nodes[3].vm.mac', value: '52-54-00-aa-bb-cc', message: '"52-54-00-aa-bb-cc" is not a MAC address' });
+  });
+
+  it.each([[99], [1000000000], [150.5]])('fails when a planned Proxmox node records the VM id %s, outside what Proxmox gives', (vmId) => {
+    const spec = modify(singleServer, (e) => {
+      e.controlPlane = { vip: '10.30.0.10', vipInterface: 'eth0' };
+      e.nodes.push({ name: 'solo-2', ip: '10.30.0.6', state: 'planned', vm: { vmId } });
+    });
+    const violations = check(spec).filter((v) => v.code === 'vm.id-invalid');
+    expect(violations).toEqual([expect.objectContaining({
+      path: 'single.nodes[1].vm.vmId',
+      value: String(vmId),
+      message: `VM id ${vmId} of planned node solo-2 is outside 100-999999999, the ids Proxmox gives VMs`,
+      fix: 'give it a whole number between 100 and 999999999, or leave it unset until the node goes live',
+    })]);
+  });
+
+  it('passes a planned Proxmox node at the ends of the range', () => {
+    for (const vmId of [100, 999999999]) {
+      const spec = modify(singleServer, (e) => {
+        e.controlPlane = { vip: '10.30.0.10', vipInterface: 'eth0' };
+        e.nodes.push({ name: 'solo-2', ip: '10.30.0.6', state: 'planned', vm: { vmId } });
+      });
+      expect(check(spec).filter((v) => v.code === 'vm.id-invalid')).toEqual([]);
+    }
+  });
+});
