@@ -11,6 +11,7 @@ import { COMPONENTS, gib, memoryFigures, PLATFORM_SHARE, RESERVED_PER_NODE_MIB, 
 import { policyLayer, UNCOVERED } from './default-deny';
 import { handoverRules } from './handover';
 import { storageRenderedRules, storageRules } from './storage-rules';
+import { withoutEffectRules } from './without-effect';
 
 
 /** Rules over the table as a whole, then each entry's own rules. */
@@ -224,6 +225,31 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
         }];
       },
     },
+    {
+      code: 'flux.cni-suspended',
+      severity: 'error',
+      summary: "neither the CNI's layer nor a layer it depends on is suspended (a suspended layer is never applied, and Flux holds back what depends on it)",
+      check: (env) => {
+        const cni = enabled(env).find(({ entry }) => entry.cni);
+        // Within a cycle every layer comes before every other: flux.dependency-cycle reports that once.
+        if (!cni || findCycle(env.flux.layers)) return [];
+        const layer = cni.placement.layer;
+        const after = (name: string) => env.flux.layers.filter((x) => layersBefore(env, x.name).has(name)).map((x) => x.name);
+        const held = (name: string) => enabled(env).filter(({ placement }) => placement.layer === name).map(({ entry }) => entry.name);
+        return env.flux.layers
+          .map((l, i) => ({ l, i }))
+          .filter(({ l }) => l.suspend && (l.name === layer || layersBefore(env, layer).has(l.name)))
+          .map(({ l, i }) => ({
+            path: `flux.layers[${i}].suspend`,
+            value: 'true',
+            message: l.name === layer
+              ? `layer ${layer} holds ${cni.entry.name}, the cluster's CNI: suspended, Flux never applies it, so ${cni.entry.name} stays as the bootstrap installed it (no upgrade, no drift corrected)${after(layer).length > 0 ? `, and on a new cluster ${layer} never reports ready, so the layers depending on it (${after(layer).join(', ')}) are never applied` : ''}`
+              : `layer ${l.name}${held(l.name).length > 0 ? `, which holds ${held(l.name).join(', ')},` : ''} is suspended, and layer ${layer}, which holds ${cni.entry.name}, the cluster's CNI, depends on it: on a new cluster Flux never applies ${l.name}, so it never reports ready and ${layer} is never applied`,
+            fix: `remove suspend: true from layer ${l.name}; to hold back a layer, suspend one that comes after ${layer}`,
+          }));
+      },
+    },
+    ...withoutEffectRules(enabled, table),
     ...handoverRules(enabled),
     ...storageRules(enabled),
     ...table.flatMap((entry) => entry.rules ?? []),

@@ -77,17 +77,16 @@ export const accessRules: readonly Rule[] = [
     severity: 'error',
     summary: 'each node is reached at its own SSH address and port',
     check: (env) => {
-      const seen = new Map<string, string>();
-      // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule.
+      // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule;
+      // a node with an ssh section clashes with any node, live or planned, reached where it is.
       const explicit = (n: Node) => env.spec.nodes[n.index]?.ssh !== undefined;
-      return env.nodes.filter(explicit).flatMap((n) => {
-        const t = env.ssh.get(n.name)!;
-        const key = `${t.host}:${t.port}`;
-        const other = seen.get(key);
-        seen.set(key, other ?? n.name);
+      // By position, not name: two nodes of one name (node.duplicate-name) each have their own.
+      const target = (n: Node) => `${env.spec.nodes[n.index]?.ssh?.host ?? n.ip}:${env.spec.nodes[n.index]?.ssh?.port ?? 22}`;
+      return env.nodes.flatMap((n, i) => {
+        const other = env.nodes.slice(0, i).find((m) => target(m) === target(n) && (explicit(n) || explicit(m)));
         return other === undefined
           ? []
-          : [{ path: `nodes[${n.index}].ssh`, value: key, message: `${n.name} and ${other} are both reached at ${key}: the runbook would configure one server twice`, fix: 'give each node behind a NAT target its own port' }];
+          : [{ path: `nodes[${n.index}].ssh`, value: target(n), message: `${n.name} and ${other.name === n.name ? `nodes[${other.index}]` : other.name} are both reached at ${target(n)}: the runbook would configure one server twice`, fix: `reach ${n.name} at an address and port no other node is reached at: behind one NAT target, a port of its own` }];
       });
     },
   },

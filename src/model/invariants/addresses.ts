@@ -27,6 +27,9 @@ export function addressRoles(env: Environment): AddressRole[] {
   ];
 }
 
+/** The nameservers glibc's resolver reads (MAXNS) and the kubelet passes to pods. */
+const MAX_NAMESERVERS = 3;
+
 export const addressRules: readonly Rule[] = [
   {
     code: 'nodes.empty',
@@ -128,5 +131,24 @@ export const addressRules: readonly Rule[] = [
       env.spec.network.dns.length > 0
         ? []
         : [{ path: 'network.dns', value: '[]', message: 'no DNS server is listed', fix: "list at least one, e.g. dns: ['192.168.1.1']" }],
+  },
+  {
+    code: 'network.dns-beyond-three',
+    severity: 'warning',
+    summary: "the VMs are given at most three DNS servers: the nodes' resolver and the kubelet read no more",
+    // glibc reads MAXNS = 3 nameservers from resolv.conf, and the kubelet keeps as many
+    // (kubernetes/kubernetes pkg/apis/core/validation/validation.go, MaxDNSNameservers = 3, "derived
+    // from restrictions in Linux libc name resolution handling"). Bare metal's resolver is not ours.
+    check: (env) => {
+      const dns = env.spec.network.dns;
+      return env.infrastructure.kind === 'bare-metal' || dns.length <= MAX_NAMESERVERS
+        ? []
+        : [{
+            path: `network.dns[${MAX_NAMESERVERS}]`,
+            value: dns.slice(MAX_NAMESERVERS).join(', '),
+            message: `${dns.length} DNS servers are listed and written into every VM's network config; the nodes' resolver and the kubelet use the first ${MAX_NAMESERVERS} (${dns.slice(0, MAX_NAMESERVERS).join(', ')}) and never ask ${dns.slice(MAX_NAMESERVERS).join(', ')}`,
+            fix: `list at most ${MAX_NAMESERVERS} DNS servers in network.dns`,
+          }];
+    },
   },
 ];

@@ -1,3 +1,4 @@
+import { duplicates } from '../duplicates';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
@@ -18,6 +19,23 @@ function adopted(env: Environment): { name: string; path: string }[] {
   return [];
 }
 
+/**
+ * A UUID or disk file two adopted domains both claim: two import blocks would take one domain,
+ * or two domains attach one disk. A seed ISO is read-only and may be shared.
+ */
+function sharedIdentity(domains: Readonly<Record<string, { readonly uuid: string; readonly osDisk: string; readonly dataDisk?: string }>>): Finding[] {
+  const claims = Object.entries(domains).flatMap(([name, d]) => [
+    { name, field: 'uuid', what: 'UUID', key: `uuid:${d.uuid.toLowerCase()}`, value: d.uuid },
+    ...(['osDisk', 'dataDisk'] as const).filter((k) => d[k] !== undefined).map((k) => ({ name, field: k, what: 'disk file', key: `file:${d[k]}`, value: d[k]! })),
+  ]);
+  return duplicates(claims, (c) => c.key).map(({ item, first }) => ({
+    path: `infrastructure.adopt.domains.${item.name}.${item.field}`,
+    value: item.value,
+    message: `the ${item.what} ${item.value} is already ${first.name}'s ${first.field}: ${item.field === 'uuid' ? 'two import blocks would take one domain' : 'two domains would write one disk'}`,
+    fix: `copy ${item.name}'s own from ${item.field === 'uuid' ? `virsh domuuid ${item.name}` : `virsh domblklist ${item.name} --details`}`,
+  }));
+}
+
 export const adoptionRules: readonly Rule[] = [
   {
     code: 'vm.adopt-unknown-node',
@@ -31,7 +49,7 @@ export const adoptionRules: readonly Rule[] = [
   {
     code: 'vm.adopt-identity',
     severity: 'error',
-    summary: "an adopted machine is named by what the provider imports it by, its disks by absolute file, its NIC by MAC",
+    summary: "an adopted machine is named by what the provider imports it by, its disks by absolute file, its NIC by MAC, and no two share a UUID or a disk file",
     check: (env) => {
       const infra = env.infrastructure;
       if (infra.kind === 'libvirt' && infra.adopt) {
@@ -46,7 +64,7 @@ export const adoptionRules: readonly Rule[] = [
             ...(withData && d.dataDisk === undefined ? [{ path: `${at}.dataDisk`, value: '(not set)', message: `the environment has data disks (infrastructure.vm.dataDiskGiB), and ${name}'s must be attached as it is, never created over`, fix: `its vdb file from virsh domblklist ${name} --details` }] : []),
             ...(!withData && d.dataDisk !== undefined ? [{ path: `${at}.dataDisk`, value: d.dataDisk, message: 'the environment has no data disks (infrastructure.vm.dataDiskGiB is unset), so this disk would not be attached', fix: 'set infrastructure.vm.dataDiskGiB, or leave dataDisk out' }] : []),
           ];
-        });
+        }).concat(sharedIdentity(infra.adopt.domains));
       }
       if (infra.kind === 'proxmox' && infra.adopt) {
         return Object.entries(infra.adopt.vms).flatMap(([name, live]): Finding[] => {

@@ -4,6 +4,11 @@ import type { Rule } from '../violation';
 
 const founders = (env: Environment) => env.nodes.filter((n) => n.founder);
 
+/** The most members etcd recommends a cluster to have (its FAQ, "What is maximum cluster size?"). */
+export const ETCD_RECOMMENDED_MEMBERS = 7;
+/** The members of an etcd cluster of `n` that must agree: a majority. */
+const quorumOf = (n: number) => Math.floor(n / 2) + 1;
+
 export const controlPlaneRules: readonly Rule[] = [
   {
     code: 'founder.missing',
@@ -58,6 +63,23 @@ export const controlPlaneRules: readonly Rule[] = [
             value: `${env.liveNodes.length} live servers`,
             message: `${env.liveNodes.length} live servers tolerate no more failures than ${env.liveNodes.length - 1}; etcd needs a majority`,
             fix: `run ${env.liveNodes.length - 1} or ${env.liveNodes.length + 1} live servers (mark one state: 'planned', or add one)`,
+          }]
+        : [],
+  },
+  {
+    code: 'quorum.beyond-recommended',
+    severity: 'warning',
+    summary: "the control plane's etcd has at most the seven members etcd recommends (live and planned servers)",
+    // etcd's FAQ, "What is maximum cluster size?" (etcd-io/website content/en/docs/v3.5/faq.md at
+    // 000225b3e868): "an etcd cluster probably should have no more than seven nodes"; more are allowed
+    // and slow every write, so a warning. sqlite's one-server limit is k3s.sqlite-multi-server's.
+    check: (env) =>
+      env.k3s.datastore === 'etcd' && env.nodes.length > ETCD_RECOMMENDED_MEMBERS
+        ? [{
+            path: 'nodes',
+            value: `${env.nodes.length} servers`,
+            message: `${env.liveNodes.length} live and ${env.plannedNodes.length} planned servers make an etcd cluster of ${env.nodes.length} members once all are live; etcd recommends at most ${ETCD_RECOMMENDED_MEMBERS}, as every write is replicated to each member`,
+            fix: `keep ${ETCD_RECOMMENDED_MEMBERS} servers or fewer (${ETCD_RECOMMENDED_MEMBERS} tolerate ${ETCD_RECOMMENDED_MEMBERS - quorumOf(ETCD_RECOMMENDED_MEMBERS)} failures) and remove ${env.nodes.length - ETCD_RECOMMENDED_MEMBERS} from nodes`,
           }]
         : [],
   },

@@ -1,5 +1,6 @@
 import { isIpv4, parseSubnet } from '../ipv4';
 import { addressRoles } from './addresses';
+import { macHolders, vmIds } from './vms';
 import type { Environment } from '../resolve';
 import { runRules } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';
@@ -72,6 +73,31 @@ export const fleetRules: readonly Rule<readonly Environment[]>[] = [
             ),
           ),
         ),
+  },
+  {
+    code: 'fleet.shared-vm-identity',
+    severity: 'error',
+    summary: "two environments on one network or hypervisor never give two nodes one MAC, nor two on one Proxmox node one VM id (live and planned nodes alike)",
+    check: (envs) =>
+      pairs(envs).flatMap(([env, other]) => {
+        const where = sameHost(env, other) ? 'hypervisor' : 'network';
+        // One node name in both has the same derived MAC: fleet.shared-node-name reports that node.
+        const macs = sameNetwork(env, other) || sameHost(env, other)
+          ? macHolders(env).flatMap((h) =>
+              macHolders(other)
+                .filter((o) => o.mac === h.mac && o.node.name !== h.node.name)
+                .map((o) => ({ path: `nodes[${h.node.index}].vm.mac`, value: h.mac, message: `${h.node.name}'s MAC ${h.mac} is also that of ${o.node.name} of ${other.name}, on the same ${where}: the two would fight over one address`, fix: 'remove the explicit mac (it is derived from the node name) or pick another' })),
+            )
+          : [];
+        const ids = sameHost(env, other)
+          ? vmIds(env).flatMap((h) =>
+              vmIds(other)
+                .filter((o) => h.vmId !== undefined && o.vmId === h.vmId)
+                .map((o) => ({ path: `nodes[${h.node.index}].vm.vmId`, value: String(h.vmId), message: `VM id ${h.vmId} of ${h.node.name} is also that of ${o.node.name} of ${other.name}, on the same Proxmox node: it holds one VM per id`, fix: `give ${h.node.name} a VM id no environment on that Proxmox node uses` })),
+            )
+          : [];
+        return prefixed(env, [...macs, ...ids]);
+      }),
   },
   {
     code: 'fleet.shared-kubeconfig',

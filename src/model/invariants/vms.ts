@@ -1,6 +1,7 @@
 import { duplicates } from '../duplicates';
 import type { VmSizing } from '../environment';
 import { EXAMPLE_SSH_KEY_BODY } from '../placeholders';
+import { macFor } from '../resolve';
 import type { Environment, Vm } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
@@ -19,6 +20,23 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
   const own = env.spec.nodes[vm.node.index]?.vm;
   return own && own[field] !== undefined ? `nodes[${vm.node.index}].vm.${field}` : `infrastructure.vm.${field}`;
 }
+
+/**
+ * Every node's MAC on VM-backed environments: a live VM's as it is built (an adopted Proxmox VM's
+ * own), a planned node's as it will be (recorded, or derived from its name); none on bare metal.
+ */
+export function macHolders(env: Environment): { node: Vm['node']; mac: string }[] {
+  if (env.infrastructure.kind === 'bare-metal') return [];
+  return [...env.vms, ...env.plannedNodes.map((node) => ({ node, mac: env.spec.nodes[node.index]!.vm?.mac ?? macFor(node.name) }))];
+}
+/** Every Proxmox VM id the nodes hold or record: a live VM's, a planned node's where it records one. */
+export function vmIds(env: Environment): { node: Vm['node']; vmId?: number }[] {
+  if (env.infrastructure.kind !== 'proxmox') return [];
+  return [...env.vms.map((vm) => ({ node: vm.node, vmId: vm.vmId })), ...env.plannedNodes.map((node) => ({ node, vmId: env.spec.nodes[node.index]!.vm?.vmId }))];
+}
+/** The ids Proxmox gives VMs: 100 to 999999999. */
+const validVmId = (id: number) => Number.isInteger(id) && id >= 100 && id <= 999999999;
+const held = (h: { node: Vm['node'] }) => (h.node.state === 'planned' ? `planned node ${h.node.name}` : h.node.name);
 
 export const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
 
@@ -74,39 +92,56 @@ export const vmRules: readonly Rule[] = [
     severity: 'error',
     summary: 'MAC addresses are six lowercase hex pairs',
     check: (env) =>
-      env.vms
-        // An adopted Proxmox VM's MAC is the live one, as qm config writes it (vm.adopt-identity).
+      // An adopted Proxmox VM's MAC is the live one, as qm config writes it (vm.adopt-identity); a
+      // planned node's recorded MAC is checked now, before the node is brought live on it.
+      macHolders(env)
         .filter((vm) => !MAC.test(vm.mac) && !(env.infrastructure.kind === 'proxmox' && env.infrastructure.adopt?.vms[vm.node.name]))
         .map((vm) => ({ path: `nodes[${vm.node.index}].vm.mac`, value: vm.mac, message: `"${vm.mac}" is not a MAC address`, fix: 'write it as 52:54:00:xx:yy:zz in lowercase, or leave it unset to derive one' })),
   },
   {
     code: 'vm.duplicate-mac',
     severity: 'error',
-    summary: 'no two VMs share a MAC address',
+    summary: "no two VMs share a MAC address (a planned node's, explicit or derived, included)",
     check: (env) =>
-      duplicates(env.vms, (vm) => vm.mac)
-        .map(({ item: vm, first }) => ({
-          path: `nodes[${vm.node.index}].vm.mac`,
-          value: vm.mac,
-          message: `${vm.node.name} has the MAC of ${first.node.name}; both would fight over one address`,
+      duplicates(macHolders(env), (h) => h.mac)
+        .map(({ item, first }) => ({
+          path: `nodes[${item.node.index}].vm.mac`,
+          value: item.mac,
+          message: item.node.state === 'planned'
+            ? `planned node ${item.node.name} has the MAC of ${held(first)}; once it is live both would fight over one address`
+            : `${item.node.name} has the MAC of ${held(first)}; both would fight over one address`,
           fix: 'remove the explicit mac from one node (it is derived from the name) or pick another',
         })),
   },
   {
     code: 'vm.id-invalid',
     severity: 'error',
-    summary: 'every Proxmox VM has its own VM id (100-999999999)',
-    check: (env) =>
-      env.infrastructure.kind !== 'proxmox'
-        ? []
-        : env.vms
-            .filter((vm, i) => vm.vmId === undefined || !Number.isInteger(vm.vmId) || vm.vmId < 100 || vm.vmId > 999999999 || env.vms.findIndex((o) => o.vmId === vm.vmId) < i)
-            .map((vm) => ({
-              path: `nodes[${vm.node.index}].vm.vmId`,
-              value: shown(vm.vmId),
-              message: vm.vmId === undefined ? `${vm.node.name} has no Proxmox VM id` : `VM id ${vm.vmId} of ${vm.node.name} is invalid or already used`,
-              fix: 'give every node a unique vm.vmId between 100 and 999999999 (changing it later replaces the VM)',
-            })),
+    summary: "every Proxmox VM has its own VM id (100-999999999), and a planned node's id is no other node's",
+    check: (env) => {
+      if (env.infrastructure.kind !== 'proxmox') return [];
+      const invalid = env.vms
+        .filter((vm, i) => vm.vmId === undefined || !validVmId(vm.vmId) || env.vms.findIndex((o) => o.vmId === vm.vmId) < i)
+        .map((vm) => ({
+          path: `nodes[${vm.node.index}].vm.vmId`,
+          value: shown(vm.vmId),
+          message: vm.vmId === undefined ? `${vm.node.name} has no Proxmox VM id` : `VM id ${vm.vmId} of ${vm.node.name} is invalid or already used`,
+          fix: 'give every node a unique vm.vmId between 100 and 999999999 (changing it later replaces the VM)',
+        }));
+      // A planned node needs no id yet; one it records must be valid and free when it goes live.
+      const ids = vmIds(env);
+      const outOfRange = ids
+        .filter(({ node, vmId }) => node.state === 'planned' && vmId !== undefined && !validVmId(vmId))
+        .map(({ node, vmId }) => ({ path: `nodes[${node.index}].vm.vmId`, value: String(vmId), message: `VM id ${vmId} of planned node ${node.name} is outside 100-999999999, the ids Proxmox gives VMs`, fix: 'give it a whole number between 100 and 999999999, or leave it unset until the node goes live' }));
+      const taken = duplicates(ids.filter((x) => x.vmId !== undefined), (x) => String(x.vmId))
+        .filter(({ item }) => item.node.state === 'planned')
+        .map(({ item, first }) => ({
+          path: `nodes[${item.node.index}].vm.vmId`,
+          value: String(item.vmId),
+          message: `planned node ${item.node.name} records VM id ${item.vmId}, already ${first.node.state === 'live' ? 'the id of live node' : 'recorded by planned node'} ${first.node.name}: once it is live, Proxmox refuses a second VM with that id`,
+          fix: `give ${item.node.name} a VM id no other node has, e.g. ${Math.max(...ids.map((x) => x.vmId ?? 0)) + 1}`,
+        }));
+      return [...invalid, ...outOfRange, ...taken];
+    },
   },
   {
     code: 'vm.example-ssh-key',
@@ -166,5 +201,26 @@ export const vmRules: readonly Rule[] = [
             : `${name} is not a live node, so its old resources would move to an address nothing declares (and be destroyed)`,
           fix: `list the old count order of live nodes only: ${env.vms.map((vm) => vm.node.name).join(', ')}`,
         })),
+  },
+  {
+    code: 'moved.node-unlisted',
+    severity: 'warning',
+    summary: 'a count migration lists every live node the old count-based state may hold (one it omits is destroyed and recreated if the state held it)',
+    // Whether the old state held a node is the state's to say (deploy --inspect reads it); the spec
+    // shows only that a live node is neither moved nor, by anything the spec records, new.
+    check: (env) => {
+      const listed = migration(env);
+      // A mapping naming an unknown node or one twice is moved.unknown-node's: its fix lists every live node.
+      const broken = listed.some((name, i) => !env.vms.some((vm) => vm.node.name === name) || listed.indexOf(name) < i);
+      if (listed.length === 0 || broken) return [];
+      return env.vms
+        .filter((vm) => !listed.includes(vm.node.name))
+        .map((vm) => ({
+          path: 'infrastructure.migrateFromCount',
+          value: vm.node.name,
+          message: `live node ${vm.node.name} is not in migrateFromCount (${listed.join(', ')}): its resources get no moved block, so if the count-based state holds it under an index, the plan destroys that VM and creates ${vm.node.name} anew`,
+          fix: `run npm run deploy -- ${env.name} --inspect with the old state in place: a state.unmapped-index finding names an index the mapping leaves out, and ${vm.node.name} goes at that index of migrateFromCount if it is that VM; with no such finding ${vm.node.name} is new and the mapping is complete`,
+        }));
+    },
   },
 ];

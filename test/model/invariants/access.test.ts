@@ -66,3 +66,23 @@ describe('the admin kubeconfig on the servers', () => {
   });
 });
 
+describe('SSH targets shared across nodes (ssh.shared-target)', () => {
+  it("fails when a node's explicit target is another node's own IP on 22, naming both", () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { (e.nodes[2] as any).ssh = { host: '10.20.0.11' }; }), 'ssh.shared-target');
+    expect(v).toMatchObject({
+      path: 'fixture.nodes[2].ssh',
+      value: '10.20.0.11:22',
+      message: 'fx-3 and fx-1 are both reached at 10.20.0.11:22: the runbook would configure one server twice',
+      fix: 'reach fx-3 at an address and port no other node is reached at: behind one NAT target, a port of its own',
+    });
+  });
+
+  it("fails when an earlier node's explicit target is a later node's own IP", () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { (e.nodes[0] as any).ssh = { host: '10.20.0.13', port: 22 }; }), 'ssh.shared-target');
+    expect(v).toMatchObject({ path: 'fixture.nodes[2].ssh', message: 'fx-3 and fx-1 are both reached at 10.20.0.13:22: the runbook would configure one server twice' });
+  });
+
+  it('passes one NAT host with a port per node', () => {
+    expect(codes(modify(threeServers, (e) => { e.nodes.forEach((n, i) => { (n as any).ssh = { host: '203.0.113.7', port: 2201 + i }; }); }))).toEqual([]);
+  });
+});

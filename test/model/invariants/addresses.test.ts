@@ -61,3 +61,26 @@ describe('address invariants', () => {
     expect(v!.message).toContain('10.20.0.0/24');
   });
 });
+
+describe('DNS servers beyond what a resolver reads (network.dns-beyond-three)', () => {
+  it('passes three', () => {
+    expect(codes(modify(threeServers, (e) => { e.network.dns = ['10.20.0.1', '9.9.9.9', '1.1.1.1']; }))).toEqual([]);
+  });
+
+  it('warns at four on VMs, naming the servers never asked', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.network.dns = ['10.20.0.1', '9.9.9.9', '1.1.1.1', '8.8.8.8', '8.8.4.4']; }), 'network.dns-beyond-three');
+    expect(v).toEqual({
+      code: 'network.dns-beyond-three',
+      severity: 'warning',
+      path: 'fixture.network.dns[3]',
+      value: '8.8.8.8, 8.8.4.4',
+      message: "5 DNS servers are listed and written into every VM's network config; the nodes' resolver and the kubelet use the first 3 (10.20.0.1, 9.9.9.9, 1.1.1.1) and never ask 8.8.8.8, 8.8.4.4",
+      fix: 'list at most 3 DNS servers in network.dns',
+    });
+  });
+
+  it('leaves bare metal alone, whose resolver the tool does not configure', () => {
+    expect(codes(modify(fiveServersTwoPlanned, (e) => { e.network.dns = ['172.16.5.254', '9.9.9.9', '1.1.1.1', '8.8.8.8']; }))).toEqual([]);
+  });
+});
+

@@ -59,11 +59,12 @@ describe('control-plane invariants', () => {
   });
 
   it('fails when the VIP has no interface to be announced on', () => {
-    expectOnly(modify(threeServers, (e) => { delete e.controlPlane.vipInterface; }), 'vip.no-interface');
+    // Without the interface there is no ingress Gateway either: its ingressVip goes too.
+    expectOnly(modify(threeServers, (e) => { delete e.controlPlane.vipInterface; delete e.ingressVip; }), 'vip.no-interface');
   });
 
   it('fails when several servers have no VIP', () => {
-    expectOnly(modify(threeServers, (e) => { e.controlPlane = {}; }), 'vip.required-for-ha');
+    expectOnly(modify(threeServers, (e) => { e.controlPlane = {}; delete e.ingressVip; }), 'vip.required-for-ha');
   });
 
   it('fails when the ingress VIP is the control-plane VIP', () => {
@@ -94,5 +95,32 @@ describe('control-plane invariants', () => {
     const found = codes(spec);
     expect(found).not.toContain('vip.is-gateway');
     expect(found).not.toContain('vip.is-node-ip');
+  });
+});
+
+describe('the etcd member count etcd recommends (quorum.beyond-recommended)', () => {
+  const planned = (count: number) => (e: any) => {
+    for (let i = 0; i < count; i++) e.nodes.push({ name: `five-${6 + i}`, ip: `172.16.5.${26 + i}`, state: 'planned' });
+  };
+
+  it('passes seven servers, live and planned together', () => {
+    expect(codes(modify(fiveServersTwoPlanned, planned(2)))).toEqual([]);
+  });
+
+  it('warns when live and planned servers make eight etcd members', () => {
+    const [v] = expectOnly(modify(fiveServersTwoPlanned, planned(3)), 'quorum.beyond-recommended');
+    expect(v).toEqual({
+      code: 'quorum.beyond-recommended',
+      severity: 'warning',
+      path: 'five.nodes',
+      value: '8 servers',
+      message: '3 live and 5 planned servers make an etcd cluster of 8 members once all are live; etcd recommends at most 7, as every write is replicated to each member',
+      fix: 'keep 7 servers or fewer (7 tolerate 3 failures) and remove 1 from nodes',
+    });
+  });
+
+  it('leaves a sqlite datastore to its own rule', () => {
+    const found = codes(modify(fiveServersTwoPlanned, (e: any) => { planned(3)(e); e.k3s.datastore = 'sqlite'; }));
+    expect(found).toEqual(['k3s.sqlite-multi-server']);
   });
 });

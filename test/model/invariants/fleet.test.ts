@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { checkFleet, sameHost, sameNetwork } from '../../../src/model/invariants/fleet';
-import { resolve } from '../../../src/model/resolve';
+import { macFor, resolve } from '../../../src/model/resolve';
 import { plan } from '../../../src/synth/plan';
 import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
 
@@ -112,3 +112,38 @@ describe('fleet invariants at their edges', () => {
     expect(v).toMatchObject({ code: 'fleet.shared-node-name', path: 'zz.nodes[0].name', value: 'fx-1', message: 'fx-1 is also a node of aa, on the same network' });
   });
 });
+
+describe('VM identities across environments (fleet.shared-vm-identity)', () => {
+  const otherNames = (e: any) => { e.nodes = e.nodes.map((n: any, i: number) => ({ ...n, name: `cp-${i + 1}` })); };
+
+  it("fails when a node of another environment on the same host records one's MAC, a planned one included", () => {
+    const violations = fleet(threeServers, copyOf((e) => {
+      otherNames(e);
+      e.network = { subnet: '10.21.0.0/24', gateway: '10.21.0.1', dns: ['10.21.0.1'] };
+      e.nodes = e.nodes.map((n: any, i: number) => ({ ...n, ip: `10.21.0.1${i + 1}` }));
+      e.nodes.push({ name: 'cp-4', ip: '10.21.0.14', state: 'planned', vm: { mac: macFor('fx-2') } });
+      e.controlPlane.vip = '10.21.0.10';
+      e.ingressVip = '10.21.0.30';
+    }));
+    expect(violations).toEqual([{
+      code: 'fleet.shared-vm-identity',
+      severity: 'error',
+      path: 'fixture-copy.nodes[3].vm.mac',
+      value: macFor('fx-2'),
+      message: `cp-4's MAC ${macFor('fx-2')} is also that of fx-2 of fixture, on the same hypervisor: the two would fight over one address`,
+      fix: 'remove the explicit mac (it is derived from the node name) or pick another',
+    }]);
+  });
+
+  it('leaves a node name both environments use to fleet.shared-node-name', () => {
+    expect(fleet(threeServers, copyOf()).map((v) => v.code)).not.toContain('fleet.shared-vm-identity');
+  });
+
+  it('fails when two environments on one Proxmox node give VMs one id, and passes on another node', () => {
+    const other = modify(singleServer, (e) => { e.name = 'single-b'; e.network = { subnet: '10.31.0.0/24', gateway: '10.31.0.1', dns: ['10.31.0.1'] }; e.nodes = [{ name: 'solo-b', ip: '10.31.0.5', founder: true, vm: { vmId: 150 } }]; });
+    const [v] = fleet(singleServer, other);
+    expect(v).toMatchObject({ code: 'fleet.shared-vm-identity', path: 'single-b.nodes[0].vm.vmId', value: '150', message: 'VM id 150 of solo-b is also that of solo of single, on the same Proxmox node: it holds one VM per id', fix: 'give solo-b a VM id no environment on that Proxmox node uses' });
+    expect(fleet(singleServer, modify(other, (e: any) => { e.infrastructure.node = 'pve-other'; }))).toEqual([]);
+  });
+});
+

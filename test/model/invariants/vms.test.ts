@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_SSH_KEY_BODY } from '../../../src/model/placeholders';
 import { mgmt } from '../../fixtures/fleet/mgmt';
-import { OTHER_AGE_RECIPIENT, modify, singleServer, threeServers } from '../../fixtures/environments';
+import { check } from '../../../src/check/run';
+import { OTHER_AGE_RECIPIENT, fiveServersTwoPlanned, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
 
 describe('VM invariants', () => {
@@ -89,5 +90,109 @@ describe('the example SSH key', () => {
     const spec = modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = [`ssh-ed25519 ${EXAMPLE_SSH_KEY_BODY} ops@home.arpa`]; });
     const [v] = expectOnly(spec, 'vm.example-ssh-key');
     expect(v).toMatchObject({ severity: 'warning', path: 'fixture.infrastructure.access.sshKeys[0]' });
+  });
+});
+
+describe('a count migration that leaves live nodes out (moved.node-unlisted)', () => {
+  it('passes a mapping listing every live node', () => {
+    expect(codes(modify(threeServers, (e: any) => { e.infrastructure.migrateFromCount = ['fx-1', 'fx-2', 'fx-3']; }))).toEqual([]);
+  });
+
+  it('warns for each live node neither moved nor shown new, and says how to confirm', () => {
+    const violations = expectOnly(modify(threeServers, (e: any) => { e.infrastructure.migrateFromCount = ['fx-2']; }), 'moved.node-unlisted');
+    expect(violations.map((v) => v.value)).toEqual(['fx-1', 'fx-3']);
+    expect(violations[1]).toMatchObject({
+      severity: 'warning',
+      path: 'fixture.infrastructure.migrateFromCount',
+      message: 'live node fx-3 is not in migrateFromCount (fx-2): its resources get no moved block, so if the count-based state holds it under an index, the plan destroys that VM and creates fx-3 anew',
+      fix: 'run npm run deploy -- fixture --inspect with the old state in place: a state.unmapped-index finding names an index the mapping leaves out, and fx-3 goes at that index of migrateFromCount if it is that VM; with no such finding fx-3 is new and the mapping is complete',
+    });
+  });
+
+  it('leaves a mapping that names an unknown node to moved.unknown-node, whose fix lists every live node', () => {
+    expect(codes(modify(threeServers, (e: any) => { e.infrastructure.migrateFromCount = ['fx-1', 'fx-2', 'fx-9']; }))).toEqual(['moved.unknown-node']);
+  });
+
+  it('asks nothing of planned nodes, which have no VM yet', () => {
+    const spec = modify(threeServers, (e: any) => {
+      e.infrastructure.migrateFromCount = ['fx-1', 'fx-2', 'fx-3'];
+      e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', state: 'planned' });
+    });
+    expect(check(spec).filter((v) => v.code === 'moved.node-unlisted')).toEqual([]);
+  });
+});
+
+describe("a planned node's identities (vm.duplicate-mac, vm.id-invalid)", () => {
+  it("fails when a planned node records a live node's MAC, naming the live one", () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', state: 'planned', vm: { mac: '52:54:00:aa:bb:cc' } }); e.nodes[1]!.vm = { image: '20260926', mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
+    expect(v).toMatchObject({ path: 'fixture.nodes[3].vm.mac', value: '52:54:00:aa:bb:cc', message: 'planned node fx-4 has the MAC of fx-2; once it is live both would fight over one address' });
+  });
+
+  it('fails when two planned nodes share a MAC, naming the first as planned', () => {
+    const spec = modify(fiveServersTwoPlanned, (e) => {
+      e.infrastructure = { kind: 'libvirt', bridge: 'br0', vm: { vcpus: 2, memoryMiB: 4096, osDiskGiB: 30 }, access: { sshKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFixtureKeyFixtureKeyFixtureKeyFixtureKey05 five'] } } as any;
+      for (const n of e.nodes.slice(0, 3)) n.vm = { image: '20260926' };
+      e.nodes[3]!.vm = { mac: '52:54:00:aa:bb:cc' };
+      e.nodes[4]!.vm = { mac: '52:54:00:aa:bb:cc' };
+    });
+    const [v] = check(spec).filter((x) => x.code === 'vm.duplicate-mac');
+    expect(v).toMatchObject({ path: 'five.nodes[4].vm.mac', message: 'planned node five-5 has the MAC of planned node five-4; once it is live both would fight over one address' });
+  });
+
+  it('passes planned nodes whose MACs are derived from their own names', () => {
+    expect(codes(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', state: 'planned' }, { name: 'fx-5', ip: '10.20.0.15', state: 'planned' }); }))).toEqual([]);
+  });
+
+  it("fails when a planned Proxmox node records another planned node's VM id, and proposes a free one", () => {
+    const spec = modify(singleServer, (e) => {
+      e.controlPlane = { vip: '10.30.0.10', vipInterface: 'eth0' };
+      e.nodes.push({ name: 'solo-2', ip: '10.30.0.6', state: 'planned', vm: { vmId: 170 } }, { name: 'solo-3', ip: '10.30.0.7', state: 'planned', vm: { vmId: 170 } });
+    });
+    const violations = check(spec).filter((v) => v.code === 'vm.id-invalid');
+    expect(violations).toEqual([expect.objectContaining({
+      path: 'single.nodes[2].vm.vmId',
+      value: '170',
+      message: 'planned node solo-3 records VM id 170, already recorded by planned node solo-2: once it is live, Proxmox refuses a second VM with that id',
+      fix: 'give solo-3 a VM id no other node has, e.g. 171',
+    })]);
+  });
+
+  it('passes a planned Proxmox node without a VM id (it needs one only once live)', () => {
+    const spec = modify(singleServer, (e) => {
+      e.controlPlane = { vip: '10.30.0.10', vipInterface: 'eth0' };
+      e.nodes.push({ name: 'solo-2', ip: '10.30.0.6', state: 'planned' });
+    });
+    expect(codes(spec)).toEqual(['ha.single-server']);
+  });
+});
+
+describe("a planned node's recorded VM settings, checked before it goes live", () => {
+  it('fails when a planned node records a malformed MAC', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', state: 'planned', vm: { mac: '52-54-00-aa-bb-cc' } }); }), 'vm.invalid-mac');
+    expect(v).toMatchObject({ path: 'fixture.nodes[3].vm.mac', value: '52-54-00-aa-bb-cc', message: '"52-54-00-aa-bb-cc" is not a MAC address' });
+  });
+
+  it.each([[99], [1000000000], [150.5]])('fails when a planned Proxmox node records the VM id %s, outside what Proxmox gives', (vmId) => {
+    const spec = modify(singleServer, (e) => {
+      e.controlPlane = { vip: '10.30.0.10', vipInterface: 'eth0' };
+      e.nodes.push({ name: 'solo-2', ip: '10.30.0.6', state: 'planned', vm: { vmId } });
+    });
+    const violations = check(spec).filter((v) => v.code === 'vm.id-invalid');
+    expect(violations).toEqual([expect.objectContaining({
+      path: 'single.nodes[1].vm.vmId',
+      value: String(vmId),
+      message: `VM id ${vmId} of planned node solo-2 is outside 100-999999999, the ids Proxmox gives VMs`,
+      fix: 'give it a whole number between 100 and 999999999, or leave it unset until the node goes live',
+    })]);
+  });
+
+  it('passes a planned Proxmox node at the ends of the range', () => {
+    for (const vmId of [100, 999999999]) {
+      const spec = modify(singleServer, (e) => {
+        e.controlPlane = { vip: '10.30.0.10', vipInterface: 'eth0' };
+        e.nodes.push({ name: 'solo-2', ip: '10.30.0.6', state: 'planned', vm: { vmId } });
+      });
+      expect(check(spec).filter((v) => v.code === 'vm.id-invalid')).toEqual([]);
+    }
   });
 });
