@@ -1,3 +1,4 @@
+import { evenCount } from '../quorum';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Rule } from '../violation';
@@ -56,7 +57,7 @@ export const controlPlaneRules: readonly Rule[] = [
         ? [{
             path: 'nodes',
             value: `${env.liveNodes.length} live servers`,
-            message: `${env.liveNodes.length} live servers tolerate no more failures than ${env.liveNodes.length - 1}; etcd needs a majority`,
+            message: `${env.liveNodes.length} live servers: ${evenCount(env.liveNodes.length)}`,
             fix: `run ${env.liveNodes.length - 1} or ${env.liveNodes.length + 1} live servers (mark one state: 'planned', or add one)`,
           }]
         : [],
