@@ -68,7 +68,7 @@ export const accessRules: readonly Rule[] = [
     summary: "a node's SSH port is a TCP port",
     check: (env) =>
       env.nodes
-        .map((n) => ({ n, port: env.ssh.get(n.name)!.port }))
+        .map((n) => ({ n, port: env.sshTargets[n.index]!.port }))
         .filter(({ port }) => !Number.isInteger(port) || port < 1 || port > 65535)
         .map(({ n, port }) => ({ path: `nodes[${n.index}].ssh.port`, value: shown(port), message: `${port} is not a TCP port`, fix: 'leave it unset (22) or use the NAT port that reaches this node, 1-65535' })),
   },
@@ -77,17 +77,17 @@ export const accessRules: readonly Rule[] = [
     severity: 'error',
     summary: 'each node is reached at its own SSH address and port',
     check: (env) => {
-      const seen = new Map<string, string>();
-      // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule.
+      // Each entry's own target (by index: two entries may share a name, which has its own rule).
+      const at = (n: Node) => `${env.sshTargets[n.index]!.host}:${env.sshTargets[n.index]!.port}`;
+      const named = (n: Node) => `${n.name} (nodes[${n.index}])`;
+      // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule:
+      // a pair is judged here when one of them sets ssh.
       const explicit = (n: Node) => env.spec.nodes[n.index]?.ssh !== undefined;
-      return env.nodes.filter(explicit).flatMap((n) => {
-        const t = env.ssh.get(n.name)!;
-        const key = `${t.host}:${t.port}`;
-        const other = seen.get(key);
-        seen.set(key, other ?? n.name);
-        return other === undefined
+      return env.nodes.flatMap((n) => {
+        const first = env.nodes.find((o) => o.index < n.index && at(o) === at(n) && (explicit(o) || explicit(n)));
+        return first === undefined
           ? []
-          : [{ path: `nodes[${n.index}].ssh`, value: key, message: `${n.name} and ${other} are both reached at ${key}: the runbook would configure one server twice`, fix: 'give each node behind a NAT target its own port' }];
+          : [{ path: `nodes[${n.index}].ssh`, value: at(n), message: `${named(n)} is reached at ${at(n)}, and so is ${named(first)}: the runbook would configure one server twice`, fix: `give ${n.name} a target of its own: another ssh.port on the NAT host ${env.sshTargets[n.index]!.host}, or its own ssh.host` }];
       });
     },
   },

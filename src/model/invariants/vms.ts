@@ -88,7 +88,7 @@ export const vmRules: readonly Rule[] = [
         .map(({ item: vm, first }) => ({
           path: `nodes[${vm.node.index}].vm.mac`,
           value: vm.mac,
-          message: `${vm.node.name} has the MAC of ${first.node.name}; both would fight over one address`,
+          message: `${vm.node.name} (nodes[${vm.node.index}]) has the MAC of ${first.node.name} (nodes[${first.node.index}]); both would fight over one address`,
           fix: 'remove the explicit mac from one node (it is derived from the name) or pick another',
         })),
   },

@@ -66,3 +66,50 @@ describe('the admin kubeconfig on the servers', () => {
   });
 });
 
+
+describe('each node reached at its own SSH target', () => {
+  const behindNat = (ports: readonly (number | undefined)[], names?: readonly string[]) => modify(threeServers, (e) => {
+    ports.forEach((port, i) => { if (port !== undefined) (e.nodes[i] as any).ssh = { host: '203.0.113.7', port }; });
+    names?.forEach((name, i) => { e.nodes[i]!.name = name; });
+  });
+  const shared = (spec: ReturnType<typeof behindNat>) => check(spec).filter((v) => v.code === 'ssh.shared-target').map((v) => [v.path, v.value, v.message, v.fix]);
+
+  it('fails when two nodes share a NAT target and port, naming both and the target each is reached at', () => {
+    expectOnly(behindNat([2251, 2251]), 'ssh.shared-target');
+    expect(shared(behindNat([2251, 2251]))).toEqual([[
+      'fixture.nodes[1].ssh', '203.0.113.7:2251',
+      'fx-2 (nodes[1]) is reached at 203.0.113.7:2251, and so is fx-1 (nodes[0]): the runbook would configure one server twice',
+      'give fx-2 a target of its own: another ssh.port on the NAT host 203.0.113.7, or its own ssh.host',
+    ]]);
+  });
+
+  it('passes for one NAT host on distinct ports', () => {
+    expect(codes(behindNat([2251, 2252, 2253]))).toEqual([]);
+  });
+
+  it('names each of two entries that share a name by its index, with its own port, not the port of the last entry of that name', () => {
+    // Distinct ports: no shared target, only the duplicate name.
+    const distinct = codes(behindNat([2251, 2252], ['fx-1', 'fx-1']));
+    expect(distinct).toContain('node.duplicate-name');
+    expect(distinct).not.toContain('ssh.shared-target');
+    expect(shared(behindNat([2251, 2251, 2252], ['fx-1', 'fx-1']))).toEqual([[
+      'fixture.nodes[1].ssh', '203.0.113.7:2251',
+      'fx-1 (nodes[1]) is reached at 203.0.113.7:2251, and so is fx-1 (nodes[0]): the runbook would configure one server twice',
+      'give fx-1 a target of its own: another ssh.port on the NAT host 203.0.113.7, or its own ssh.host',
+    ]]);
+  });
+
+  it("fails when a node's ssh.host is another node's own IP on port 22", () => {
+    const spec = modify(threeServers, (e) => { (e.nodes[2] as any).ssh = { host: '10.20.0.11' }; });
+    expect(shared(spec)).toEqual([[
+      'fixture.nodes[2].ssh', '10.20.0.11:22',
+      'fx-3 (nodes[2]) is reached at 10.20.0.11:22, and so is fx-1 (nodes[0]): the runbook would configure one server twice',
+      'give fx-3 a target of its own: another ssh.port on the NAT host 10.20.0.11, or its own ssh.host',
+    ]]);
+  });
+
+  it('judges the port of each entry, duplicate names included', () => {
+    const found = check(behindNat([2251, 0], ['fx-1', 'fx-1'])).filter((v) => v.code === 'ssh.port-invalid');
+    expect(found.map((v) => [v.path, v.value])).toEqual([['fixture.nodes[1].ssh.port', '0']]);
+  });
+});
