@@ -1,4 +1,4 @@
-import { duplicates } from '../duplicates';
+import { distinct, duplicates } from '../duplicates';
 import type { VmSizing } from '../environment';
 import { EXAMPLE_SSH_KEY_BODY } from '../placeholders';
 import type { Environment, Vm } from '../resolve';
@@ -164,7 +164,7 @@ export const vmRules: readonly Rule[] = [
           message: migration(env).indexOf(name) < i
             ? `${name} is listed twice; index ${i} would move onto the same node`
             : `${name} is not a live node, so its old resources would move to an address nothing declares (and be destroyed)`,
-          fix: `list the old count order of live nodes only: ${env.vms.map((vm) => vm.node.name).join(', ')}`,
+          fix: `list each live node once, in the old module's index order; the live nodes: ${distinct(env.vms.map((vm) => vm.node.name)).join(', ')}`,
         })),
   },
 ];
