@@ -125,8 +125,10 @@ function backingFiles(e: EnvironmentChange): Danger[] {
 function data(e: EnvironmentChange): Danger[] {
   const volumes = e.vm.filter((c) => /^libvirt_volume\.data\[/.test(c.address) && LOSES.has(c.action));
   const classes = e.objects.filter((o) => o.kind === 'StorageClass' && o.change === 'removed');
+  // Longhorn's replicas are named only where the base tree installs Longhorn.
+  const longhorn = [...e.base.values()].some((b) => (b.kind === 'HelmRelease' || b.kind === 'HelmChart') && b.name === 'longhorn');
   return [
-    ...volumes.map((v) => ({ code: 'data-volume', what: `${v.address} is ${v.action === 'destroy' ? 'destroyed' : 'replaced'}`, why: `it holds the node's Longhorn replicas (${v.reason})` })),
+    ...volumes.map((v) => ({ code: 'data-volume', what: `${v.address} is ${v.action === 'destroy' ? 'destroyed' : 'replaced'}`, why: `it holds ${longhorn ? "the node's Longhorn replicas" : "what the node keeps on its data disk"} (${v.reason})` })),
     ...classes.map((o) => ({ code: 'storage-class', what: `StorageClass ${o.id.split('/').at(-1)} removed`, why: 'volumes provisioned through it lose their class; new claims naming it stay Pending' })),
   ];
 }

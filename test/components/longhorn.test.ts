@@ -80,7 +80,9 @@ describe('Longhorn', () => {
     const spec = modify(fiveServersTwoPlanned, (e) => { e.longhorn = { replicas: 4 }; });
     expect(codes(spec)).toEqual([...codes(fiveServersTwoPlanned), 'longhorn.replicas-exceed-live'].sort());
     const [v] = check(spec).filter((x) => x.code === 'longhorn.replicas-exceed-live');
-    expect(v).toMatchObject({ severity: 'warning', path: 'five.longhorn.replicas', value: '4' });
+    expect(v).toMatchObject({ severity: 'warning', path: 'five.longhorn.replicas', value: '4', message: '4 replicas on 3 live servers: volumes stay degraded until 1 of the 2 planned servers is live' });
+    const [w] = check(modify(fiveServersTwoPlanned, (e) => { e.longhorn = { replicas: 5 }; })).filter((x) => x.code === 'longhorn.replicas-exceed-live');
+    expect(w!.message).toBe('5 replicas on 3 live servers: volumes stay degraded until 2 of the 2 planned servers are live');
   });
 
   it('refuses VMs without a data disk', () => {

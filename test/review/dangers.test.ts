@@ -114,3 +114,14 @@ describe('the control-plane danger: etcd members', () => {
     expect(controlPlane(change(3, [...restarted('s1'), ...replaced('s1', 's2')]))[0]![0]).toBe('2 of 3 etcd members stop in one apply: s1 (replaced), s2 (replaced)');
   });
 });
+
+describe('the data-volume danger', () => {
+  const volume: TfChange = { address: 'libvirt_volume.data["s1"]', type: 'libvirt_volume', action: 'replace', attributes: [], reason: 'size forces replacement' };
+  const release = { id: 'HelmRelease/longhorn-system/longhorn', kind: 'HelmRelease', namespace: 'longhorn-system', name: 'longhorn', layer: 'platform', file: 'x', doc: {} };
+  const why = (base: EnvironmentChange['base']) => dangers({ ...change(3, [volume]), base }).filter((d) => d.code === 'data-volume').map((d) => d.why);
+
+  it("names Longhorn's replicas only where the base tree installs Longhorn", () => {
+    expect(why(new Map([[release.id, release]]))).toEqual(["it holds the node's Longhorn replicas (size forces replacement)"]);
+    expect(why(new Map())).toEqual(['it holds what the node keeps on its data disk (size forces replacement)']);
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { counted } from '../../model/quorum';
 import type { Rule } from '../../model/violation';
 
 /** The replica counts of Longhorn's two StorageClasses, by field. */
@@ -54,7 +55,7 @@ export const longhornRules: readonly Rule[] = [
         ? [{
             path: 'longhorn.replicas',
             value: String(env.longhorn.replicas),
-            message: `${env.longhorn.replicas} replicas on ${env.liveNodes.length} live server(s): volumes stay degraded until the planned servers are live`,
+            message: `${env.longhorn.replicas} replicas on ${counted(env.liveNodes.length, 'live server')}: volumes stay degraded until ${env.longhorn.replicas - env.liveNodes.length} of the ${counted(env.nodes.length - env.liveNodes.length, 'planned server')} ${env.longhorn.replicas - env.liveNodes.length === 1 ? 'is' : 'are'} live`,
             fix: 'bring the planned servers live, or lower longhorn.replicas until they are',
           }]
         : [],
