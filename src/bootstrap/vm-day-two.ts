@@ -8,7 +8,7 @@ import type { Step } from './step';
 // Changes to running VMs, one server at a time: every in-place domain update stops the VM first
 // (libvirt 0.9.7 internal/provider/domain_resource.go:1034, a 30 s guest shutdown then a forced
 // stop, :491-496), Proxmox reboots a VM whose change needs it (vm.go:2305-2310), and a new image
-// rebuilds the OS disk. Applied to all servers at once, any of them stops every etcd member.
+// rebuilds the OS disk. Applied to all servers at once, such a change stops every etcd member together.
 
 /** Whether the node's VM is one `infrastructure.adopt` lists. */
 function isAdopted(env: Environment, node: Node): boolean {
