@@ -3,7 +3,7 @@ import { check } from '../../../src/check/run';
 import type { EnvironmentSpec } from '../../../src/model/environment';
 import { distinct } from '../../../src/model/duplicates';
 import { mgmt } from '../../fixtures/fleet/mgmt';
-import { modify, OTHER_AGE_RECIPIENT, threeServers } from '../../fixtures/environments';
+import { modify, OTHER_AGE_RECIPIENT, singleServer, threeServers } from '../../fixtures/environments';
 
 // Every fix that proposes a list (or names from which one is picked) proposes each name once, and
 // applying it makes its violation go away without raising another rule.
@@ -24,6 +24,9 @@ describe('fixes that propose lists', () => {
     const list = proposed(v!.fix, 'the live nodes: ');
     expect(list).toEqual(distinct(list));
     expect(codesOf(modify(spec, (e: any) => { e.infrastructure.migrateFromCount = list; }))).toEqual([]);
+    // Two entries of one name (node.duplicate-name's to report): the list still names it once.
+    const twice = modify(spec, (e) => { e.nodes[2]!.name = 'fx-2'; });
+    expect(found(twice, 'moved.unknown-node')[0]!.fix).toBe("list each live node once, in the old module's index order; the live nodes: fx-1, fx-2");
   });
 
   it('flux.unknown-dependency proposes no layer already listed, not the layer itself, none that depends on it; each picked one is valid', () => {
@@ -57,5 +60,23 @@ describe('fixes that propose lists', () => {
       'give the operator a layer of its own that depends on cert-manager',
     ]);
     expect(codesOf(base)).toEqual([]);
+  });
+
+  it('handover.secret-undeclared lists each declared Secret once, and naming one clears it', () => {
+    const spec = modify(singleServer, (e) => {
+      e.secrets = [{ namespace: 'ops', name: 'a', keys: ['k'] }, { namespace: 'ops', name: 'a', keys: ['k'] }, { namespace: 'ops', name: 'b', keys: ['k'] }];
+      (e as any).handover = { files: [{ path: '/opt/x.yaml', held: ['ops/ghost'] }] };
+    });
+    const [v] = found(spec, 'handover.secret-undeclared');
+    expect(v!.fix).toBe('use <namespace>/<name> of a declared Secret: ops/a, ops/b');
+    expect(found(modify(spec, (e) => { (e as any).handover.files[0].held = ['ops/b']; }), 'handover.secret-undeclared')).toEqual([]);
+  });
+
+  it('vm.adopt-unknown-node lists each live node once, and adopting one clears it', () => {
+    const disks = { uuid: '0f0e0d0c-0b0a-4908-8706-050403020100', osDisk: '/var/lib/libvirt/images/a-os.qcow2', dataDisk: '/var/lib/libvirt/images/a-data.qcow2' };
+    const spec = modify(threeServers, (e) => { e.nodes[2]!.name = 'fx-2'; (e.infrastructure as any).adopt = { domains: { ghost: disks } }; });
+    const [v] = found(spec, 'vm.adopt-unknown-node');
+    expect(v!.fix).toBe('adopt live nodes only: fx-1, fx-2');
+    expect(found(modify(spec, (e) => { (e.infrastructure as any).adopt = { domains: { 'fx-1': disks } }; }), 'vm.adopt-unknown-node')).toEqual([]);
   });
 });
