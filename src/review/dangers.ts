@@ -55,7 +55,9 @@ function controlPlane(e: EnvironmentChange): Danger[] {
   const restarts = new Set(e.vm.filter((c) => c.stops === 'restarts').map(serverOf).filter((n): n is string => n !== undefined && members.includes(n) && !loss.has(n)));
   const affected = [...loss.keys(), ...restarts].sort();
   if (affected.length === 0) return [];
-  const rolling = `apply it one server at a time (bootstrap/README.md, Day 2 "${loss.size > 0 ? 'Rebuild a server onto another image' : 'A VM change that stops servers'}")`;
+  const replacedAny = [...loss.keys()].some((n) => !removed.includes(n));
+  const section = replacedAny ? 'Rebuild a server onto another image' : removed.some((n) => loss.has(n)) ? 'A server is removed' : 'A VM change that stops servers';
+  const rolling = `apply it one server at a time (bootstrap/README.md, Day 2 "${section}")`;
   // One server: a restart is the API down for a while, whatever the datastore; losing its disk loses the cluster's state.
   if (members.length === 1) {
     const only = members[0]!;
@@ -70,9 +72,11 @@ function controlPlane(e: EnvironmentChange): Danger[] {
   if (affected.length === 1 && up >= quorum) return [];
   const lost = [...loss.keys()].sort();
   const losing = `${listed(lost)} would lose ${lost.length === 1 ? 'its' : 'their'} etcd data`;
+  // The base tree counts a removed server as a member: the review cannot see that it left etcd first.
+  const left = removed.length > 0 ? ` (counting the base tree's ${members.length} members: a removed server that left etcd first, Day 2 "A server is removed", is none)` : '';
   return [{
     code: 'control-plane',
-    what: `${affected.length} of ${members.length} etcd members stop in one apply: ${affected.map((n) => `${n} (${loss.get(n)?.replace(/^is /, '') ?? 'restarts'})`).join(', ')}`,
+    what: `${affected.length} of ${members.length} etcd members stop in one apply${left}: ${affected.map((n) => `${n} (${loss.get(n)?.replace(/^is /, '') ?? 'restarts'})`).join(', ')}`,
     why: up >= quorum
       ? `${up} of ${members.length} stay up and etcd needs ${quorum}: ${up - quorum === 0 ? 'one more failure during the apply stops' : `${up - quorum + 1} more failures during the apply stop`} the cluster; ${rolling}`
       : kept >= quorum

@@ -104,9 +104,15 @@ describe('the control-plane danger: etcd members', () => {
 
   it('a server removed counts among those that lose their data; one of three removed alone is no danger', () => {
     expect(controlPlane(change(3, [], true, ['s1', 's2']))).toEqual([]);
+    const LEFT = '(counting the base tree\'s 3 members: a removed server that left etcd first, Day 2 "A server is removed", is none)';
     expect(controlPlane(change(3, restarted('s1'), true, ['s1', 's2']))).toEqual([[
-      '2 of 3 etcd members stop in one apply: s1 (restarts), s3 (removed)',
-      `etcd needs 2 of 3 members up and 1 would be: the cluster stops until 1 more is back, and s3 would lose its etcd data; ${REBUILD}`,
+      `2 of 3 etcd members stop in one apply ${LEFT}: s1 (restarts), s3 (removed)`,
+      'etcd needs 2 of 3 members up and 1 would be: the cluster stops until 1 more is back, and s3 would lose its etcd data; apply it one server at a time (bootstrap/README.md, Day 2 "A server is removed")',
+    ]]);
+    // A replacement beside the removal: the rebuild is the section to follow.
+    expect(controlPlane(change(3, replaced('s1'), true, ['s1', 's2']))).toEqual([[
+      `2 of 3 etcd members stop in one apply ${LEFT}: s1 (replaced), s3 (removed)`,
+      `etcd needs 2 of 3 members up and 1 would be; s1 and s3 would lose their etcd data, so 1 of 3 would keep it, fewer than 2: the cluster would not come back on its own; ${REBUILD}`,
     ]]);
   });
 
