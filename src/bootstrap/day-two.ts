@@ -20,6 +20,9 @@ export function serverConfigs(files: ReadonlyMap<string, string>): Map<string, R
 /** The server that runs cluster-init in a tree's configs, if any. */
 export const founderIn = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...configs].find(([, c]) => c['cluster-init'] === true)?.[0];
 
+/** Embedded etcd: the founder runs cluster-init, or a server joins another; sqlite's one server does neither. */
+export const runsEtcd = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...configs.values()].some((c) => c['cluster-init'] === true || c.server !== undefined);
+
 /** The founder is the server that joins nobody. */
 export const isFounder = (config: Record<string, unknown>) => config.server === undefined;
 
@@ -47,7 +50,8 @@ export function serverChanges(previous: ReadonlyMap<string, string>, next: Reado
 
 /**
  * The notes of a change, one line each: the rolling restart (one server at a time, each Ready
- * before the next), the servers that join, those that leave etcd. Empty on a first synth (there
+ * before the next), the servers that join, those that leave (their etcd member named only where
+ * the tree they join or leave runs etcd). Empty on a first synth (there
  * is nothing to change on a cluster that does not exist yet) or when no server changes.
  */
 export function dayTwoNotes(previous: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): string[] {
@@ -55,11 +59,11 @@ export function dayTwoNotes(previous: ReadonlyMap<string, string>, next: Readonl
   const { restart, joined, left } = serverChanges(previous, next);
   const [was, is] = [founderIn(serverConfigs(previous)), founderIn(serverConfigs(next))];
   return [
-    ...(was !== undefined && is !== undefined && was !== is ? [`the founder moves from ${was} to ${is}: ${was} joins ${is} from now on (its config names the join token, which the Day 2 restart copies first)`] : []),
+    ...(was !== undefined && is !== undefined && was !== is && serverConfigs(next).has(was) ? [`the founder moves from ${was} to ${is}: ${was} joins ${is} from now on (its config names the join token, which the Day 2 restart copies first)`] : []),
     ...(restart.length > 0
       ? [`k3s config changed on ${restart.map((s) => `${s.name} (${s.keys.join(', ')})`).join(', ')}: restart k3s one server at a time in this order, each Ready before the next (bootstrap/README.md, Day 2)`]
       : []),
-    ...joined.map((n) => `${n} joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member`),
-    ...left.map((n) => `${n} leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time`),
+    ...joined.map((n) => `${n} joins: run its Join step alone (bash run.sh --list)${runsEtcd(serverConfigs(next)) ? '; k3s adds its etcd member' : ''}`),
+    ...left.map((n) => `${n} leaves: drain it and delete its Node${runsEtcd(serverConfigs(previous)) ? ' (k3s removes its etcd member)' : ''} first; one server at a time`),
   ];
 }

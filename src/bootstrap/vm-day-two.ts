@@ -1,5 +1,6 @@
 import { libvirtNodeAddresses } from '../infra/adoption';
 import type { Environment, Node } from '../model/resolve';
+import { counted, quorumOf, toleratedOf } from '../model/quorum';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
 import type { Step } from './step';
@@ -7,7 +8,7 @@ import type { Step } from './step';
 // Changes to running VMs, one server at a time: every in-place domain update stops the VM first
 // (libvirt 0.9.7 internal/provider/domain_resource.go:1034, a 30 s guest shutdown then a forced
 // stop, :491-496), Proxmox reboots a VM whose change needs it (vm.go:2305-2310), and a new image
-// rebuilds the OS disk. Applied to all servers at once, any of them stops every etcd member.
+// rebuilds the OS disk. Applied to all servers at once, such a change stops every etcd member together.
 
 /** Whether the node's VM is one `infrastructure.adopt` lists. */
 function isAdopted(env: Environment, node: Node): boolean {
@@ -60,7 +61,6 @@ export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number
   const adopted = order.filter((n) => isAdopted(env, n));
   const etcd = env.k3s.datastore === 'etcd';
   const members = env.liveNodes.length;
-  const quorum = Math.floor(members / 2) + 1;
   const snapshot = etcd ? [onNode(env, env.founder, 'sudo k3s etcd-snapshot save --name before-vm-change')] : [];
   const settle = (node: Node) => [waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`), `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`, ...(etcd ? [etcdHealthy(env, node)] : [])];
   const steps: Step[] = [];
@@ -75,7 +75,7 @@ export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number
         ...(infra.kind === 'libvirt' && adopted.length > 0 ? [`Adopted domains are never updated (\`ignore_changes = all\`): the change does not reach ${adopted.map((n) => n.name).join(', ')} until it is taken out of adoption (below).`] : []),
         ...(infra.kind === 'proxmox' && adopted.length > 0 ? [`An adopted VM (${adopted.map((n) => n.name).join(', ')}) stores a change that needs a reboot for its next one (\`reboot_after_update\` is off): its block reboots it (\`qm reboot\`).`] : []),
         etcd && members > 1
-          ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorum} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${members - quorum} at once stops the cluster. The snapshot first is the way back.`
+          ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorumOf(members)} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${counted(toleratedOf(members), 'server')} at once stops the cluster. The snapshot first is the way back.`
           : 'With one server the API is down while it stops.',
       ],
       commands: [...snapshot, ...updated.flatMap((node) => [deployOne(env, node), ...rebootAdopted(env, node), ...settle(node)])],
@@ -114,7 +114,7 @@ export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number
       title: 'Take a server out of adoption (rebuild it)',
       where: leaving.map((n) => n.name).join(' or '),
       notes: [
-        "An adopted domain keeps the disks it ran with and is never updated; it comes under this stack by being rebuilt. Terraform forgets the domain (`state rm`: a plan would otherwise refuse to destroy it, `prevent_destroy`), libvirt undefines it (its disk files stay on the host, unattached), and the node is built anew: a new OS disk, a new data disk (Longhorn copies the node's replicas back from the others), then its Join step.",
+        `An adopted domain keeps the disks it ran with and is never updated; it comes under this stack by being rebuilt. Terraform forgets the domain (\`state rm\`: a plan would otherwise refuse to destroy it, \`prevent_destroy\`), libvirt undefines it (its disk files stay on the host, unattached), and the node is built anew: a new OS disk, a new data disk${env.longhorn ? " (Longhorn copies the node's replicas back from the others)" : ''}, then its Join step.`,
         'Between the undefine and the deploy: remove the node from `infrastructure.adopt.domains`, give it `vm: { image }`, synth and commit; the deploy then creates exactly that node.',
         `libvirt refuses to create a volume whose name exists: if the old disk files are in pool ${infra.pool} under the names this stack gives (\`<node>-os.qcow2\`, \`<node>-data.qcow2\`, \`<node>-seed.iso\`), move them aside first (\`virsh vol-list ${infra.pool}\`).`,
         founderNote,

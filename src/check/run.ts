@@ -7,6 +7,7 @@ import { checkFleet } from '../model/invariants/fleet';
 import { checkSecretSources } from '../model/invariants/secrets';
 import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
+import { ENVIRONMENT_NAME } from '../model/name-patterns';
 import { checkSpec, specName } from '../model/spec-check';
 import { hasErrors, runRules } from '../model/violation';
 import type { Rule, Violation } from '../model/violation';
@@ -86,7 +87,8 @@ function constructFailures(env: Environment, error: AppConstructError): Violatio
 function checkOne(spec: unknown, shape: readonly Violation[], env: Environment | undefined, request: CheckRequest): CheckedEnvironment {
   const name = specName(spec);
   if (!env) return { name, files: new Map(), violations: shape };
-  const sources = request.sources?.(env);
+  // An invalid name reads nothing: `secrets/<name>/` could be a folder outside secrets/ (`../x`).
+  const sources = ENVIRONMENT_NAME.test(env.name) ? request.sources?.(env) : undefined;
   const violations = [
     ...checkEnvironment(env),
     ...(sources ? checkSecretSources({ env, sources: sources.secrets }) : []),

@@ -1,3 +1,4 @@
+import { distinct } from '../model/duplicates';
 import { findCycle, layersBefore } from '../model/invariants/flux';
 import { didYouMean } from '../model/spec-check';
 import type { Environment } from '../model/resolve';
@@ -30,7 +31,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             path: placement.path,
             value: placement.layer,
             message: `${entry.name} goes into layer ${placement.layer}, which the environment does not declare`,
-            fix: `add a layer named ${placement.layer} to flux.layers, or set ${placement.path} to one of: ${env.flux.layers.map((l) => l.name).join(', ')}`,
+            fix: `add a layer named ${placement.layer} to flux.layers, or set ${placement.path} to one of: ${distinct(env.flux.layers.map((l) => l.name)).join(', ')}`,
           })),
     },
     {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { isHostIn, isIpv4, parseSubnet } from '../model/ipv4';
+import { evenCount } from '../model/quorum';
 import { didYouMean } from '../model/spec-check';
 import { isPrivateKey } from '../model/invariants/vms';
 
@@ -107,7 +108,7 @@ export function parseAnswers(raw: RawAnswers, dir: string, defaultTool: string):
     if (!DNS_LABEL.test(node.name)) fail('--nodes', `${node.name}=${node.ip}`, 'has no valid node name (a DNS label)', 'write name=ip, e.g. dev-1=192.168.10.11');
     inSubnet('--nodes', node.ip, `node ${node.name}`);
   }
-  if (nodes.length % 2 === 0 && nodes.length > 0) fail('--nodes', d.nodes, `lists ${nodes.length} servers; embedded etcd needs an odd number to keep a quorum`, 'give 1, 3 or 5 servers');
+  if (nodes.length % 2 === 0 && nodes.length > 0) fail('--nodes', d.nodes, `lists ${nodes.length} servers: ${evenCount(nodes.length)}`, `give ${nodes.length - 1} or ${nodes.length + 1} servers`);
   if (derived('vip', subnetOk)) inSubnet('--vip', d.vip, 'the control-plane VIP');
   if (nodes.some((n) => n.ip === d.vip)) fail('--vip', d.vip, 'is the address of a node; the API endpoint would die with that node', subnetOk ? `pick a free address in ${d.subnet}` : 'pick an address no node has');
   if (!/^[a-zA-Z0-9._-]{1,15}$/.test(d.interface)) fail('--interface', d.interface, 'is not a network interface name', 'name the nodes\' interface, e.g. eth0 or enp1s0');

@@ -12,3 +12,6 @@ export function duplicates<T>(items: readonly T[], key: (item: T) => string): { 
   });
   return found;
 }
+
+/** The names a fix proposes, each once, in their first order: a list a user copies must hold no duplicate. */
+export const distinct = (names: readonly string[]): string[] => [...new Set(names)];

@@ -3,6 +3,13 @@
  * a host under the base domain) and DNS subdomain (an object's name), and a plain mailbox address.
  */
 
+/**
+ * An environment's name: a folder under `clusters/` and `secrets/`, at most 32 lowercase letters,
+ * digits and hyphens. Nothing is read from or written to `<folder>/<name>/` for a name that is not
+ * one (`..`, `a/b`), so no name reaches outside its folder.
+ */
+export const ENVIRONMENT_NAME = /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/;
+
 /** At most 63 lowercase letters, digits and hyphens, starting and ending alphanumeric. */
 export const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 

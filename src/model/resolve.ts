@@ -186,6 +186,8 @@ export interface Environment extends ComponentSettings {
   readonly vmUser: string;
   /** How the runbook reaches each node, by node name. */
   readonly ssh: ReadonlyMap<string, SshTarget>;
+  /** The same, one per entry of `nodes` in spec order: the rules judge each entry, duplicate names included. */
+  readonly sshTargets: readonly SshTarget[];
   /** The workstation's kubeconfig of this cluster: its context name and file. */
   readonly kubeconfig: { readonly context: string; readonly file: string };
   readonly flux: {
@@ -324,6 +326,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
   const apps = resolveApps(s);
   const vmUser = s.infrastructure.kind === 'bare-metal' ? '' : s.infrastructure.access.user;
   const pins = effectiveVersions(s.versions);
+  const sshTargets = s.nodes.map((n): SshTarget => ({ host: n.ssh.host ?? n.ip, port: n.ssh.port, user: n.ssh.user ?? (vmUser === '' ? undefined : vmUser) }));
 
   return {
     ...componentSettings(s),
@@ -374,7 +377,8 @@ export function resolve(spec: EnvironmentSpec): Environment {
     ]),
     dataDiskMount: LONGHORN_DATA_PATH,
     vmUser,
-    ssh: new Map(s.nodes.map((n) => [n.name, { host: n.ssh.host ?? n.ip, port: n.ssh.port, user: n.ssh.user ?? (vmUser === '' ? undefined : vmUser) }])),
+    ssh: new Map(s.nodes.map((n, i) => [n.name, sshTargets[i]!])),
+    sshTargets,
     kubeconfig: { context: s.kubeconfig?.context ?? s.name, file: s.kubeconfig?.file ?? `~/.kube/${s.name}.kubeconfig` },
     flux: {
       url: s.flux.url,

@@ -23,7 +23,20 @@ export interface Rule<Input = Environment> {
   readonly severity: Severity;
   /** One line saying what the rule protects (shown in docs). */
   readonly summary: string;
+  /**
+   * Codes this rule's violations also answer to for one release: a code it was renamed from, or
+   * the code it was split from (codes are stable API; CHANGELOG.md names each, docs list them).
+   */
+  readonly aliases?: readonly string[];
   readonly check: (input: Input) => readonly Finding[];
+}
+
+/**
+ * Whether a violation's `code` answers to `wanted`: its own code, or an alias its rule keeps.
+ * Everything that matches codes (the corpus' expect lists, a suppression) matches through this.
+ */
+export function answersTo(code: string, wanted: string, rules: readonly Pick<Rule<never>, 'code' | 'aliases'>[]): boolean {
+  return code === wanted || rules.some((r) => r.code === code && (r.aliases ?? []).includes(wanted));
 }
 
 export function runRules<Input>(rules: readonly Rule<Input>[], input: Input): Violation[] {

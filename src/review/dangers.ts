@@ -1,3 +1,4 @@
+import { quorumOf } from '../model/quorum';
 import type { ObjectChange, TreeObject } from './flux-diff';
 import type { TfChange } from './terraform';
 
@@ -14,8 +15,8 @@ export interface EnvironmentChange {
   readonly objects: readonly ObjectChange[];
   readonly base: ReadonlyMap<string, TreeObject>;
   readonly head: ReadonlyMap<string, TreeObject>;
-  /** Whether the servers run embedded etcd (a server joins another, or the founder runs cluster-init). */
-  readonly etcd: boolean;
+  /** Whether the servers run embedded etcd (a server joins another, or the founder runs cluster-init), in each tree. */
+  readonly etcd: { readonly before: boolean; readonly after: boolean };
   /** The server that runs cluster-init in the head tree, if any. */
   readonly founder?: string;
   /** In the base tree: each OS disk's address → the base volume address its backing store names. */
@@ -30,34 +31,57 @@ const ASKS_TO_LOSE = new Set([...LOSES, 'blocked']);
 /** The VM resource that is a server itself (its domain or Proxmox VM), by node name. */
 export const serverOf = (c: Pick<TfChange, 'address'>) => /^(libvirt_domain|proxmox_virtual_environment_vm)\.(node|adopted)\["(.+)"\]$/.exec(c.address)?.[3];
 
+/** What a change does to a server, as the danger says it. */
+const LOSS: Readonly<Record<string, string>> = { replace: 'is replaced', 'may-replace': 'may be replaced', destroy: 'is destroyed', blocked: 'is asked to be replaced' };
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (names: readonly string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
 /**
  * Members of the control plane that one apply stops: replaced or removed (their etcd member and
  * OS disk go), or stopped to be redefined or rebooted. More than one at once, or fewer left up
- * than etcd's quorum, is a danger; the sentence states the counts it computed.
+ * than etcd's quorum, is a danger; the sentence states the counts it computed: the members
+ * before, those that stay up, those that keep their data, and the quorum they need. The
+ * datastore is the one the members run before the change (the base tree's configs).
  */
 function controlPlane(e: EnvironmentChange): Danger[] {
   const members = e.servers.before;
   const removed = members.filter((n) => !e.servers.after.includes(n));
-  const lost = new Set([...e.vm.filter((c) => ASKS_TO_LOSE.has(c.action)).map(serverOf), ...removed].filter((n): n is string => n !== undefined && members.includes(n)));
-  const restarts = new Set(e.vm.filter((c) => c.stops === 'restarts').map(serverOf).filter((n): n is string => n !== undefined && members.includes(n) && !lost.has(n)));
-  const affected = [...lost, ...restarts].sort();
+  const loss = new Map<string, string>(removed.map((n) => [n, 'is removed']));
+  for (const c of e.vm) {
+    const n = serverOf(c);
+    if (n !== undefined && members.includes(n) && ASKS_TO_LOSE.has(c.action) && !loss.has(n)) loss.set(n, LOSS[c.action]!);
+  }
+  const restarts = new Set(e.vm.filter((c) => c.stops === 'restarts').map(serverOf).filter((n): n is string => n !== undefined && members.includes(n) && !loss.has(n)));
+  const affected = [...loss.keys(), ...restarts].sort();
   if (affected.length === 0) return [];
-  const how = (n: string) => `${n} (${lost.has(n) ? (removed.includes(n) ? 'removed' : 'replaced') : 'restarts'})`;
-  const rolling = `apply it one server at a time (bootstrap/README.md, Day 2 "${lost.size > 0 ? 'Rebuild a server onto another image' : 'A VM change that stops servers'}")`;
-  if (!e.etcd) {
-    return lost.size > 0
-      ? [{ code: 'control-plane', what: `the only server ${[...lost].join(', ')} is replaced or removed`, why: "k3s's default datastore (sqlite) lives on its OS disk and goes with it" }]
+  const replacedAny = [...loss.keys()].some((n) => !removed.includes(n));
+  const section = replacedAny ? 'Rebuild a server onto another image' : removed.some((n) => loss.has(n)) ? 'A server is removed' : 'A VM change that stops servers';
+  const rolling = `apply it one server at a time (bootstrap/README.md, Day 2 "${section}")`;
+  // One server: a restart is the API down for a while, whatever the datastore; losing its disk loses the cluster's state.
+  if (members.length === 1) {
+    const only = members[0]!;
+    return loss.has(only)
+      ? [{ code: 'control-plane', what: `the only server ${only} ${loss.get(only)!}`, why: e.etcd.before ? "its embedded etcd, the cluster's only member, lives on its OS disk and goes with it" : "k3s's default datastore (sqlite) lives on its OS disk and goes with it" }]
       : [];
   }
-  const quorum = Math.floor(members.length / 2) + 1;
+  if (!e.etcd.before) return [];
+  const quorum = quorumOf(members.length);
   const up = members.length - affected.length;
+  const kept = members.length - loss.size;
   if (affected.length === 1 && up >= quorum) return [];
+  const lost = [...loss.keys()].sort();
+  const losing = `${listed(lost)} would lose ${lost.length === 1 ? 'its' : 'their'} etcd data`;
+  // The base tree counts a removed server as a member: the review cannot see that it left etcd first.
+  const left = removed.length > 0 ? ` (counting the base tree's ${members.length} members: a removed server that left etcd first, Day 2 "A server is removed", is none)` : '';
   return [{
     code: 'control-plane',
-    what: `${affected.length} of ${members.length} etcd members stop in one apply: ${affected.map(how).join(', ')}`,
-    why: up < quorum
-      ? `etcd needs ${quorum} of ${members.length} members up and ${up} would be: the cluster stops until enough are back${lost.size > 0 ? ', and a replaced member comes back empty' : ''}; ${rolling}`
-      : `${up} of ${members.length} stay up and etcd needs ${quorum}: ${up - quorum === 0 ? 'one more failure during the apply stops' : `${up - quorum + 1} more failures during the apply stop`} the cluster; ${rolling}`,
+    what: `${affected.length} of ${members.length} etcd members stop in one apply${left}: ${affected.map((n) => `${n} (${loss.get(n)?.replace(/^is /, '') ?? 'restarts'})`).join(', ')}`,
+    why: up >= quorum
+      ? `${up} of ${members.length} stay up and etcd needs ${quorum}: ${up - quorum === 0 ? 'one more failure during the apply stops' : `${up - quorum + 1} more failures during the apply stop`} the cluster; ${rolling}`
+      : kept >= quorum
+        ? `etcd needs ${quorum} of ${members.length} members up and ${up} would be: the cluster stops until ${quorum - up} more ${quorum - up === 1 ? 'is' : 'are'} back${lost.length > 0 ? `, and ${losing}` : ''}; ${rolling}`
+        : `etcd needs ${quorum} of ${members.length} members up and ${up} would be; ${losing}, so ${kept} of ${members.length} would keep it, fewer than ${quorum}: the cluster would not come back on its own; ${rolling}`,
   }];
 }
 
@@ -80,7 +104,7 @@ function adoptionLeft(e: EnvironmentChange): Danger[] {
  * cluster of its own instead of rejoining the one that runs.
  */
 function founderRebuilt(e: EnvironmentChange): Danger[] {
-  if (!e.etcd || e.founder === undefined || e.servers.before.length < 2) return [];
+  if (!e.etcd.after || e.founder === undefined || e.servers.before.length < 2) return [];
   const rebuilt = e.vm.some((c) => serverOf(c) === e.founder && LOSES.has(c.action));
   return rebuilt && e.servers.after.includes(e.founder)
     ? [{ code: 'founder', what: `${e.founder}, the founder (cluster-init), is rebuilt`, why: 'with an empty data dir it starts a new cluster of its own; make another live server the founder first (founder: true, synth) and rebuild it as a joining server (bootstrap/README.md, Day 2)' }]
@@ -105,8 +129,10 @@ function backingFiles(e: EnvironmentChange): Danger[] {
 function data(e: EnvironmentChange): Danger[] {
   const volumes = e.vm.filter((c) => /^libvirt_volume\.data\[/.test(c.address) && LOSES.has(c.action));
   const classes = e.objects.filter((o) => o.kind === 'StorageClass' && o.change === 'removed');
+  // Longhorn's replicas are named only where the base tree installs Longhorn.
+  const longhorn = [...e.base.values()].some((b) => (b.kind === 'HelmRelease' || b.kind === 'HelmChart') && b.name === 'longhorn');
   return [
-    ...volumes.map((v) => ({ code: 'data-volume', what: `${v.address} is ${v.action === 'destroy' ? 'destroyed' : 'replaced'}`, why: `it holds the node's Longhorn replicas (${v.reason})` })),
+    ...volumes.map((v) => ({ code: 'data-volume', what: `${v.address} is ${v.action === 'destroy' ? 'destroyed' : 'replaced'}`, why: `it holds ${longhorn ? "the node's Longhorn replicas" : "what the node keeps on its data disk"} (${v.reason})` })),
     ...classes.map((o) => ({ code: 'storage-class', what: `StorageClass ${o.id.split('/').at(-1)} removed`, why: 'volumes provisioned through it lose their class; new claims naming it stay Pending' })),
   ];
 }

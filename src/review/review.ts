@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { dayTwoNotes, founderIn, serverConfigs } from '../bootstrap/day-two';
+import { dayTwoNotes, founderIn, runsEtcd, serverConfigs } from '../bootstrap/day-two';
 import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
@@ -55,9 +55,6 @@ export function facts(tree: Tree): Record<string, string> {
   }
   return found;
 }
-
-/** Embedded etcd: the founder runs cluster-init, or a server joins another. */
-const runsEtcd = (configs: ReadonlyMap<string, Record<string, unknown>>) => [...configs.values()].some((c) => c['cluster-init'] === true || c.server !== undefined);
 
 /** A server whose VM is replaced and stays: it loses its k3s and etcd member, and rejoins. */
 function rebuiltServers(vm: readonly TfChange[], servers: { readonly before: readonly string[]; readonly after: readonly string[] }, founder: string | undefined): string[] {
@@ -119,7 +116,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: runsEtcd(cb) || runsEtcd(ch), founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack) }),
+    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack) }),
     vm,
     nodes: [
       ...(adopting.length > 0 ? [`this change adopts running machines (${adopting.length} new import block${adopting.length === 1 ? '' : 's'}): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)`] : []),

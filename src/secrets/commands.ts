@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSecretSources } from '../model/invariants/secrets';
+import { ENVIRONMENT_NAME } from '../model/name-patterns';
 import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { formatViolation, hasErrors } from '../model/violation';
@@ -42,6 +43,8 @@ const KEY = /^[-._a-zA-Z0-9]+$/;
 function environment(ctx: SecretsContext, name: string | undefined): Environment {
   const spec = ctx.environments.find((e) => e.name === name);
   if (!spec) throw new SecretsUsageError(`unknown environment ${name ?? '(none)'}; known: ${ctx.environments.map((e) => e.name).sort().join(', ')}`);
+  // Its folder is secrets/<name>/: a name like ../x would reach outside secrets/.
+  if (!ENVIRONMENT_NAME.test(spec.name)) throw new SecretsUsageError(`"${spec.name}" is not an environment name (lowercase letters, digits and hyphens), so secrets/${spec.name}/ is not read or written; fix the environment's name first (npm run synth names it)`);
   return resolve(spec);
 }
 

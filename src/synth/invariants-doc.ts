@@ -20,7 +20,7 @@ export function invariantsDoc(): string {
   const table = (rules: RuleFamily['rules']) => [
     '| code | severity | what it protects |',
     '| --- | --- | --- |',
-    ...rules.map((r) => `| \`${r.code}\` | ${r.severity} | ${r.summary} |`),
+    ...rules.map((r) => `| \`${r.code}\` | ${r.severity} | ${r.summary}${(r.aliases ?? []).map((a) => `<br>alias of this code: \`${a}\`, until the next release`).join('')} |`),
   ];
   return [
     '# Invariants',

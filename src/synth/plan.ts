@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { EnvironmentSpec } from '../model/environment';
 import type { Rule, Violation } from '../model/violation';
 import type { Environment } from '../model/resolve';
+import { ENVIRONMENT_NAME } from '../model/name-patterns';
 import { appSourceFiles } from '../model/invariants/app-sources';
 import { isRepositoryPath } from '../model/invariants/apps';
 import { MANIFEST_FILE, manifest, manifestPaths } from './manifest';
@@ -120,7 +121,8 @@ export interface PlanOptions {
 export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], options: PlanOptions = {}): Plan {
   // Each committed tree is read once: the rules comparing with it and the plan share it.
   const trees = new Map<string, Map<string, string>>();
-  const committed = (name: string) => trees.get(name) ?? trees.set(name, readTree(path.join(root, treeDir(name)))).get(name)!;
+  // A name that is not an environment name (`../x`) reads nothing: no folder outside clusters/.
+  const committed = (name: string) => trees.get(name) ?? trees.set(name, ENVIRONMENT_NAME.test(name) ? readTree(path.join(root, treeDir(name))) : new Map()).get(name)!;
   const checked = runChecks({
     specs: all,
     selected: selectEnvironments(all, options.only ?? []),

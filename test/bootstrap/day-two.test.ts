@@ -4,7 +4,9 @@ import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { dev } from '../fixtures/fleet/dev';
-import { fiveServersTwoPlanned, modify } from '../fixtures/environments';
+import { runbookSteps } from '../../src/bootstrap/steps';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { fiveServersTwoPlanned, modify, singleServer } from '../fixtures/environments';
 
 const tree = (spec: EnvironmentSpec) => renderEnvironment(resolve(spec));
 const notes = (before: EnvironmentSpec, after: EnvironmentSpec) => dayTwoNotes(tree(before), tree(after));
@@ -31,5 +33,54 @@ describe('day-2 notes from a change of the servers', () => {
     ]);
     const gone = notes(racked, modify(racked, (e) => { e.nodes.splice(4, 1); }));
     expect(gone).toContain('five-5 leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time');
+  });
+});
+
+describe('day-2 notes and runbook sections say what the datastore and the counts are', () => {
+  const mgmtSpec = mgmt as EnvironmentSpec;
+  const restartNote = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.find((s) => s.title.startsWith("A server's k3s config changed"))!.notes[0];
+  const titles = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.map((s) => s.title);
+  const BASE = 'k3s reads `config.yaml` only when it starts. After the commit, restart the servers whose `nodes/<server>/config.yaml` changed, one at a time, in this order, each Ready before the next';
+
+  it('a server leaving sqlite names no etcd member; one joining an etcd tree does; a founder that leaves joins nobody', () => {
+    const renamed = modify(mgmtSpec, (e) => { e.nodes[0]!.name = 'lab-mgmt-2'; });
+    expect(notes(mgmtSpec, renamed)).toEqual([
+      'lab-mgmt-2 joins: run its Join step alone (bash run.sh --list)',
+      'lab-mgmt leaves: drain it and delete its Node first; one server at a time',
+    ]);
+    const onEtcd = modify(singleServer, (e) => { e.nodes[0]!.name = 'solo-2'; });
+    expect(notes(singleServer, onEtcd)).toEqual([
+      'solo-2 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member',
+      'solo leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time',
+    ]);
+  });
+
+  it('the restart section states the quorum only where there is one: not for one server on sqlite, nor one on etcd', () => {
+    expect(restartNote(mgmtSpec)).toBe(`${BASE}.`);
+    expect(restartNote(singleServer)).toBe(`${BASE}.`);
+    expect(restartNote(dev)).toBe(`${BASE}: etcd needs 2 of its 3 members up, so restarting more than 1 server at once stops the cluster.`);
+    const five = modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; e.nodes[4]!.state = 'live'; });
+    expect(restartNote(five)).toBe(`${BASE}: etcd needs 3 of its 5 members up, so restarting more than 2 servers at once stops the cluster.`);
+  });
+
+  it('adds and removes servers only on etcd, and removes one only where there are others; the removal counts the quorum it needs', () => {
+    expect(titles(mgmtSpec)).not.toContain('A server is added');
+    expect(titles(mgmtSpec)).not.toContain('A server is removed');
+    expect(titles(singleServer)).toContain('A server is added');
+    expect(titles(singleServer)).not.toContain('A server is removed');
+    const removal = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.find((s) => s.title === 'A server is removed')!.notes[0];
+    expect(removal(dev)).toBe("Drain it, delete its Node (k3s removes its etcd member), uninstall k3s on it. The rules refuse an even number of live servers, so from 3 go to 1: take two servers out this way, one after the other (etcd commits each removal with a quorum of the members left: 2 of 3, then 2 of 2), then remove both from the environment and synth. A VM's data disk is protected: set `protectData: false` for that one change.");
+    const five = modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; e.nodes[4]!.state = 'live'; });
+    expect(removal(five)).toContain('from 5 go to 3: take two servers out this way, one after the other (etcd commits each removal with a quorum of the members left: 3 of 5, then 3 of 4)');
+  });
+
+  it('the VM section names Longhorn copying replicas back only where Longhorn runs', () => {
+    const adopted = (longhorn: boolean) => modify(dev, (e: any) => {
+      e.infrastructure.adopt = { domains: { 'k3s-dev-2': { uuid: '0f0e0d0c-0b0a-4908-8706-050403020102', osDisk: '/srv/a.qcow2', dataDisk: '/srv/b.qcow2' } } };
+      if (!longhorn) delete e.longhorn;
+    });
+    const note = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.find((s) => s.title.startsWith('Take a server out of adoption'))?.notes[0];
+    expect(note(adopted(true))).toContain("a new data disk (Longhorn copies the node's replicas back from the others), then its Join step.");
+    expect(note(adopted(false))).toContain('a new data disk, then its Join step.');
   });
 });

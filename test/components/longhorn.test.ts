@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseYamlDocuments } from '../../src/tree/yaml';
 import { codes, expectOnly } from '../fixtures/expect';
 import { check } from '../../src/check/run';
+import { longhornRules } from '../../src/components/longhorn/rules';
+import { answersTo } from '../../src/model/violation';
 import { fiveServersTwoPlanned, modify, threeServers } from '../fixtures/environments';
 import { prod } from '../fixtures/fleet/prod';
 import { rendered } from '../fixtures/render';
@@ -47,9 +49,30 @@ describe('Longhorn', () => {
     expect(codes(withLonghorn)).toEqual([]);
   });
 
-  it.each([['replicas', 4], ['bulkReplicas', 0], ['replicas', 2.5]])('refuses %s: %s', (field, value) => {
+  it.each([['replicas', 4], ['bulkReplicas', 7]])('refuses %s: %s, more than the servers', (field, value) => {
     const [v] = expectOnly(modify(withLonghorn, (e) => { e.longhorn = { [field]: value }; }), 'longhorn.replicas-exceed-servers');
-    expect(v).toMatchObject({ path: `fixture.longhorn.${field}`, value: String(value) });
+    expect(v).toMatchObject({ path: `fixture.longhorn.${field}`, value: String(value), message: `${value} replicas need ${value} nodes; fixture has 3, so every volume stays degraded and new ones never schedule`, fix: 'set a whole number from 1 to 3' });
+  });
+
+  it.each([
+    ['bulkReplicas', 0, '0 replicas: a volume needs at least one'],
+    ['replicas', -1, '-1 replicas: a volume needs at least one'],
+    ['replicas', 2.5, '2.5 is not a whole number of replicas'],
+  ])('refuses %s: %s under its own code, which exceeds nothing', (field, value, message) => {
+    const [v] = expectOnly(modify(withLonghorn, (e) => { e.longhorn = { [field]: value }; }), 'longhorn.replicas-invalid');
+    expect(v).toMatchObject({ path: `fixture.longhorn.${field}`, value: String(value), message, fix: 'set a whole number from 1 to 3' });
+  });
+
+  it('accepts the bounds: 1 and as many replicas as servers', () => {
+    expect(codes(modify(withLonghorn, (e) => { e.longhorn = { replicas: 1, bulkReplicas: 3 }; }))).toEqual(codes(withLonghorn));
+  });
+
+  it('keeps the code it was split from as an alias for one release', () => {
+    const rule = longhornRules.find((r) => r.code === 'longhorn.replicas-invalid')!;
+    expect(rule.aliases).toEqual(['longhorn.replicas-exceed-servers']);
+    expect(answersTo('longhorn.replicas-invalid', 'longhorn.replicas-exceed-servers', longhornRules)).toBe(true);
+    expect(answersTo('longhorn.replicas-exceed-servers', 'longhorn.replicas-invalid', longhornRules)).toBe(false);
+    expect(answersTo('longhorn.replicas-exceed-live', 'longhorn.replicas-exceed-servers', longhornRules)).toBe(false);
   });
 
   it('warns while the replicas need servers that are still planned', () => {
@@ -57,7 +80,9 @@ describe('Longhorn', () => {
     const spec = modify(fiveServersTwoPlanned, (e) => { e.longhorn = { replicas: 4 }; });
     expect(codes(spec)).toEqual([...codes(fiveServersTwoPlanned), 'longhorn.replicas-exceed-live'].sort());
     const [v] = check(spec).filter((x) => x.code === 'longhorn.replicas-exceed-live');
-    expect(v).toMatchObject({ severity: 'warning', path: 'five.longhorn.replicas', value: '4' });
+    expect(v).toMatchObject({ severity: 'warning', path: 'five.longhorn.replicas', value: '4', message: '4 replicas on 3 live servers: volumes stay degraded until 1 of the 2 planned servers is live' });
+    const [w] = check(modify(fiveServersTwoPlanned, (e) => { e.longhorn = { replicas: 5 }; })).filter((x) => x.code === 'longhorn.replicas-exceed-live');
+    expect(w!.message).toBe('5 replicas on 3 live servers: volumes stay degraded until 2 of the 2 planned servers are live');
   });
 
   it('refuses VMs without a data disk', () => {

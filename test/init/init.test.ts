@@ -54,7 +54,7 @@ describe('init answers', () => {
       ['--flux-url', 'git@forge:x.git'],
     ]);
     for (const e of errors) expect(e.fix.length, e.option).toBeGreaterThan(5);
-    expect(errors.find((e) => e.option === '--nodes')!.message).toContain('embedded etcd needs an odd number');
+    expect(errors.find((e) => e.option === '--nodes')).toMatchObject({ message: 'lists 2 servers: embedded etcd needs 2 of 2 up, so they tolerate 0 failures, as 1 server does', fix: 'give 1 or 3 servers' });
     expect(errors.find((e) => e.option === '--vip')!.message).toContain('the address of a node');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatViolation, hasErrors, runRules, shown } from '../../src/model/violation';
+import { answersTo, formatViolation, hasErrors, runRules, shown } from '../../src/model/violation';
 import type { Rule, Violation } from '../../src/model/violation';
 
 const violation = (severity: Violation['severity']): Violation => ({
@@ -45,5 +45,16 @@ describe('violations', () => {
     [{ a: 1 }, '{"a":1}'],
   ])('shows %j as %j', (value, text) => {
     expect(shown(value)).toBe(text);
+  });
+});
+
+describe('codes and their aliases', () => {
+  const rules = [{ code: 'new.code', aliases: ['old.code'] }, { code: 'old.code' }, { code: 'other.code' }];
+  it('a code answers to itself and to the aliases its rule keeps, never the reverse nor another rule\'s', () => {
+    expect(answersTo('new.code', 'new.code', rules)).toBe(true);
+    expect(answersTo('new.code', 'old.code', rules)).toBe(true);
+    expect(answersTo('old.code', 'new.code', rules)).toBe(false);
+    expect(answersTo('other.code', 'old.code', rules)).toBe(false);
+    expect(answersTo('unknown.code', 'old.code', rules)).toBe(false);
   });
 });

@@ -48,7 +48,7 @@ describe('VM layer, day 2', () => {
     expect(r.dangers.slice(0, 1)).toEqual([{
       code: 'control-plane',
       what: '3 of 3 etcd members stop in one apply: k3s-dev-1 (replaced), k3s-dev-2 (replaced), k3s-dev-3 (replaced)',
-      why: 'etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back, and a replaced member comes back empty; apply it one server at a time (bootstrap/README.md, Day 2 "Rebuild a server onto another image")',
+      why: 'etcd needs 2 of 3 members up and 0 would be; k3s-dev-1, k3s-dev-2 and k3s-dev-3 would lose their etcd data, so 0 of 3 would keep it, fewer than 2: the cluster would not come back on its own; apply it one server at a time (bootstrap/README.md, Day 2 "Rebuild a server onto another image")',
     }]);
   });
 
@@ -81,7 +81,7 @@ describe('VM layer, day 2', () => {
     expect(vm(r)).toEqual(each((n) => [[`libvirt_domain.node["${n}"]`, 'update']]));
     expect(r.vm.map((c) => [c.stops, c.reason])).toEqual(SERVERS.map(() => ['restarts', 'vcpu updated in place (the VM is stopped, redefined and started)']));
     expect(r.dangers.map((d) => [d.code, d.what])).toEqual([['control-plane', '3 of 3 etcd members stop in one apply: k3s-dev-1 (restarts), k3s-dev-2 (restarts), k3s-dev-3 (restarts)']]);
-    expect(r.dangers[0]!.why).toBe('etcd needs 2 of 3 members up and 0 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")');
+    expect(r.dangers[0]!.why).toBe('etcd needs 2 of 3 members up and 0 would be: the cluster stops until 2 more are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")');
   });
 
   it('upgrades from a release without ACPI on the domains: the first plan redefines (and stops) every domain', () => {
@@ -131,7 +131,7 @@ describe('VM layer, day 2', () => {
     expect(vm(r)).toEqual({ 'proxmox_virtual_environment_vm.node["lab-mgmt"]': 'blocked' });
     expect(r.vm[0]!.reason).toBe('vm_id forces replacement; prevent_destroy makes the plan fail instead');
     expect(r.dangers.map((d) => [d.code, d.what, d.why])).toEqual([
-      ['control-plane', 'the only server lab-mgmt is replaced or removed', "k3s's default datastore (sqlite) lives on its OS disk and goes with it"],
+      ['control-plane', 'the only server lab-mgmt is asked to be replaced', "k3s's default datastore (sqlite) lives on its OS disk and goes with it"],
       ['plan-fails', 'proxmox_virtual_environment_vm.node["lab-mgmt"]: the plan fails', 'vm_id forces replacement; prevent_destroy makes the plan fail instead'],
     ]);
   });
@@ -245,6 +245,6 @@ describe('VM layer, day 2: how many members one apply stops', () => {
 
   it('stops two of three: fewer stay up than the quorum', () => {
     const r = reviewOf(dev, resize(dev, [0, 2]));
-    expect(r.dangers.map((d) => d.why)).toEqual(['etcd needs 2 of 3 members up and 1 would be: the cluster stops until enough are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")']);
+    expect(r.dangers.map((d) => d.why)).toEqual(['etcd needs 2 of 3 members up and 1 would be: the cluster stops until 1 more is back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")']);
   });
 });

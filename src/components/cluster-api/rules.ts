@@ -173,17 +173,20 @@ export const clusterApiRules: readonly Rule[] = [
       if (!env.clusterApi || findCycle(env.flux.layers)) return [];
       const { certManager, operator, providers } = env.clusterApi.layers;
       return [
-        [providers, operator, 'providers are applied before the operator has created their CRDs'],
-        [operator, certManager, 'the operator starts before cert-manager can issue its webhook certificate'],
+        [providers, operator, 'providers are applied before the operator has created their CRDs', 'providers'],
+        [operator, certManager, 'the operator starts before cert-manager can issue its webhook certificate', 'operator'],
       ]
         // A layer that does not exist is flux.layer-missing's to report.
         .filter(([from, to]) => [from, to].every((n) => env.flux.layers.some((l) => l.name === n)) && !layersBefore(env, from!).has(to!))
-        .map(([from, to, why]) => ({
-          path: `flux.layers[${env.flux.layers.findIndex((l) => l.name === from)}].dependsOn`,
-          value: JSON.stringify(env.flux.layers.find((l) => l.name === from)!.dependsOn),
-          message: `layer ${from} does not depend on ${to}: ${why}`,
-          fix: `add '${to}' to the dependsOn of layer ${from}`,
-        }));
+        // One layer for both parts: a dependency on itself would be a cycle, so the later part moves out.
+        .map(([from, to, why, part]) => (from === to
+          ? { path: `clusterApi.layers.${part}`, value: from!, message: `${part === 'providers' ? 'the providers share' : 'the operator shares'} layer ${from} with ${part === 'providers' ? 'the operator' : 'cert-manager'}: ${why}`, fix: `give ${part === 'providers' ? 'the providers a layer of their own' : 'the operator a layer of its own'} that depends on ${to}` }
+          : {
+              path: `flux.layers[${env.flux.layers.findIndex((l) => l.name === from)}].dependsOn`,
+              value: JSON.stringify(env.flux.layers.find((l) => l.name === from)!.dependsOn),
+              message: `layer ${from} does not depend on ${to}: ${why}`,
+              fix: `add '${to}' to the dependsOn of layer ${from}`,
+            }));
     },
   },
 ];

@@ -1,26 +1,47 @@
 import path from 'node:path';
+import { counted } from '../../model/quorum';
 import type { Rule } from '../../model/violation';
+
+/** The replica counts of Longhorn's two StorageClasses, by field. */
+const replicaCounts = (longhorn: { readonly replicas: number; readonly bulkReplicas: number }) => [
+  { path: 'longhorn.replicas', value: longhorn.replicas },
+  { path: 'longhorn.bulkReplicas', value: longhorn.bulkReplicas },
+];
 
 /** Longhorn's invariants: replicas the servers can hold, a data disk where there are VMs, a sane data path. */
 export const longhornRules: readonly Rule[] = [
   {
     code: 'longhorn.replicas-exceed-servers',
     severity: 'error',
-    summary: 'no Longhorn StorageClass asks for more replicas than the environment has servers (planned ones included), or fewer than one',
+    summary: 'no Longhorn StorageClass asks for more replicas than the environment has servers (planned ones included)',
     check: (env) => {
       if (!env.longhorn) return [];
       const all = env.nodes.length;
-      return [
-        { path: 'longhorn.replicas', value: env.longhorn.replicas },
-        { path: 'longhorn.bulkReplicas', value: env.longhorn.bulkReplicas },
-      ]
-        .filter((r) => !Number.isInteger(r.value) || r.value < 1 || r.value > all)
+      return replicaCounts(env.longhorn)
+        .filter((r) => r.value > all)
         .map((r) => ({
           path: r.path,
           value: String(r.value),
-          message: r.value > all
-            ? `${r.value} replicas need ${r.value} nodes; ${env.name} has ${all}, so every volume stays degraded and new ones never schedule`
-            : `${r.value} is not a replica count`,
+          message: `${r.value} replicas need ${r.value} nodes; ${env.name} has ${all}, so every volume stays degraded and new ones never schedule`,
+          fix: `set a whole number from 1 to ${all}`,
+        }));
+    },
+  },
+  {
+    // Split from longhorn.replicas-exceed-servers, which also fired for these: a count too low exceeds nothing.
+    code: 'longhorn.replicas-invalid',
+    severity: 'error',
+    summary: 'every Longhorn StorageClass asks for a whole number of replicas, at least one',
+    aliases: ['longhorn.replicas-exceed-servers'],
+    check: (env) => {
+      if (!env.longhorn) return [];
+      const all = env.nodes.length;
+      return replicaCounts(env.longhorn)
+        .filter((r) => !Number.isInteger(r.value) || r.value < 1)
+        .map((r) => ({
+          path: r.path,
+          value: String(r.value),
+          message: Number.isInteger(r.value) ? `${r.value} replicas: a volume needs at least one` : `${r.value} is not a whole number of replicas`,
           fix: `set a whole number from 1 to ${all}`,
         }));
     },
@@ -34,7 +55,7 @@ export const longhornRules: readonly Rule[] = [
         ? [{
             path: 'longhorn.replicas',
             value: String(env.longhorn.replicas),
-            message: `${env.longhorn.replicas} replicas on ${env.liveNodes.length} live server(s): volumes stay degraded until the planned servers are live`,
+            message: `${env.longhorn.replicas} replicas on ${counted(env.liveNodes.length, 'live server')}: volumes stay degraded until ${env.longhorn.replicas - env.liveNodes.length} of the ${counted(env.nodes.length - env.liveNodes.length, 'planned server')} ${env.longhorn.replicas - env.liveNodes.length === 1 ? 'is' : 'are'} live`,
             fix: 'bring the planned servers live, or lower longhorn.replicas until they are',
           }]
         : [],

@@ -68,7 +68,7 @@ export const accessRules: readonly Rule[] = [
     summary: "a node's SSH port is a TCP port",
     check: (env) =>
       env.nodes
-        .map((n) => ({ n, port: env.ssh.get(n.name)!.port }))
+        .map((n) => ({ n, port: env.sshTargets[n.index]!.port }))
         .filter(({ port }) => !Number.isInteger(port) || port < 1 || port > 65535)
         .map(({ n, port }) => ({ path: `nodes[${n.index}].ssh.port`, value: shown(port), message: `${port} is not a TCP port`, fix: 'leave it unset (22) or use the NAT port that reaches this node, 1-65535' })),
   },
@@ -77,16 +77,27 @@ export const accessRules: readonly Rule[] = [
     severity: 'error',
     summary: 'each node is reached at its own SSH address and port',
     check: (env) => {
-      // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule;
-      // a node with an ssh section clashes with any node, live or planned, reached where it is.
+      // Each entry's own target (by index: two entries may share a name, which has its own rule).
+      const at = (n: Node) => `${env.sshTargets[n.index]!.host}:${env.sshTargets[n.index]!.port}`;
+      const named = (n: Node) => `${n.name} (nodes[${n.index}])`;
+      // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule:
+      // a pair is judged here when one of them sets ssh.
       const explicit = (n: Node) => env.spec.nodes[n.index]?.ssh !== undefined;
-      // By position, not name: two nodes of one name (node.duplicate-name) each have their own.
-      const target = (n: Node) => `${env.spec.nodes[n.index]?.ssh?.host ?? n.ip}:${env.spec.nodes[n.index]?.ssh?.port ?? 22}`;
-      return env.nodes.flatMap((n, i) => {
-        const other = env.nodes.slice(0, i).find((m) => target(m) === target(n) && (explicit(n) || explicit(m)));
-        return other === undefined
+      // A target that is another node's own address (no NAT) is fixed by reaching the node itself.
+      const fixFor = (n: Node, first: Node) => {
+        const { host } = env.sshTargets[n.index]!;
+        const ownOf = [n, first].find((m) => !explicit(m) && m.ip === host);
+        return ownOf !== undefined && ownOf !== n
+          ? `${n.name}'s ssh.host ${host} is ${ownOf.name}'s own IP: remove ssh.host (so ${n.name} is reached at ${n.ip}) or set ${n.name}'s own address`
+          : ownOf === n
+            ? `give ${first.name} a target of its own: its ssh.host is ${n.name}'s own IP; remove it (so ${first.name} is reached at ${first.ip}) or set ${first.name}'s own address`
+            : `give ${n.name} a target of its own: another ssh.port on the NAT host ${host}, or its own ssh.host`;
+      };
+      return env.nodes.flatMap((n) => {
+        const first = env.nodes.find((o) => o.index < n.index && at(o) === at(n) && (explicit(o) || explicit(n)));
+        return first === undefined
           ? []
-          : [{ path: `nodes[${n.index}].ssh`, value: target(n), message: `${n.name} and ${other.name === n.name ? `nodes[${other.index}]` : other.name} are both reached at ${target(n)}: the runbook would configure one server twice`, fix: `reach ${n.name} at an address and port no other node is reached at: behind one NAT target, a port of its own` }];
+          : [{ path: `nodes[${n.index}].ssh`, value: at(n), message: `${named(n)} is reached at ${at(n)}, and so is ${named(first)}: the runbook would configure one server twice`, fix: fixFor(n, first) }];
       });
     },
   },

@@ -74,7 +74,7 @@ export const addressRules: readonly Rule[] = [
       duplicates(env.nodes, (n) => n.ip).map(({ item: n, first }) => ({
         path: `nodes[${n.index}].ip`,
         value: n.ip,
-        message: `${n.ip} is already the IP of node ${first.name}`,
+        message: `${n.ip} is already the IP of node ${first.name} (nodes[${first.index}])`,
         fix: `pick a free address in ${env.spec.network.subnet}`,
       })),
   },

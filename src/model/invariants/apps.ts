@@ -1,6 +1,6 @@
 import { CLUSTERS_DIR } from '../../tree/paths';
 import { HELM_DURATION, HELM_TIMEOUT, durationSeconds } from '../helm-timeout';
-import { duplicates } from '../duplicates';
+import { distinct, duplicates } from '../duplicates';
 import { layersBefore } from './flux';
 import type { App, Environment } from '../resolve';
 import { shown } from '../violation';
@@ -68,7 +68,7 @@ export const appRules: readonly Rule[] = [
           path: at(app, 'layer'),
           value: app.layer,
           message: `app ${app.name} goes into layer ${app.layer}, which the environment does not declare`,
-          fix: `add a layer named ${app.layer} to flux.layers, or use one of: ${env.flux.layers.map((l) => l.name).join(', ')}`,
+          fix: `add a layer named ${app.layer} to flux.layers, or use one of: ${distinct(env.flux.layers.map((l) => l.name)).join(', ')}`,
         })),
   },
   {

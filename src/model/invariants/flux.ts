@@ -1,4 +1,4 @@
-import { duplicates } from '../duplicates';
+import { distinct, duplicates } from '../duplicates';
 import type { Environment, FluxLayer } from '../resolve';
 import type { Finding, Rule } from '../violation';
 
@@ -22,6 +22,12 @@ export function layersBefore(env: Pick<Environment, 'flux'>, layer: string): Set
   };
   walk(layer);
   return seen;
+}
+
+/** The fix of a dependency on a missing layer: the layers that could stand in its place without a duplicate or a cycle. */
+function dependencyFix(env: Environment, layer: FluxLayer): string {
+  const candidates = distinct(env.flux.layers.map((o) => o.name)).filter((n) => n !== layer.name && !layer.dependsOn.includes(n) && !layersBefore(env, n).has(layer.name));
+  return candidates.length > 0 ? `use one of: ${candidates.join(', ')}, or remove it` : 'remove it: every other layer is listed already or depends on this one';
 }
 
 /**
@@ -96,7 +102,8 @@ export const fluxRules: readonly Rule[] = [
             path: `flux.layers[${i}].dependsOn[${j}]`,
             value: dep,
             message: `layer ${l.name} depends on ${dep}, which is not a layer`,
-            fix: `use one of: ${env.flux.layers.map((o) => o.name).join(', ')}`,
+            // Each candidate keeps the list valid: not the layer itself, not one it lists already, none that depends on it.
+            fix: dependencyFix(env, l),
           })),
       ),
   },

@@ -1,3 +1,4 @@
+import { distinct } from '../duplicates';
 import type { Rule } from '../violation';
 
 // The hand-over from an earlier install (environment.handover): the files the runbook shreds on
@@ -36,7 +37,7 @@ export const handoverRules: readonly Rule[] = [
             path: `handover.files[${i}].held[${j}]`,
             value: ref,
             message: `${f.path} held ${ref}, which the environment does not declare: nothing says where its new values go`,
-            fix: `use <namespace>/<name> of a declared Secret: ${env.secrets.map((s) => `${s.namespace}/${s.name}`).join(', ') || '(none declared)'}`,
+            fix: `use <namespace>/<name> of a declared Secret: ${distinct(env.secrets.map((s) => `${s.namespace}/${s.name}`)).join(', ') || '(none declared)'}`,
           })),
       ),
   },

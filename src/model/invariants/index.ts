@@ -1,4 +1,5 @@
 import type { Rule } from '../violation';
+import { ENVIRONMENT_NAME } from '../name-patterns';
 import { accessRules } from './access';
 import { adoptionRules } from './adoption';
 import { addressRules } from './addresses';
@@ -18,7 +19,7 @@ const environmentRules: readonly Rule[] = [
     severity: 'error',
     summary: 'the environment name is a folder name under clusters/',
     check: (env) =>
-      /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/.test(env.name)
+      ENVIRONMENT_NAME.test(env.name)
         ? []
         : [{ path: 'name', value: env.name, message: `"${env.name}" cannot name a folder under clusters/`, fix: 'use lowercase letters, digits and hyphens, e.g. dev' }],
   },

@@ -1,4 +1,4 @@
-import { duplicates } from '../duplicates';
+import { distinct, duplicates } from '../duplicates';
 import type { VmSizing } from '../environment';
 import { EXAMPLE_SSH_KEY_BODY } from '../placeholders';
 import { macFor } from '../resolve';
@@ -36,7 +36,7 @@ export function vmIds(env: Environment): { node: Vm['node']; vmId?: number }[] {
 }
 /** The ids Proxmox gives VMs: 100 to 999999999. */
 const validVmId = (id: number) => Number.isInteger(id) && id >= 100 && id <= 999999999;
-const held = (h: { node: Vm['node'] }) => (h.node.state === 'planned' ? `planned node ${h.node.name}` : h.node.name);
+const held = (h: { node: Vm['node'] }) => `${h.node.state === 'planned' ? 'planned node ' : ''}${h.node.name} (nodes[${h.node.index}])`;
 
 export const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
 
@@ -107,9 +107,7 @@ export const vmRules: readonly Rule[] = [
         .map(({ item, first }) => ({
           path: `nodes[${item.node.index}].vm.mac`,
           value: item.mac,
-          message: item.node.state === 'planned'
-            ? `planned node ${item.node.name} has the MAC of ${held(first)}; once it is live both would fight over one address`
-            : `${item.node.name} has the MAC of ${held(first)}; both would fight over one address`,
+          message: `${held(item)} has the MAC of ${held(first)}; ${item.node.state === 'planned' ? 'once it is live both' : 'both'} would fight over one address`,
           fix: 'remove the explicit mac from one node (it is derived from the name) or pick another',
         })),
   },
@@ -199,7 +197,7 @@ export const vmRules: readonly Rule[] = [
           message: migration(env).indexOf(name) < i
             ? `${name} is listed twice; index ${i} would move onto the same node`
             : `${name} is not a live node, so its old resources would move to an address nothing declares (and be destroyed)`,
-          fix: `list the old count order of live nodes only: ${env.vms.map((vm) => vm.node.name).join(', ')}`,
+          fix: `list each live node once, in the old module's index order; the live nodes: ${distinct(env.vms.map((vm) => vm.node.name)).join(', ')}`,
         })),
   },
   {

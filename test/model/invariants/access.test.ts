@@ -66,23 +66,59 @@ describe('the admin kubeconfig on the servers', () => {
   });
 });
 
-describe('SSH targets shared across nodes (ssh.shared-target)', () => {
-  it("fails when a node's explicit target is another node's own IP on 22, naming both", () => {
-    const [v] = expectOnly(modify(threeServers, (e) => { (e.nodes[2] as any).ssh = { host: '10.20.0.11' }; }), 'ssh.shared-target');
-    expect(v).toMatchObject({
-      path: 'fixture.nodes[2].ssh',
-      value: '10.20.0.11:22',
-      message: 'fx-3 and fx-1 are both reached at 10.20.0.11:22: the runbook would configure one server twice',
-      fix: 'reach fx-3 at an address and port no other node is reached at: behind one NAT target, a port of its own',
-    });
+
+describe('each node reached at its own SSH target', () => {
+  const behindNat = (ports: readonly (number | undefined)[], names?: readonly string[]) => modify(threeServers, (e) => {
+    ports.forEach((port, i) => { if (port !== undefined) (e.nodes[i] as any).ssh = { host: '203.0.113.7', port }; });
+    names?.forEach((name, i) => { e.nodes[i]!.name = name; });
+  });
+  const shared = (spec: ReturnType<typeof behindNat>) => check(spec).filter((v) => v.code === 'ssh.shared-target').map((v) => [v.path, v.value, v.message, v.fix]);
+
+  it('fails when two nodes share a NAT target and port, naming both and the target each is reached at', () => {
+    expectOnly(behindNat([2251, 2251]), 'ssh.shared-target');
+    expect(shared(behindNat([2251, 2251]))).toEqual([[
+      'fixture.nodes[1].ssh', '203.0.113.7:2251',
+      'fx-2 (nodes[1]) is reached at 203.0.113.7:2251, and so is fx-1 (nodes[0]): the runbook would configure one server twice',
+      'give fx-2 a target of its own: another ssh.port on the NAT host 203.0.113.7, or its own ssh.host',
+    ]]);
+  });
+
+  it('passes for one NAT host on distinct ports', () => {
+    expect(codes(behindNat([2251, 2252, 2253]))).toEqual([]);
+  });
+
+  it('names each of two entries that share a name by its index, with its own port, not the port of the last entry of that name', () => {
+    // Distinct ports: no shared target, only the duplicate name.
+    const distinct = codes(behindNat([2251, 2252], ['fx-1', 'fx-1']));
+    expect(distinct).toContain('node.duplicate-name');
+    expect(distinct).not.toContain('ssh.shared-target');
+    expect(shared(behindNat([2251, 2251, 2252], ['fx-1', 'fx-1']))).toEqual([[
+      'fixture.nodes[1].ssh', '203.0.113.7:2251',
+      'fx-1 (nodes[1]) is reached at 203.0.113.7:2251, and so is fx-1 (nodes[0]): the runbook would configure one server twice',
+      'give fx-1 a target of its own: another ssh.port on the NAT host 203.0.113.7, or its own ssh.host',
+    ]]);
+  });
+
+  it("fails when a node's ssh.host is another node's own IP on port 22", () => {
+    const spec = modify(threeServers, (e) => { (e.nodes[2] as any).ssh = { host: '10.20.0.11' }; });
+    expect(shared(spec)).toEqual([[
+      'fixture.nodes[2].ssh', '10.20.0.11:22',
+      'fx-3 (nodes[2]) is reached at 10.20.0.11:22, and so is fx-1 (nodes[0]): the runbook would configure one server twice',
+      "fx-3's ssh.host 10.20.0.11 is fx-1's own IP: remove ssh.host (so fx-3 is reached at 10.20.0.13) or set fx-3's own address",
+    ]]);
   });
 
   it("fails when an earlier node's explicit target is a later node's own IP", () => {
-    const [v] = expectOnly(modify(threeServers, (e) => { (e.nodes[0] as any).ssh = { host: '10.20.0.13', port: 22 }; }), 'ssh.shared-target');
-    expect(v).toMatchObject({ path: 'fixture.nodes[2].ssh', message: 'fx-3 and fx-1 are both reached at 10.20.0.13:22: the runbook would configure one server twice' });
+    const spec = modify(threeServers, (e) => { (e.nodes[0] as any).ssh = { host: '10.20.0.13', port: 22 }; });
+    expect(shared(spec)).toEqual([[
+      'fixture.nodes[2].ssh', '10.20.0.13:22',
+      'fx-3 (nodes[2]) is reached at 10.20.0.13:22, and so is fx-1 (nodes[0]): the runbook would configure one server twice',
+      "give fx-1 a target of its own: its ssh.host is fx-3's own IP; remove it (so fx-1 is reached at 10.20.0.11) or set fx-1's own address",
+    ]]);
   });
 
-  it('passes one NAT host with a port per node', () => {
-    expect(codes(modify(threeServers, (e) => { e.nodes.forEach((n, i) => { (n as any).ssh = { host: '203.0.113.7', port: 2201 + i }; }); }))).toEqual([]);
+  it('judges the port of each entry, duplicate names included', () => {
+    const found = check(behindNat([2251, 0], ['fx-1', 'fx-1'])).filter((v) => v.code === 'ssh.port-invalid');
+    expect(found.map((v) => [v.path, v.value])).toEqual([['fixture.nodes[1].ssh.port', '0']]);
   });
 });

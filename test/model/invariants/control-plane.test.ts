@@ -26,6 +26,16 @@ describe('control-plane invariants', () => {
     const [v] = expectOnly(modify(threeServers, (e) => { e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', vm: { image: '20260926' } }); }), 'quorum.even');
     expect(v!.value).toBe('4 live servers');
     expect(v!.fix).toContain('3 or 5');
+    expect(v!.message).toBe('4 live servers: embedded etcd needs 3 of 4 up, so they tolerate 1 failure, as 3 servers do');
+  });
+
+  it('names no etcd quorum for servers on sqlite: the sqlite rule refuses the second server', () => {
+    expect(codes(modify(threeServers, (e) => { e.k3s.datastore = 'sqlite'; e.nodes.push({ name: 'fx-4', ip: '10.20.0.14', vm: { image: '20260926' } }); }))).toEqual(['k3s.sqlite-multi-server']);
+  });
+
+  it('says what two live servers tolerate: nothing, as one does', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.nodes[2]!.state = 'planned'; }), 'quorum.even');
+    expect([v!.message, v!.fix]).toEqual(["2 live servers: embedded etcd needs 2 of 2 up, so they tolerate 0 failures, as 1 server does", "run 1 or 3 live servers (mark one state: 'planned', or add one)"]);
   });
 
   it('counts only live servers for quorum', () => {
