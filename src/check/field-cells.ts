@@ -18,16 +18,18 @@ const serverPath = no('a path on each server, not on the workstation: nothing th
 const hostFile = no('a file on the libvirt host, attached to the domain by path and never written');
 const urlCredentials = pending("a password or token in the URL's user part (https://user:token@…) would be committed with the URL; no rule refuses it yet");
 const sizeBounds = (by: string) => applies(by, 'vm.size-out-of-bounds');
-const vmOnBareMetal = pending('set on bare metal, where there are no VMs, it is ignored in silence');
+/** The test of the warnings about settings without effect where they are set. */
+const WITHOUT_EFFECT_TEST = 'test/components/without-effect.test.ts';
+const vmOnBareMetal = applies(WITHOUT_EFFECT_TEST, 'setting.without-effect');
 const valuesSecret = { 'secret-material': pending('a password or token written into chart values is committed in plain text with the release; no rule looks for one (it belongs in a SOPS-encrypted Secret)') };
-const chartUnused = pending("a pin of a chart the environment does not install is ignored in silence");
+const chartUnused = applies(WITHOUT_EFFECT_TEST, 'setting.without-effect');
 
 export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   name: {
     'outside-repo': applies('invalid-environment-name', 'environment.invalid-name'),
     'shared-identity': applies('test/check/run.test.ts', 'environment.duplicate-name'),
   },
-  nodes: { 'upper-bound': pending('more control-plane members than etcd recommends (at most 7) pass') },
+  nodes: { 'upper-bound': applies('test/model/invariants/control-plane.test.ts', 'quorum.beyond-recommended') },
   'nodes[].name': { 'shared-identity': applies('duplicate-node-name', 'node.duplicate-name') },
   'nodes[].ip': { 'shared-identity': applies('duplicate-node-ip', 'node.duplicate-ip') },
   'nodes[].vm': { 'without-effect': vmOnBareMetal },
@@ -37,32 +39,33 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'nodes[].vm.dataDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST), 'without-effect': vmOnBareMetal },
   'nodes[].vm.vmId': {
     'upper-bound': applies(BOUNDS_TEST, 'vm.id-invalid'),
-    'without-effect': pending('set on bare metal or libvirt, where no Proxmox reads it, it is ignored in silence'),
-    'shared-identity': pending("a planned node may take a live node's VM id", applies('vm-adopt-identity-proxmox', 'vm.id-invalid')),
+    'without-effect': vmOnBareMetal,
+    'shared-identity': applies('planned-shared-vmid', 'vm.id-invalid'),
   },
-  'nodes[].vm.mac': { 'shared-identity': pending("a planned node may take a live node's MAC", applies('duplicate-mac', 'vm.duplicate-mac')), 'without-effect': vmOnBareMetal },
+  'nodes[].vm.mac': { 'shared-identity': applies('planned-shared-mac', 'vm.duplicate-mac'), 'without-effect': vmOnBareMetal },
   'nodes[].vm.image': { 'without-effect': applies('vm-image-without-effect', 'vm.image-without-effect') },
-  'nodes[].ssh.host': { 'shared-identity': pending("a planned node may share a live node's SSH target", applies('ssh-shared-target', 'ssh.shared-target')) },
+  'nodes[].ssh.host': { 'shared-identity': applies('ssh-target-is-node-ip', 'ssh.shared-target') },
   'nodes[].ssh.port': {
     'upper-bound': applies('ssh-port-invalid', 'ssh.port-invalid'),
-    'shared-identity': pending("a planned node may share a live node's SSH target", applies('ssh-shared-target', 'ssh.shared-target')),
+    'shared-identity': applies('ssh-shared-target', 'ssh.shared-target'),
   },
   'controlPlane.vip': { 'shared-identity': applies('vip-is-planned-node-ip', 'vip.is-node-ip') },
+  'controlPlane.vipInterface': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'controlPlane.apiPort': { 'upper-bound': applies('api-port-invalid', 'api-port.invalid') },
   ingressVip: {
-    'without-effect': pending('set where the environment has no ingress Gateway (no Cilium), it is ignored in silence'),
+    'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect'),
     'shared-identity': applies('ingress-vip-is-node', 'ingress-vip.conflict'),
   },
   'k3s.dataDir': { 'outside-repo': serverPath },
   'k3s.disable[]': { 'must-resolve': pending('a name that is no packaged k3s component (a typo such as traefk) passes') },
   'cilium.layer': { 'must-resolve': layerExists, ordering: componentOrder },
   'cilium.layers.gatewayApi': { 'must-resolve': layerExists, ordering: componentOrder },
-  'cilium.layers.network': { 'must-resolve': layerExists, ordering: componentOrder },
+  'cilium.layers.network': { 'must-resolve': layerExists, ordering: componentOrder, 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'longhorn.layer': { 'must-resolve': layerExists, ordering: applies('storage-claim-unordered', 'storage.claim-unordered') },
   'longhorn.replicas': { 'upper-bound': applies('longhorn-replicas', 'longhorn.replicas-exceed-servers') },
   'longhorn.bulkReplicas': { 'upper-bound': applies(BOUNDS_TEST, 'longhorn.replicas-exceed-servers') },
   'longhorn.dataPath': { 'outside-repo': serverPath, 'without-effect': applies('longhorn-data-path-on-vms', 'longhorn.data-path') },
-  defaultDeny: { 'without-effect': pending('set without `cilium`, the baseline is not rendered, in silence'), ordering: applies('default-deny-unordered', 'default-deny.unordered') },
+  defaultDeny: { 'without-effect': applies('default-deny-without-cilium', 'default-deny.without-cilium'), ordering: applies('default-deny-unordered', 'default-deny.unordered') },
   'defaultDeny.exempt[]': { 'must-resolve': pending('a namespace the cluster and the tree do not have passes') },
   'kyverno.layer': { 'must-resolve': layerExists, ordering: componentOrder },
   'kyverno.policiesLayer': { 'must-resolve': layerExists, ordering: componentOrder },
@@ -82,7 +85,7 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'notifications.webhook': { 'without-effect': applies('notifications-webhook-without-gateway', 'notifications.webhook-without-gateway') },
   'notifications.webhook.host': { 'shared-identity': applies('app-route-duplicate-host', 'app.route-duplicate-host') },
   tls: { 'without-effect': applies('tls-no-gateway', 'tls.no-gateway') },
-  'tls.layer': { 'must-resolve': layerExists, ordering: componentOrder },
+  'tls.layer': { 'must-resolve': layerExists, ordering: componentOrder, 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'tls.issuerLayer': { 'must-resolve': layerExists, ordering: applies('tls-certificate-layer', 'tls.certificate-layer') },
   'tls.issuer.dns01.tokenSecret': { 'must-resolve': applies('secret-missing', 'secret.missing') },
   'flux.url': { 'secret-material': urlCredentials },
@@ -90,7 +93,7 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'flux.layers[].name': { 'shared-identity': applies('duplicate-layer', 'flux.duplicate-layer') },
   'flux.layers[].dependsOn[]': { 'must-resolve': applies('unknown-dependency', 'flux.unknown-dependency') },
   'flux.layers[].dependsOn': { ordering: applies('dependency-cycle', 'flux.dependency-cycle') },
-  'flux.layers[].suspend': { ordering: pending("a suspended layer holding the CNI, or the CRDs a later layer needs, passes") },
+  'flux.layers[].suspend': { ordering: applies('cni-layer-suspended', 'flux.cni-suspended') },
   'flux.layers[].wait': { 'without-effect': applies('wait-ignores-health-checks', 'flux.wait-ignores-health-checks') },
   'flux.layers[].namespaces[]': { 'shared-identity': applies('namespace-created-twice', 'namespace.created-by-component') },
   'kubeconfig.file': {
@@ -130,17 +133,23 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'infrastructure.vm.osDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
   'infrastructure.vm.dataDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
   'infrastructure.migrateFromCount[]': { 'must-resolve': applies('moved-unknown-node', 'moved.unknown-node') },
-  'infrastructure.migrateFromCount': { ordering: pending('a mapping that omits live nodes passes (their VMs would be replaced)', applies('moved-unknown-node', 'moved.unknown-node')) },
+  'infrastructure.migrateFromCount': { ordering: applies('test/model/invariants/vms.test.ts', 'moved.node-unlisted') },
   'infrastructure.adopt.domains.<name>': { 'must-resolve': applies('vm-adopt-unknown-node', 'vm.adopt-unknown-node') },
-  'infrastructure.adopt.domains.<name>.uuid': { 'shared-identity': applies('vm-adopt-identity', 'vm.adopt-identity') },
-  'infrastructure.adopt.domains.<name>.osDisk': { 'outside-repo': hostFile },
-  'infrastructure.adopt.domains.<name>.dataDisk': { 'outside-repo': hostFile },
+  'infrastructure.adopt.domains.<name>.uuid': { 'shared-identity': applies('vm-adopt-shared-uuid', 'vm.adopt-identity') },
+  'infrastructure.adopt.domains.<name>.osDisk': { 'outside-repo': hostFile, 'shared-identity': applies('vm-adopt-shared-disk', 'vm.adopt-identity') },
+  'infrastructure.adopt.domains.<name>.dataDisk': { 'outside-repo': hostFile, 'shared-identity': applies('vm-adopt-shared-disk', 'vm.adopt-identity') },
   'infrastructure.adopt.domains.<name>.seed': { 'outside-repo': hostFile },
   'infrastructure.endpoint': { 'secret-material': urlCredentials },
+  'infrastructure.protectData': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
+  'network.dns': { 'upper-bound': applies('test/model/invariants/addresses.test.ts', 'network.dns-beyond-three') },
+  'versions.gatewayApi.version': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
+  'versions.images.kubeVip.tag': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
+  'versions.cloudImage.serial': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
+  'versions.cloudImage.sha256': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'infrastructure.vlan': { 'upper-bound': applies('vlan-out-of-range', 'vm.vlan-invalid') },
   'infrastructure.adopt.vms.<name>': { 'must-resolve': applies('vm-adopt-unknown-node', 'vm.adopt-unknown-node') },
   'infrastructure.adopt.vms.<name>.mac': { 'shared-identity': applies('vm-adopt-identity-proxmox', 'vm.adopt-identity') },
   'infrastructure.adopt.vms.<name>.sshKeys[]': { 'secret-material': pending('a private key, or a key without its body, passes and is written into the committed Terraform JSON') },
   ...Object.fromEntries(['cilium', 'certManager', 'longhorn', 'kyverno', 'kubePrometheusStack', 'loki', 'alloy', 'clusterApiOperator'].map((chart) => [`versions.charts.${chart}.version`, { 'without-effect': chartUnused }])),
-  ...Object.fromEntries(['clusterApi', 'kubeadmBootstrap', 'kubeadmControlPlane', 'proxmox', 'ipamInCluster'].map((p) => [`versions.capiProviders.${p}.version`, { 'without-effect': pending('a provider pin without `clusterApi` is ignored in silence') }])),
+  ...Object.fromEntries(['clusterApi', 'kubeadmBootstrap', 'kubeadmControlPlane', 'proxmox', 'ipamInCluster'].map((p) => [`versions.capiProviders.${p}.version`, { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') }])),
 };
