@@ -17,10 +17,46 @@ const HTTPS_KEYS = ['username', 'password', 'bearerToken', 'tls.crt', 'tls.key',
 
 const servers = (env: Environment) => env.nodes.length;
 
+/** The URLs the spec holds that land in committed files, by field path. */
+function specUrls(env: Environment): { path: string; url: string }[] {
+  const infra = env.infrastructure;
+  return [
+    { path: 'flux.url', url: env.flux.url },
+    ...(infra.kind === 'proxmox' ? [{ path: 'infrastructure.endpoint', url: infra.endpoint }] : []),
+    ...env.apps.flatMap((a, i) => [
+      ...(a.helm?.repo !== undefined ? [{ path: `apps[${i}].helm.repo`, url: a.helm.repo }] : []),
+      ...(a.helm?.oci !== undefined ? [{ path: `apps[${i}].helm.oci`, url: a.helm.oci }] : []),
+    ]),
+  ];
+}
+
+/** A URL's userinfo (RFC 3986 §3.2.1, `user:password@`), up to the authority's last `@` (a Proxmox user is `root@pam`). */
+const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)@/i;
+/** Access tokens written as the user name: GitHub's (classic `ghp_`…, fine-grained `github_pat_`) and GitLab's `glpat-`. */
+const TOKEN_USER = /^(gh[pousr]_|github_pat_|glpat-)/;
+
+/** The secret part of a URL's userinfo (a password, or a token standing as the user), if any. */
+function urlSecret(url: string): string | undefined {
+  const info = USERINFO.exec(url)?.[1];
+  if (info === undefined) return undefined;
+  const colon = info.indexOf(':');
+  const password = colon < 0 ? '' : info.slice(colon + 1);
+  if (password !== '') return password;
+  const user = colon < 0 ? info : info.slice(0, colon);
+  return TOKEN_USER.test(user) ? user : undefined;
+}
+
 /** The declared secret Flux pulls with, if `flux.pullSecret` names one. */
 const pullSecretRef = (env: Environment) => env.secrets.find((s) => s.namespace === 'flux-system' && s.name === env.flux.pullSecret);
 
+/** A URL as messages show it: its password or token (url.credentials' to report) replaced by `…`. */
+const withoutSecret = (url: string) => {
+  const secret = urlSecret(url);
+  return secret === undefined ? url : url.replace(`${secret}@`, '…@');
+};
+
 function pullSecretKeyFindings(env: Environment): Finding[] {
+  const url = withoutSecret(env.flux.url);
   const ref = pullSecretRef(env);
   if (!ref) return [];
   const keys = new Set(ref.keys);
@@ -32,10 +68,10 @@ function pullSecretKeyFindings(env: Environment): Finding[] {
   // A URL that is neither is flux.invalid-url's to report: the keys it needs are unknown.
   if (!ssh && !/^https?:\/\//.test(env.flux.url)) return findings;
   if (ssh && !(keys.has('identity') && keys.has('known_hosts'))) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is an SSH URL: Flux needs the private key and the host's key`, fix: 'declare the keys identity and known_hosts' });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${url} is an SSH URL: Flux needs the private key and the host's key`, fix: 'declare the keys identity and known_hosts' });
   }
   if (!ssh && keys.has('identity')) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is not an SSH URL, so Flux ignores identity`, fix: 'use username/password or bearerToken for HTTPS, or an ssh:// URL' });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${url} is not an SSH URL, so Flux ignores identity`, fix: 'use username/password or bearerToken for HTTPS, or an ssh:// URL' });
   }
   if (keys.has('username') !== keys.has('password')) {
     findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: 'basic auth needs both username and password', fix: 'declare both keys, or use bearerToken' });
@@ -44,15 +80,34 @@ function pullSecretKeyFindings(env: Environment): Finding[] {
     findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: 'mutual TLS needs both the client certificate and its key: source-controller refuses one without the other', fix: 'declare both tls.crt and tls.key' });
   }
   if (!ssh && !ref.keys.some((k) => HTTPS_KEYS.includes(k))) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', ') || '(none)', message: `${env.flux.url} is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS`, fix: "declare username and password (a forge's access token as the password), or bearerToken; add ca.crt for a forge behind a private CA" });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', ') || '(none)', message: `${url} is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS`, fix: "declare username and password (a forge's access token as the password), or bearerToken; add ca.crt for a forge behind a private CA" });
   }
   if (ssh && keys.has('ca.crt')) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is an SSH URL: the host is trusted through known_hosts, and Flux reads ca.crt over HTTPS only`, fix: 'drop ca.crt, or use the https:// URL of the repository' });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${url} is an SSH URL: the host is trusted through known_hosts, and Flux reads ca.crt over HTTPS only`, fix: 'drop ca.crt, or use the https:// URL of the repository' });
   }
   return findings;
 }
 
 export const accessRules: readonly Rule[] = [
+  {
+    code: 'url.credentials',
+    severity: 'error',
+    summary: 'a URL the tree commits carries no password or token: credentials sit in a SOPS Secret or the environment',
+    check: (env) =>
+      specUrls(env)
+        .filter(({ url }) => urlSecret(url) !== undefined)
+        .map(({ path, url }) => ({
+          path,
+          // The password or token is never repeated.
+          value: withoutSecret(url),
+          message: 'the URL holds a password or an access token in its user part: synth would write it into the committed tree',
+          fix: path === 'flux.url'
+            ? "drop it from the URL and put it in the Secret flux.pullSecret names (keys username and password); treat it as exposed if it was ever committed"
+            : path === 'infrastructure.endpoint'
+              ? 'drop it from the URL: the API token comes from the environment at apply time (PROXMOX_VE_API_TOKEN); treat it as exposed if it was ever committed'
+              : 'drop it from the URL (an app\'s chart source takes no credentials here: serve the chart where Flux pulls it without them); treat it as exposed if it was ever committed',
+        })),
+  },
   {
     code: 'k3s.sqlite-multi-server',
     severity: 'error',

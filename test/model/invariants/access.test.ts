@@ -66,3 +66,39 @@ describe('the admin kubeconfig on the servers', () => {
   });
 });
 
+
+describe('credentials written into a URL', () => {
+  it('fails on a password in the clone URL, shows the URL without it, and keeps it out of the other rules\' messages', () => {
+    const spec = modify(singleServer, (e) => {
+      e.flux.url = 'https://ops:s3cret-fixture@git.single.test/ops/fleet.git';
+      e.flux.pullSecret = 'git-auth';
+      e.secrets = [{ namespace: 'flux-system', name: 'git-auth', keys: ['identity'] }];
+    });
+    const violations = check(spec);
+    expect(violations.find((v) => v.code === 'url.credentials')).toMatchObject({
+      severity: 'error',
+      path: 'single.flux.url',
+      value: 'https://ops:…@git.single.test/ops/fleet.git',
+      message: 'the URL holds a password or an access token in its user part: synth would write it into the committed tree',
+      fix: 'drop it from the URL and put it in the Secret flux.pullSecret names (keys username and password); treat it as exposed if it was ever committed',
+    });
+    expect(violations.filter((v) => v.code === 'flux.pull-secret-keys').length).toBeGreaterThan(0);
+    expect(JSON.stringify(violations)).not.toContain('s3cret-fixture');
+  });
+
+  it.each([
+    ['a GitHub token as the user', (e: any) => { e.flux.url = 'https://ghp_fixtureTOKEN@github.com/o/r.git'; }, 'single.flux.url', 'https://…@github.com/o/r.git', 'drop it from the URL and put it in the Secret'],
+    ["the Proxmox API's password", (e: any) => { e.infrastructure.endpoint = 'https://root@pam:fixturePass@10.30.0.2:8006/'; }, 'single.infrastructure.endpoint', 'https://root@pam:…@10.30.0.2:8006/', 'drop it from the URL: the API token comes from the environment at apply time (PROXMOX_VE_API_TOKEN)'],
+    ["an app's chart repository", (e: any) => { e.apps = [{ name: 'hello', layer: 'platform', helm: { chart: 'hello', version: '1.0.0', repo: 'https://u:fixturePass@charts.single.test/' } }]; }, 'single.apps[0].helm.repo', 'https://u:…@charts.single.test/', "drop it from the URL (an app's chart source takes no credentials here"],
+    ["an app's OCI location", (e: any) => { e.apps = [{ name: 'hello', layer: 'platform', helm: { chart: 'hello', version: '1.0.0', oci: 'oci://glpat-fixture@registry.single.test/c/hello' } }]; }, 'single.apps[0].helm.oci', 'oci://…@registry.single.test/c/hello', "drop it from the URL (an app's chart source"],
+  ])('fails on %s', (_what, change, path, value, fix) => {
+    const v = check(modify(singleServer, change)).find((x) => x.code === 'url.credentials');
+    expect(v).toMatchObject({ path, value });
+    expect(v!.fix.startsWith(fix)).toBe(true);
+    expect(JSON.stringify(v)).not.toMatch(/fixturePass|fixtureTOKEN|glpat-fixture/);
+  });
+
+  it.each(['ssh://git@git.single.test/ops/fleet.git', 'https://git@git.single.test/ops/fleet.git', 'https://ops:@git.single.test/ops/fleet.git', 'https://git.single.test/a@b/fleet.git'])('accepts a user without a password: %s', (url) => {
+    expect(check(modify(singleServer, (e) => { e.flux.url = url; })).map((v) => v.code)).not.toContain('url.credentials');
+  });
+});

@@ -3,6 +3,7 @@ import { EXAMPLE_SSH_KEY_BODY } from '../../../src/model/placeholders';
 import { mgmt } from '../../fixtures/fleet/mgmt';
 import { OTHER_AGE_RECIPIENT, modify, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
+import { check } from '../../../src/check/run';
 
 describe('VM invariants', () => {
   it('passes the shipped mgmt environment clean (but for its demo age key)', () => {
@@ -81,6 +82,49 @@ describe('VM invariants', () => {
   it('names the VM whose MAC is taken', () => {
     const [v] = expectOnly(modify(threeServers, (e: any) => { e.nodes[1].vm = { image: '20260926', mac: '52:54:00:aa:bb:cc' }; e.nodes[2].vm = { image: '20260926', mac: '52:54:00:aa:bb:cc' }; }), 'vm.duplicate-mac');
     expect(v!.message).toMatch(/^fx-3 has the MAC of fx-2;/);
+  });
+});
+
+describe('what the VMs trust as SSH keys', () => {
+  const keys = (list: string[]) => modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = list; });
+  const example = `ssh-ed25519 ${EXAMPLE_SSH_KEY_BODY} ops@home.arpa`;
+
+  it('fails on a line that is no public key, showing only its first 12 characters', () => {
+    const [v] = expectOnly(keys(['ssh-rsa AAAAC3NzaC1lZDI1NTE5AAAAIFixtureKeyFixtureKeyFixtureKeyFixtureKey001 me']), 'vm.ssh-key-invalid');
+    expect(v).toMatchObject({
+      path: 'fixture.infrastructure.access.sshKeys[0]',
+      value: 'ssh-rsa AAAA…',
+      message: 'this is not an OpenSSH public key: its key data is a key of type ssh-ed25519, not ssh-rsa, so cloud-init would install a line sshd cannot use',
+      fix: 'paste the whole line of your .pub file (ssh-keygen -y -f <private key file> prints it: ssh-ed25519 AAAA… comment)',
+    });
+  });
+
+  it('fails on one line of an OpenSSH private key as a private key, and on an empty entry as no key', () => {
+    const line = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
+    expect(check(keys([line, ' '])).map((v) => [v.code, v.value])).toEqual([
+      ['vm.ssh-key-private', '(a private key, not shown)'],
+      ['vm.ssh-key-invalid', '(empty)'],
+    ]);
+  });
+
+  it("fails on an adopted Proxmox VM's key as on the environment's, at its own path", () => {
+    const [v] = expectOnly(modify(mgmt, (e: any) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; e.infrastructure.adopt.vms['lab-mgmt'].sshKeys = ['ssh-ed25519']; }), 'vm.ssh-key-invalid');
+    expect(v).toMatchObject({ path: 'mgmt.infrastructure.adopt.vms.lab-mgmt.sshKeys[0]', value: 'ssh-ed25519', message: 'this is not an OpenSSH public key: it is a ssh-ed25519 key with no key data after the type, so cloud-init would install a line sshd cannot use' });
+  });
+
+  it('still warns about the example key beside a bad entry, and with options or stray spaces around it', () => {
+    const violations = check(keys(['ssh-ed25519 you@host', `  no-pty ${example}`, '-----BEGIN OPENSSH PRIVATE KEY-----']));
+    expect(violations.map((v) => [v.code, v.path])).toEqual([
+      ['vm.example-ssh-key', 'fixture.infrastructure.access.sshKeys[1]'],
+      ['vm.ssh-key-private', 'fixture.infrastructure.access.sshKeys[2]'],
+      ['vm.ssh-key-invalid', 'fixture.infrastructure.access.sshKeys[0]'],
+    ]);
+  });
+
+  it('names the example key an adopted VM still trusts', () => {
+    const spec = modify(mgmt, (e: any) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; e.infrastructure.adopt.vms['lab-mgmt'].sshKeys = [example]; });
+    const [v] = expectOnly(spec, 'vm.example-ssh-key');
+    expect(v!.path).toBe('mgmt.infrastructure.adopt.vms.lab-mgmt.sshKeys[0]');
   });
 });
 
