@@ -186,8 +186,8 @@ export interface Environment extends ComponentSettings {
   readonly vmUser: string;
   /** How the runbook reaches each node, by node name. */
   readonly ssh: ReadonlyMap<string, SshTarget>;
-  /** The workstation's kubeconfig of this cluster: its context name and file. */
-  readonly kubeconfig: { readonly context: string; readonly file: string };
+  /** The workstation's kubeconfig of this cluster: its context name, its file, and whether the runbook merges into it. */
+  readonly kubeconfig: { readonly context: string; readonly file: string; readonly merge: boolean };
   readonly flux: {
     readonly url: string;
     readonly branch: string;
@@ -375,7 +375,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
     dataDiskMount: LONGHORN_DATA_PATH,
     vmUser,
     ssh: new Map(s.nodes.map((n) => [n.name, { host: n.ssh.host ?? n.ip, port: n.ssh.port, user: n.ssh.user ?? (vmUser === '' ? undefined : vmUser) }])),
-    kubeconfig: { context: s.kubeconfig?.context ?? s.name, file: s.kubeconfig?.file ?? `~/.kube/${s.name}.kubeconfig` },
+    kubeconfig: { context: s.kubeconfig?.context ?? s.name, file: s.kubeconfig?.file ?? `~/.kube/${s.name}.kubeconfig`, merge: s.kubeconfig?.merge ?? false },
     flux: {
       url: s.flux.url,
       branch: s.flux.branch,

@@ -155,8 +155,19 @@ export const accessRules: readonly Rule[] = [
       const { context, file } = env.spec.kubeconfig ?? {};
       return [
         ...(context === undefined || /^[A-Za-z0-9][-A-Za-z0-9_.@]*$/.test(context) ? [] : [{ path: 'kubeconfig.context', value: context, message: 'not a context name the runbook can write without quoting', fix: 'use letters, digits, -, _, . and @, e.g. lab-mgmt' }]),
-        ...(file === undefined || (/^(~\/|\/)[^\s'"$`\\]+$/.test(file) && !file.endsWith('/')) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces or quotes', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
+        ...(file === undefined || (/^(~\/|\/)[^\s'"$`\\:]+$/.test(file) && !file.endsWith('/')) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
       ];
+    },
+  },
+  {
+    code: 'kubeconfig.shared-file',
+    severity: 'error',
+    summary: "the runbook writes a kubeconfig file whole only when it is the tool's own (the default); a file the spec names is merged into, on request",
+    check: (env) => {
+      const file = env.spec.kubeconfig?.file;
+      return file === undefined || env.kubeconfig.merge
+        ? []
+        : [{ path: 'kubeconfig.file', value: file, message: `${file} may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds`, fix: `leave it unset (the runbook then writes ~/.kube/${env.name}.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into ${file}` }];
     },
   },
   {

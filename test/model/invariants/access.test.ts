@@ -102,3 +102,27 @@ describe('credentials written into a URL', () => {
     expect(check(modify(singleServer, (e) => { e.flux.url = url; })).map((v) => v.code)).not.toContain('url.credentials');
   });
 });
+
+describe("the workstation's kubeconfig file", () => {
+  it('fails when the spec names the file and does not ask to merge into it', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.kubeconfig = { file: '/home/me/.kube/config' }; }), 'kubeconfig.shared-file');
+    expect(v).toMatchObject({
+      severity: 'error',
+      path: 'fixture.kubeconfig.file',
+      value: '/home/me/.kube/config',
+      message: '/home/me/.kube/config may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds',
+      fix: "leave it unset (the runbook then writes ~/.kube/fixture.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into /home/me/.kube/config",
+    });
+  });
+
+  it('passes the default file, and a named file merged into', () => {
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { context: 'lab' }; }))).toEqual([]);
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { file: '~/.kube/config', merge: true }; }))).toEqual([]);
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { merge: true }; }))).toEqual([]);
+  });
+
+  it('fails on a colon in the file, which would split the KUBECONFIG list the merge reads', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.kubeconfig = { file: '~/.kube/a:b', merge: true }; }), 'kubeconfig.invalid');
+    expect(v!.message).toBe('not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)');
+  });
+});
