@@ -2,10 +2,13 @@ import { CLUSTER_NAMESPACES } from '../../tree/kinds';
 import ipaddr from 'ipaddr.js';
 import { isIpv4, parseSubnet } from '../ipv4';
 import type { Environment } from '../resolve';
+import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 import { addressRoles } from './addresses';
 import type { AddressRole } from './addresses';
 import { DNS_LABEL, DNS_SUBDOMAIN } from '../name-patterns';
+import { K3S_DISABLE_ITEMS, KUBE_VIP_MANIFEST } from '../k3s-packaged';
+import { didYouMean } from '../spec-check';
 
 // Each field held to its own standard: what no real network, kernel or API server accepts fails
 // here, before anything is rendered.
@@ -176,6 +179,45 @@ export const standardRules: readonly Rule[] = [
       const ok = dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
       return ok ? [] : [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: `write it like /data/k3s${dir.endsWith('/') && dir.length > 1 ? ` (${dir.replace(/\/+$/, '')})` : ''}` }];
     },
+  },
+  {
+    code: 'k3s.disable-unknown',
+    severity: 'warning',
+    // A warning: `disable` also removes a manifest of that base name placed on the servers by hand.
+    summary: 'what k3s.disable lists names a component k3s packages',
+    check: (env) =>
+      (env.spec.k3s.disable ?? [])
+        .map((name, i) => ({ name, i }))
+        .filter(({ name }) => !K3S_DISABLE_ITEMS.includes(name) && !(name === KUBE_VIP_MANIFEST && env.vip))
+        .map(({ name, i }) => {
+          const near = didYouMean(name.trim(), K3S_DISABLE_ITEMS);
+          const listed = near !== undefined && env.k3s.disable.includes(near);
+          return {
+            path: `k3s.disable[${i}]`,
+            value: shown(name),
+            message: `"${name}" is no component k3s packages (${K3S_DISABLE_ITEMS.join(', ')}): k3s disables it only if a manifest ${name}.yaml sits in ${env.k3s.dataDir}/server/manifests on the servers`,
+            fix: near === undefined
+              ? `remove it, unless it names a manifest you place in ${env.k3s.dataDir}/server/manifests yourself`
+              : listed ? `remove it: ${near} is listed already` : `write ${near}`,
+          };
+        }),
+  },
+  {
+    code: 'k3s.disable-own-manifest',
+    severity: 'error',
+    summary: 'k3s.disable does not name kube-vip, the manifest the runbook places on the servers for the VIP',
+    check: (env) =>
+      env.vip === undefined
+        ? []
+        : (env.spec.k3s.disable ?? [])
+            .map((name, i) => ({ name, i }))
+            .filter(({ name }) => name === KUBE_VIP_MANIFEST)
+            .map(({ i }) => ({
+              path: `k3s.disable[${i}]`,
+              value: KUBE_VIP_MANIFEST,
+              message: `the runbook places kube-vip.yaml in ${env.k3s.dataDir}/server/manifests for the VIP ${env.vip}, and k3s deletes a disabled manifest and what it applied: the VIP would go`,
+              fix: 'remove it from k3s.disable',
+            })),
   },
   {
     code: 'vm.mac-not-unicast',

@@ -168,4 +168,17 @@ describe('the layer of a declared secret', () => {
     expect(found.map((v) => [v.code, v.path, v.value])).toEqual([['secret.namespace-unknown', 'fixture.secrets[0].namespace', 'orphan']]);
     expect(check(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'kube-system'; })).filter((v) => v.code.startsWith('secret.namespace'))).toEqual([]);
   });
+
+  it('fails when its layer is none of flux.layers, proposing the nearest, and proposes none when nothing is near', () => {
+    const found = (layer: string) => check(withSecret(layer)).filter((v) => v.code === 'secret.layer-unknown');
+    expect(found('platfrom')).toEqual([expect.objectContaining({
+      severity: 'error',
+      path: 'fixture.secrets[0].layer',
+      value: 'platfrom',
+      message: 'flux.layers declares no layer platfrom, so no Flux Kustomization would apply Secret hello/db',
+      fix: 'write platform, one of platform, apps, gateway-api, network, or leave it unset (the layer that creates the namespace)',
+    })]);
+    expect(found('zzzzzzzzzzzz')[0]!.fix).toBe('use one of platform, apps, gateway-api, network, or leave it unset (the layer that creates the namespace)');
+    expect(found('apps')).toEqual([]);
+  });
 });
