@@ -30,6 +30,21 @@ function specUrls(env: Environment): { path: string; url: string }[] {
   ];
 }
 
+/**
+ * What is empty in a URL the tree hands on (RFC 3986 §3: `scheme://[userinfo@]host[:port]/path`):
+ * its host, or a path segment (`//`; one trailing `/` is a repository's usual form). Undefined
+ * when nothing is, or when the URL has no authority at all (the field's own rule says so).
+ */
+export function emptyUrlPart(url: string): string | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)([^?#\s]*)/i.exec(url);
+  if (!m || url.endsWith('://')) return undefined;
+  const [, authority = '', path = ''] = m;
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const host = hostPort.startsWith('[') ? hostPort.slice(0, hostPort.indexOf(']') + 1) : hostPort.replace(/:\d*$/, '');
+  if (host === '') return 'its host is empty';
+  return path.replace(/\/$/, '').split('/').slice(1).some((segment) => segment === '') ? `its path ${path} has an empty segment (//)` : undefined;
+}
+
 /** A URL's userinfo (RFC 3986 §3.2.1, `user:password@`), up to the authority's last `@` (a Proxmox user is `root@pam`). */
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)@/i;
 /** Access tokens written as the user name: GitHub's (classic `ghp_`…, fine-grained `github_pat_`) and GitLab's `glpat-`. */
@@ -89,6 +104,21 @@ function pullSecretKeyFindings(env: Environment): Finding[] {
 }
 
 export const accessRules: readonly Rule[] = [
+  {
+    code: 'url.empty-part',
+    severity: 'error',
+    summary: 'a URL the tree hands on has a host and no empty path segment',
+    check: (env) =>
+      specUrls(env)
+        .map((u) => ({ ...u, problem: emptyUrlPart(u.url) }))
+        .filter(({ problem }) => problem !== undefined)
+        .map(({ path, url, problem }) => ({
+          path,
+          value: withoutSecret(url),
+          message: `this is not a whole URL: ${problem}`,
+          fix: path === 'flux.url' ? 'write the clone URL whole, e.g. https://git.example.com/ops/fleet.git' : path === 'infrastructure.endpoint' ? 'write it as https://<host>:8006/' : 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/',
+        })),
+  },
   {
     code: 'url.credentials',
     severity: 'error',

@@ -181,6 +181,23 @@ export const standardRules: readonly Rule[] = [
     },
   },
   {
+    code: 'oidc.invalid-issuer',
+    severity: 'error',
+    summary: 'the parts of the OIDC issuer URL https://<issuerHost>.<baseDomain>/realms/<realm> are a host name and one path segment',
+    check: (env) => {
+      const oidc = env.spec.k3s.oidc;
+      if (!oidc) return [];
+      const issuer = env.k3s.oidc!.issuerUrl;
+      const host = oidc.issuerHost ?? 'auth';
+      return [
+        // Labels of a host name (RFC 1123): it is joined to baseDomain with a dot.
+        ...(host.split('.').every((l) => DNS_LABEL.test(l)) ? [] : [{ path: 'k3s.oidc.issuerHost', value: shown(host), message: `the issuer would be ${issuer}, and "${host}" is not a host name under ${env.spec.baseDomain}`, fix: 'use lowercase DNS labels joined by dots, e.g. auth' }]),
+        // One path segment of RFC 3986's unreserved characters: the tool writes it into the URL as it is.
+        ...(/^[A-Za-z0-9._~-]+$/.test(oidc.realm) && oidc.realm !== '.' && oidc.realm !== '..' ? [] : [{ path: 'k3s.oidc.realm', value: shown(oidc.realm), message: `the issuer would be ${issuer}, and "${oidc.realm}" is not one URL path segment`, fix: "use the realm's name as Keycloak shows it in its URLs: letters, digits, -, _, . and ~, e.g. lab" }]),
+      ];
+    },
+  },
+  {
     code: 'k3s.disable-unknown',
     severity: 'warning',
     // A warning: `disable` also removes a manifest of that base name placed on the servers by hand.

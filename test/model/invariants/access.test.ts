@@ -126,3 +126,39 @@ describe("the workstation's kubeconfig file", () => {
     expect(v!.message).toBe('not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)');
   });
 });
+
+describe('an empty part in a URL', () => {
+  it.each([
+    ['https:///git.single.test/ops/fleet.git', 'its host is empty'],
+    ['ssh://git@/ops/fleet.git', 'its host is empty'],
+    ['https://:443/ops/fleet.git', 'its host is empty'],
+    ['https://git.single.test//fleet.git', 'its path //fleet.git has an empty segment (//)'],
+    ['https://git.single.test/ops//fleet.git', 'its path /ops//fleet.git has an empty segment (//)'],
+  ])('fails on the clone URL %s: %s', (url, problem) => {
+    const [v] = expectOnly(modify(singleServer, (e) => { e.flux.url = url; }), 'url.empty-part');
+    expect(v).toMatchObject({ path: 'single.flux.url', value: url, message: `this is not a whole URL: ${problem}`, fix: 'write the clone URL whole, e.g. https://git.example.com/ops/fleet.git' });
+  });
+
+  it.each(['https://git.single.test/ops/fleet.git', 'ssh://git@[fd00::1]:2222/ops/fleet.git', 'https://git.single.test/ops/fleet/'])('passes %s', (url) => {
+    expect(check(modify(singleServer, (e) => { e.flux.url = url; })).map((v) => v.code)).not.toContain('url.empty-part');
+  });
+
+  it("fails on the Proxmox endpoint and an app's chart locations, with their own fixes", () => {
+    const spec = modify(singleServer, (e: any) => {
+      e.infrastructure.endpoint = 'https://pve.single.test:8006//';
+      e.apps = [
+        { name: 'a', layer: 'platform', helm: { chart: 'a', version: '1.0.0', oci: 'oci:///charts/a' } },
+        { name: 'b', layer: 'platform', helm: { chart: 'b', version: '1.0.0', repo: 'https://charts.single.test//b/' } },
+      ];
+    });
+    expect(check(spec).filter((v) => v.code === 'url.empty-part').map((v) => [v.path, v.message, v.fix])).toEqual([
+      ['single.infrastructure.endpoint', 'this is not a whole URL: its path // has an empty segment (//)', 'write it as https://<host>:8006/'],
+      ['single.apps[0].helm.oci', 'this is not a whole URL: its host is empty', 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/'],
+      ['single.apps[1].helm.repo', 'this is not a whole URL: its path //b/ has an empty segment (//)', 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/'],
+    ]);
+  });
+
+  it('leaves a URL with nothing after the scheme to the field\'s own rule', () => {
+    expect(check(modify(singleServer, (e) => { e.flux.url = 'https://'; })).map((v) => v.code)).toEqual(['flux.invalid-url']);
+  });
+});

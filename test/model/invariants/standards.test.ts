@@ -209,3 +209,25 @@ describe('what k3s.disable names', () => {
     expect(codes(modify(singleServer, (e) => { e.k3s.disable = ['traefik', 'kube-vip']; }))).toEqual(['k3s.disable-unknown']);
   });
 });
+
+describe('the parts of the OIDC issuer URL', () => {
+  const oidc = (o: Record<string, string>) => modify(threeServers, (e: any) => { e.k3s.oidc = o; });
+
+  it.each(['', 'lab ops', 'a/b', '..', 'a?b', 'a%2Fb'])('fails on the realm %j', (realm) => {
+    const [v] = expectOnly(oidc({ realm }), 'oidc.invalid-issuer');
+    expect(v).toMatchObject({
+      path: 'fixture.k3s.oidc.realm',
+      message: `the issuer would be https://auth.fixture.test/realms/${realm}, and "${realm}" is not one URL path segment`,
+      fix: "use the realm's name as Keycloak shows it in its URLs: letters, digits, -, _, . and ~, e.g. lab",
+    });
+  });
+
+  it.each(['', 'auth.', 'a..b', 'Auth', 'au th'])('fails on the issuer host %j', (issuerHost) => {
+    const [v] = expectOnly(oidc({ realm: 'lab', issuerHost }), 'oidc.invalid-issuer');
+    expect(v).toMatchObject({ path: 'fixture.k3s.oidc.issuerHost', message: `the issuer would be https://${issuerHost}.fixture.test/realms/lab, and "${issuerHost}" is not a host name under fixture.test`, fix: 'use lowercase DNS labels joined by dots, e.g. auth' });
+  });
+
+  it('passes a realm of unreserved characters under a host of several labels', () => {
+    expect(codes(oidc({ realm: 'Lab_1.x~y', issuerHost: 'sso.id' }))).toEqual([]);
+  });
+});
