@@ -1,4 +1,5 @@
 import type { Environment, Node } from '../resolve';
+import { GIT_URL } from './flux';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 
@@ -110,6 +111,8 @@ export const accessRules: readonly Rule[] = [
     summary: 'a URL the tree hands on has a host and no empty path segment',
     check: (env) =>
       specUrls(env)
+        // A clone URL of another scheme is flux.invalid-url's.
+        .filter(({ path, url }) => path !== 'flux.url' || GIT_URL.test(url))
         .map((u) => ({ ...u, problem: emptyUrlPart(u.url) }))
         .filter(({ problem }) => problem !== undefined)
         .map(({ path, url, problem }) => ({
