@@ -23,7 +23,6 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
 
 export const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
 
-
 /**
  * The SSH keys the VMs trust, each with its path: the environment's, and on Proxmox those an
  * adopted VM keeps (`sshkeys:`, also written into the Terraform JSON). None on bare metal.
