@@ -202,7 +202,7 @@ export const sopsRules: readonly Rule[] = [
           path: `sops.ageRecipients[${i}]`,
           value: shown(r),
           message: AGE_RECIPIENT.test(r)
-            ? `"${r}" fails its bech32 checksum: a character is mistyped or missing, and no identity matches it`
+            ? `"${r}" fails its bech32 checksum: a character is mistyped or missing`
             : `"${r}" is not an age X25519 recipient (age1 followed by 58 characters)`,
           fix: 'paste the "public key:" line of your age key file (age-keygen -y <key file> prints it)',
         })),
