@@ -113,7 +113,7 @@ export const accessRules: readonly Rule[] = [
       specUrls(env)
         // A clone URL of another scheme is flux.invalid-url's.
         .filter(({ path, url }) => path !== 'flux.url' || GIT_URL.test(url))
-        .map((u) => ({ ...u, problem: emptyUrlPart(u.url) }))
+        .map((u) => ({ ...u, problem: emptyUrlPart(u.url) ?? (u.path === 'flux.url' && /^[a-z]+:\/\/[^/]+\/?$/.test(u.url) ? 'it names no repository after the host' : undefined) }))
         .filter(({ problem }) => problem !== undefined)
         .map(({ path, url, problem }) => ({
           path,

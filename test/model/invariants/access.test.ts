@@ -134,6 +134,8 @@ describe('an empty part in a URL', () => {
     ['https://:443/ops/fleet.git', 'its host is empty'],
     ['https://git.single.test//fleet.git', 'its path //fleet.git has an empty segment (//)'],
     ['https://git.single.test/ops//fleet.git', 'its path /ops//fleet.git has an empty segment (//)'],
+    ['https://git.single.test', 'it names no repository after the host'],
+    ['ssh://git@git.single.test:2222/', 'it names no repository after the host'],
   ])('fails on the clone URL %s: %s', (url, problem) => {
     const [v] = expectOnly(modify(singleServer, (e) => { e.flux.url = url; }), 'url.empty-part');
     expect(v).toMatchObject({ path: 'single.flux.url', value: url, message: `this is not a whole URL: ${problem}`, fix: 'write the clone URL whole, e.g. https://git.example.com/ops/fleet.git' });
@@ -158,7 +160,11 @@ describe('an empty part in a URL', () => {
     ]);
   });
 
-  it('leaves a URL with nothing after the scheme to the field\'s own rule', () => {
+  it('leaves a URL with nothing after the scheme, or without a scheme, to the field\'s own rule', () => {
     expect(check(modify(singleServer, (e) => { e.flux.url = 'https://'; })).map((v) => v.code)).toEqual(['flux.invalid-url']);
+    expect(check(modify(singleServer, (e) => { e.flux.url = 'file:///srv/fleet'; })).map((v) => v.code)).toEqual(['flux.invalid-url']);
+    const app = (repo: string) => modify(singleServer, (e: any) => { e.apps = [{ name: 'b', layer: 'platform', helm: { chart: 'b', version: '1.0.0', repo } }]; });
+    expect(check(app('https://')).map((v) => v.code)).not.toContain('url.empty-part');
+    expect(check(modify(singleServer, (e: any) => { e.infrastructure.endpoint = 'pve.single.test:8006'; })).map((v) => v.code)).toEqual(['vm.invalid-endpoint']);
   });
 });
