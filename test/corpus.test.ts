@@ -56,6 +56,24 @@ describe('the bad-input corpus', () => {
   });
 });
 
+describe('secret material in a public field', () => {
+  // Each case's secret part: refused, and repeated nowhere synth prints.
+  it.each([
+    ['vm-ssh-key-private', 'b3BlbnNzaC1rZXktdjEAAAAA'],
+    ['vm-adopt-ssh-key-private', 'FixturePrivate'],
+    ['sops-recipient-private', 'KEY-1QQQQ'],
+    ['url-credentials', 'hunter2'],
+  ])('%s: synth names it without repeating it', (name, secret) => {
+    const c = invalid.find(([n]) => n === name)![1];
+    expect(JSON.stringify(c.spec)).toContain(secret);
+    const root = scratch(c);
+    const result = synthCommand({ root, environments: [c.spec] });
+    expect(result.exitCode).toBe(1);
+    expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+    fs.rmSync(root, { recursive: true });
+  });
+});
+
 describe('the valid corpus', () => {
   it.each(valid)('%s: passes and synthesizes', (_name, c) => {
     expect(errorCodes(c)).toEqual([]);

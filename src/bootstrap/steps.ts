@@ -5,6 +5,7 @@ import { dayTwoSteps } from './day-two-steps';
 import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
 import { handoverStep } from './handover-step';
+import { kubeconfigStep } from './kubeconfig-step';
 import { rotationSteps } from './rotation-steps';
 import type { HandoverPlan } from './handover-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';
@@ -94,23 +95,7 @@ function founderSteps(env: Environment): Step[] {
       commands: [waitFor(WAIT.vip, `curl -ks -o /dev/null --max-time 2 https://${env.vip}:${env.apiPort}/livez`, 2)],
     });
   }
-  const server = `https://${env.apiServerEndpoint}:${env.apiPort}`;
-  const { context } = env.kubeconfig;
-  steps.push({
-    title: `Kubeconfig ${env.kubeconfig.file} (context ${context})`,
-    where: 'workstation',
-    notes: [
-      `Fetched from the founder, pointed at ${server} (${env.vip ? 'the VIP' : 'the server'}, never 127.0.0.1), renamed to \`${context}\`, mode 0600, never committed. It refuses to replace a file that talks to another server: another environment's kubeconfig is never overwritten.`,
-    ],
-    commands: [
-      'mkdir -p "$(dirname "$KUBECONFIG")"',
-      // umask 077: the credentials are never readable by others, not even half-written.
-      `umask 077 && ${onNode(env, founder, 'sudo cat /etc/rancher/k3s/k3s.yaml')} | sed -E -e ${quote(`s#https://127\\.0\\.0\\.1:[0-9]+#${server}#`)} -e ${quote(`s/^([ -]*(name|cluster|user|current-context): )default$/\\1${context}/`)} > "$KUBECONFIG.new"`,
-      `if [ -f "$KUBECONFIG" ] && ! grep -qx ${quote(`    server: ${server}`)} "$KUBECONFIG"; then echo "$KUBECONFIG belongs to another cluster; move it away first" >&2; rm -f "$KUBECONFIG.new"; exit 1; fi`,
-      'install -D -m 0600 "$KUBECONFIG.new" "$KUBECONFIG" && rm "$KUBECONFIG.new"',
-      'kubectl get --raw /readyz',
-    ],
-  });
+  steps.push(kubeconfigStep(env));
   return steps;
 }
 

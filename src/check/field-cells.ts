@@ -16,12 +16,14 @@ const layerExists = applies('cilium-layer-missing', 'flux.layer-missing');
 const componentOrder = applies('cilium-before-gateway-api', 'component.layer-order');
 const serverPath = no('a path on each server, not on the workstation: nothing the runbook writes beside the repository');
 const hostFile = no('a file on the libvirt host, attached to the domain by path and never written');
-const urlCredentials = pending("a password or token in the URL's user part (https://user:token@…) would be committed with the URL; no rule refuses it yet");
+const urlCredentials = applies('test/model/invariants/access.test.ts', 'url.credentials');
+// An empty URL is spec.empty's; an empty part inside one is url.empty-part's.
+const urlEmptyPart = applies('test/model/invariants/access.test.ts', 'url.empty-part');
 const sizeBounds = (by: string) => applies(by, 'vm.size-out-of-bounds');
 /** The test of the warnings about settings without effect where they are set. */
 const WITHOUT_EFFECT_TEST = 'test/components/without-effect.test.ts';
 const vmOnBareMetal = applies(WITHOUT_EFFECT_TEST, 'setting.without-effect');
-const valuesSecret = { 'secret-material': pending('a password or token written into chart values is committed in plain text with the release; no rule looks for one (it belongs in a SOPS-encrypted Secret)') };
+const valuesSecret = { 'secret-material': applies('test/model/invariants/values-secrets.test.ts', 'values.private-key', 'values.plaintext-secret') };
 const chartUnused = applies(WITHOUT_EFFECT_TEST, 'setting.without-effect');
 
 export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
@@ -57,7 +59,9 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
     'shared-identity': applies('ingress-vip-is-node', 'ingress-vip.conflict'),
   },
   'k3s.dataDir': { 'outside-repo': serverPath },
-  'k3s.disable[]': { 'must-resolve': pending('a name that is no packaged k3s component (a typo such as traefk) passes') },
+  'k3s.disable[]': { 'must-resolve': applies('test/model/invariants/standards.test.ts', 'k3s.disable-unknown', 'k3s.disable-own-manifest') },
+  'k3s.oidc.realm': { 'empty-part': applies('oidc-invalid-issuer', 'oidc.invalid-issuer') },
+  'k3s.oidc.issuerHost': { 'empty-part': applies('test/model/invariants/standards.test.ts', 'oidc.invalid-issuer') },
   'cilium.layer': { 'must-resolve': layerExists, ordering: componentOrder },
   'cilium.layers.gatewayApi': { 'must-resolve': layerExists, ordering: componentOrder },
   'cilium.layers.network': { 'must-resolve': layerExists, ordering: componentOrder, 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
@@ -66,7 +70,7 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'longhorn.bulkReplicas': { 'upper-bound': applies(BOUNDS_TEST, 'longhorn.replicas-exceed-servers') },
   'longhorn.dataPath': { 'outside-repo': serverPath, 'without-effect': applies('longhorn-data-path-on-vms', 'longhorn.data-path') },
   defaultDeny: { 'without-effect': applies('default-deny-without-cilium', 'default-deny.without-cilium'), ordering: applies('default-deny-unordered', 'default-deny.unordered') },
-  'defaultDeny.exempt[]': { 'must-resolve': pending('a namespace the cluster and the tree do not have passes') },
+  'defaultDeny.exempt[]': { 'must-resolve': applies('default-deny-exempt-unknown', 'default-deny.exempt-unknown') },
   'kyverno.layer': { 'must-resolve': layerExists, ordering: componentOrder },
   'kyverno.policiesLayer': { 'must-resolve': layerExists, ordering: componentOrder },
   'monitoring.layer': { 'must-resolve': layerExists, ordering: componentOrder },
@@ -88,7 +92,7 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'tls.layer': { 'must-resolve': layerExists, ordering: componentOrder, 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'tls.issuerLayer': { 'must-resolve': layerExists, ordering: applies('tls-certificate-layer', 'tls.certificate-layer') },
   'tls.issuer.dns01.tokenSecret': { 'must-resolve': applies('secret-missing', 'secret.missing') },
-  'flux.url': { 'secret-material': urlCredentials },
+  'flux.url': { 'secret-material': applies('url-credentials', 'url.credentials'), 'empty-part': urlEmptyPart },
   'flux.pullSecret': { 'must-resolve': applies('flux-pull-secret-undeclared', 'flux.pull-secret-undeclared') },
   'flux.layers[].name': { 'shared-identity': applies('duplicate-layer', 'flux.duplicate-layer') },
   'flux.layers[].dependsOn[]': { 'must-resolve': applies('unknown-dependency', 'flux.unknown-dependency') },
@@ -97,9 +101,11 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'flux.layers[].wait': { 'without-effect': applies('wait-ignores-health-checks', 'flux.wait-ignores-health-checks') },
   'flux.layers[].namespaces[]': { 'shared-identity': applies('namespace-created-twice', 'namespace.created-by-component') },
   'kubeconfig.file': {
-    'outside-repo': pending('the runbook replaces the file whole, losing what else it held (another tool\'s contexts)', applies('kubeconfig-invalid', 'kubeconfig.invalid')),
+    'outside-repo': applies('kubeconfig-shared-file', 'kubeconfig.shared-file'),
     'shared-identity': applies('test/model/invariants/fleet.test.ts', 'fleet.shared-kubeconfig'),
   },
+  'kubeconfig.merge': { 'outside-repo': applies('test/model/invariants/access.test.ts', 'kubeconfig.shared-file') },
+
   'handover.helmCharts[]': { 'must-resolve': applies('handover-helmchart-unknown', 'handover.helmchart-unknown') },
   'handover.files[].path': { 'outside-repo': no('a file on the founder that the runbook shreds on purpose, not one beside the repository') },
   'handover.files[].held[]': { 'must-resolve': applies('handover-secret-undeclared', 'handover.secret-undeclared') },
@@ -112,22 +118,23 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'apps[].layer': { 'must-resolve': applies('app-layer-missing', 'app.layer-missing') },
   'apps[].namespace': { ordering: applies('app-namespace-not-ready', 'app.namespace-not-ready') },
   'apps[].dependsOn[]': { 'must-resolve': applies('app-depends-on-unknown', 'app.depends-on'), ordering: applies('app-depends-on-unknown', 'app.depends-on') },
-  'apps[].helm.oci': { 'secret-material': urlCredentials },
-  'apps[].helm.repo': { 'secret-material': urlCredentials },
+  'apps[].helm.oci': { 'secret-material': urlCredentials, 'empty-part': urlEmptyPart },
+  'apps[].helm.repo': { 'secret-material': urlCredentials, 'empty-part': urlEmptyPart },
   'apps[].manifests': { 'outside-repo': applies('app-manifests-outside', 'app.invalid-path'), 'must-resolve': applies('app-manifests-missing', 'app.manifests-missing') },
   'apps[].route': { 'without-effect': applies('app-route-no-gateway', 'app.route-no-gateway') },
   'apps[].route.host': { 'shared-identity': applies('app-route-duplicate-host', 'app.route-duplicate-host') },
-  'apps[].route.service': { 'must-resolve': no("a Service of the app's own chart, construct or folder: synth does not render a Helm chart to know its Services") },
-  'apps[].route.port': { 'upper-bound': applies('app-route-port', 'app.route-port') },
+  // A Helm app's Service comes from its chart, rendered in the cluster only: checked for construct and manifests apps.
+  'apps[].route.service': { 'must-resolve': applies('app-route-service-unknown', 'app.route-service-unknown') },
+  'apps[].route.port': { 'upper-bound': applies('app-route-port', 'app.route-port'), 'must-resolve': applies('test/components/ingress-gateway/rendered-rules.test.ts', 'app.route-service-unknown') },
   'secrets[].namespace': { 'must-resolve': applies('secret-namespace-unknown', 'secret.namespace-unknown') },
   'secrets[].name': { 'must-resolve': applies('secret-missing', 'secret.missing') },
   'secrets[].keys[]': { 'must-resolve': applies('secret-missing-key', 'secret.missing-keys') },
   'secrets[].layer': {
-    'must-resolve': pending('a layer the environment does not declare passes'),
+    'must-resolve': applies('secret-layer-unknown', 'secret.layer-unknown'),
     ordering: applies('secret-namespace-unordered', 'secret.namespace-unordered'),
   },
-  'sops.ageRecipients[]': { 'secret-material': applies('sops-invalid-recipient', 'sops.invalid-recipient') },
-  'infrastructure.access.sshKeys[]': { 'secret-material': applies('vm-ssh-key-private', 'vm.ssh-key-private') },
+  'sops.ageRecipients[]': { 'secret-material': applies('sops-recipient-private', 'sops.recipient-private') },
+  'infrastructure.access.sshKeys[]': { 'secret-material': applies('test/model/invariants/vms.test.ts', 'vm.ssh-key-private', 'vm.ssh-key-invalid', 'vm.example-ssh-key') },
   'infrastructure.vm.vcpus': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
   'infrastructure.vm.memoryMiB': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
   'infrastructure.vm.osDiskGiB': { 'upper-bound': sizeBounds(BOUNDS_TEST) },
@@ -139,7 +146,7 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'infrastructure.adopt.domains.<name>.osDisk': { 'outside-repo': hostFile, 'shared-identity': applies('vm-adopt-shared-disk', 'vm.adopt-identity') },
   'infrastructure.adopt.domains.<name>.dataDisk': { 'outside-repo': hostFile, 'shared-identity': applies('vm-adopt-shared-disk', 'vm.adopt-identity') },
   'infrastructure.adopt.domains.<name>.seed': { 'outside-repo': hostFile },
-  'infrastructure.endpoint': { 'secret-material': urlCredentials },
+  'infrastructure.endpoint': { 'secret-material': urlCredentials, 'empty-part': urlEmptyPart },
   'infrastructure.protectData': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'network.dns': { 'upper-bound': applies('test/model/invariants/addresses.test.ts', 'network.dns-beyond-three') },
   'versions.gatewayApi.version': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
@@ -149,7 +156,7 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'infrastructure.vlan': { 'upper-bound': applies('vlan-out-of-range', 'vm.vlan-invalid') },
   'infrastructure.adopt.vms.<name>': { 'must-resolve': applies('vm-adopt-unknown-node', 'vm.adopt-unknown-node') },
   'infrastructure.adopt.vms.<name>.mac': { 'shared-identity': applies('vm-adopt-identity-proxmox', 'vm.adopt-identity') },
-  'infrastructure.adopt.vms.<name>.sshKeys[]': { 'secret-material': pending('a private key, or a key without its body, passes and is written into the committed Terraform JSON') },
+  'infrastructure.adopt.vms.<name>.sshKeys[]': { 'secret-material': applies('vm-adopt-ssh-key-private', 'vm.ssh-key-private') },
   ...Object.fromEntries(['cilium', 'certManager', 'longhorn', 'kyverno', 'kubePrometheusStack', 'loki', 'alloy', 'clusterApiOperator'].map((chart) => [`versions.charts.${chart}.version`, { 'without-effect': chartUnused }])),
   ...Object.fromEntries(['clusterApi', 'kubeadmBootstrap', 'kubeadmControlPlane', 'proxmox', 'ipamInCluster'].map((p) => [`versions.capiProviders.${p}.version`, { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') }])),
 };

@@ -2,6 +2,7 @@ import { distinct } from '../model/duplicates';
 import { findCycle, layersBefore } from '../model/invariants/flux';
 import { didYouMean } from '../model/spec-check';
 import type { Environment } from '../model/resolve';
+import { shown } from '../model/violation';
 import type { Rule } from '../model/violation';
 import type { RenderedTree } from '../tree/rendered-tree';
 import type { ComponentEntry, EnabledComponent } from './entry';
@@ -177,6 +178,30 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
       },
     },
     {
+      code: 'default-deny.exempt-unknown',
+      severity: 'error',
+      // An error, not a warning: the baseline covers only the namespaces the tree creates, so any other name changes nothing.
+      summary: 'each namespace defaultDeny.exempt lists is one the baseline covers: a namespace the tree creates',
+      check: (env) => {
+        // Without Cilium no baseline is written at all: default-deny.without-cilium says so once.
+        if (!env.defaultDeny || !env.cilium) return [];
+        const covered = [...namespaceLayers(env, enabled(env)).keys()].filter((ns) => !UNCOVERED.includes(ns)).sort();
+        const exempt = env.defaultDeny.exempt;
+        return exempt
+          .map((ns, i) => ({ ns, i }))
+          .filter(({ ns }) => !covered.includes(ns) && !UNCOVERED.includes(ns))
+          .map(({ ns, i }) => {
+            const near = didYouMean(ns.trim(), covered.filter((c) => !exempt.includes(c)));
+            return {
+              path: `defaultDeny.exempt[${i}]`,
+              value: shown(ns),
+              message: `the tree creates no namespace ${ns}, and the baseline covers only those it creates (${covered.join(', ') || 'none'}): the entry exempts nothing`,
+              fix: near === undefined ? 'remove it, or list the namespace in the namespaces of the layer that creates it' : `write ${near}`,
+            };
+          });
+      },
+    },
+    {
       code: 'secret.namespace-unordered',
       severity: 'error',
       summary: "a declared secret is applied by the layer that creates its namespace, or one after it (Flux fails on a namespace that does not exist yet)",
@@ -192,6 +217,26 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             message: `Secret ${secret.namespace}/${secret.name} is applied by layer ${secret.layer}, but its namespace ${secret.namespace} is created by layer ${layer}, which ${secret.layer} does not depend on: Flux would fail on the missing namespace`,
             fix: secret.declaredAt.startsWith('secrets[') ? `set layer: '${layer}' on ${secret.declaredAt}` : `add '${layer}' to the dependsOn of layer ${secret.layer}`,
           }));
+      },
+    },
+    {
+      code: 'secret.layer-unknown',
+      severity: 'error',
+      summary: "the layer a declared secret names is one of flux.layers (no Kustomization applies another's secrets/ folder)",
+      check: (env) => {
+        const layers = env.flux.layers.map((l) => l.name);
+        return (env.spec.secrets ?? [])
+          .map((s, i) => ({ ...s, i }))
+          .filter(({ layer }) => layer !== undefined && !layers.includes(layer))
+          .map(({ layer, namespace, name, i }) => {
+            const near = didYouMean(layer!.trim(), layers);
+            return {
+              path: `secrets[${i}].layer`,
+              value: shown(layer),
+              message: `flux.layers declares no layer ${layer}, so no Flux Kustomization would apply Secret ${namespace}/${name}`,
+              fix: `${near === undefined ? 'use one of' : `write ${near}, one of`} ${layers.join(', ')}, or leave it unset (the layer that creates the namespace)`,
+            };
+          });
       },
     },
     {

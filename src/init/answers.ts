@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { isHostIn, isIpv4, parseSubnet } from '../model/ipv4';
 import { evenCount } from '../model/quorum';
 import { didYouMean } from '../model/spec-check';
-import { isPrivateKey } from '../model/invariants/vms';
+import { isPrivateKey, redacted, sshPublicKeyProblem } from '../model/public-keys';
 
 /** What `init` asks: every answer has an option, and a default where one can be sane. */
 export interface Answers {
@@ -121,9 +121,10 @@ export function parseAnswers(raw: RawAnswers, dir: string, defaultTool: string):
   for (const key of sshKeys) {
     // A private key is never repeated, not even in the error that refuses it.
     if (isPrivateKey(key)) fail('--ssh-key', '(a private key, not shown)', 'is a private key; the VMs need the public half', 'pass the .pub file (~/.ssh/id_ed25519.pub), and treat the private key as exposed if it was pasted anywhere shared');
-    else if (!/^(ssh-ed25519|ssh-rsa|ecdsa-sha2-nistp\d+) [A-Za-z0-9+/=]+( .*)?$/.test(key)) {
+    else if (sshPublicKeyProblem(key) !== undefined) {
       const file = /^(\.{0,2}\/|~)|\.pub$/.test(key);
-      fail('--ssh-key', key, file ? 'names no file here, and is no OpenSSH public key either' : 'is not an OpenSSH public key', file ? 'give the path of your .pub file, or its one line' : 'pass the contents of ~/.ssh/id_ed25519.pub');
+      // The synth rule's own test (vm.ssh-key-invalid): init writes no fleet that synth refuses.
+      fail('--ssh-key', file ? key : redacted(key), file ? 'names no file here, and is no OpenSSH public key either' : `is not an OpenSSH public key: ${sshPublicKeyProblem(key)!}`, file ? 'give the path of your .pub file, or its one line' : 'pass the contents of ~/.ssh/id_ed25519.pub');
     }
   }
   if (!/^(https?|ssh):\/\/[^\s/]+\/\S+$/.test(d['flux-url'])) fail('--flux-url', d['flux-url'], 'is not a Git URL Flux can pull', 'give https://<forge>/<owner>/<repo>.git or ssh://git@<forge>/<owner>/<repo>.git');

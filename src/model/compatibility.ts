@@ -1,7 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import semver from 'semver';
-import { REPO_ROOT } from '../tree/repo-root';
+// Bundled into dist/ (no file read at run time): the data travels with the code that reads it.
+import certManagerJson from '../../schemas/compat/cert-manager-kubernetes.json' with { type: 'json' };
+import ciliumJson from '../../schemas/compat/cilium-gateway-api.json' with { type: 'json' };
+import operatorJson from '../../schemas/compat/cluster-api-operator.json' with { type: 'json' };
+import providersJson from '../../schemas/compat/cluster-api-providers.json' with { type: 'json' };
+import fluxOperatorJson from '../../schemas/compat/flux-operator-flux.json' with { type: 'json' };
 
 /**
  * What the pinned releases declare about each other, vendored from the projects' own repositories
@@ -37,18 +40,17 @@ export interface ProviderRepository {
   readonly releaseSeries: readonly ReleaseSeries[];
 }
 
-const read = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, COMPAT_DIR, file), 'utf8')) as Record<string, unknown>;
-const table = <T>(file: string): CompatTable<T> => {
-  const json = read(file) as { source: CompatSource; releases: Record<string, T> };
-  return { file: `${COMPAT_DIR}/${file}`, source: json.source, releases: json.releases };
+const table = <T>(file: string, json: unknown): CompatTable<T> => {
+  const { source, releases } = json as { source: CompatSource; releases: Record<string, T> };
+  return { file: `${COMPAT_DIR}/${file}`, source, releases };
 };
 
-export const certManagerKubernetes = table<CertManagerRange>('cert-manager-kubernetes.json');
-export const clusterApiOperator = table<OperatorRelease>('cluster-api-operator.json');
-export const fluxOperatorFlux = table<FluxOperatorRelease>('flux-operator-flux.json');
-export const ciliumGatewayApi = table<CiliumRelease>('cilium-gateway-api.json');
+export const certManagerKubernetes = table<CertManagerRange>('cert-manager-kubernetes.json', certManagerJson);
+export const clusterApiOperator = table<OperatorRelease>('cluster-api-operator.json', operatorJson);
+export const fluxOperatorFlux = table<FluxOperatorRelease>('flux-operator-flux.json', fluxOperatorJson);
+export const ciliumGatewayApi = table<CiliumRelease>('cilium-gateway-api.json', ciliumJson);
 export const PROVIDERS_FILE = `${COMPAT_DIR}/cluster-api-providers.json`;
-export const providerRepositories = (read('cluster-api-providers.json') as { repositories: ProviderRepository[] }).repositories;
+export const providerRepositories = (providersJson as unknown as { repositories: ProviderRepository[] }).repositories;
 
 /** `v1.35.8+k3s1` → `1.35`; undefined when it names no version. */
 export function minorOf(version: string): string | undefined {

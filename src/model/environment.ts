@@ -291,7 +291,8 @@ export const environmentSchema = z.strictObject({
   kubeconfig: z
     .strictObject({
       context: z.string().optional().describe("Cluster, user and context name in it. Default: the environment's name."),
-      file: z.string().optional().describe("Where it is written, mode 0600; never another environment's. Default: ~/.kube/<env>.kubeconfig."),
+      file: z.string().optional().describe("Where it is written, mode 0600; never another environment's. Default: ~/.kube/<env>.kubeconfig, the tool's own file, written whole. A file set here may be one other tools share (~/.kube/config): it needs `merge: true`."),
+      merge: z.boolean().default(false).describe("Merge into the file instead of writing it whole: only this environment's cluster, user and context entries are added or replaced, everything else it holds stays, and current-context becomes this environment's. Without it a `file` set here is `kubeconfig.shared-file`, an error."),
     })
     .optional()
     .describe("The workstation's kubeconfig of this cluster, written by the runbook."),

@@ -188,8 +188,8 @@ export interface Environment extends ComponentSettings {
   readonly ssh: ReadonlyMap<string, SshTarget>;
   /** The same, one per entry of `nodes` in spec order: the rules judge each entry, duplicate names included. */
   readonly sshTargets: readonly SshTarget[];
-  /** The workstation's kubeconfig of this cluster: its context name and file. */
-  readonly kubeconfig: { readonly context: string; readonly file: string };
+  /** The workstation's kubeconfig of this cluster: its context name, its file, and whether the runbook merges into it. */
+  readonly kubeconfig: { readonly context: string; readonly file: string; readonly merge: boolean };
   readonly flux: {
     readonly url: string;
     readonly branch: string;
@@ -379,7 +379,7 @@ export function resolve(spec: EnvironmentSpec): Environment {
     vmUser,
     ssh: new Map(s.nodes.map((n, i) => [n.name, sshTargets[i]!])),
     sshTargets,
-    kubeconfig: { context: s.kubeconfig?.context ?? s.name, file: s.kubeconfig?.file ?? `~/.kube/${s.name}.kubeconfig` },
+    kubeconfig: { context: s.kubeconfig?.context ?? s.name, file: s.kubeconfig?.file ?? `~/.kube/${s.name}.kubeconfig`, merge: s.kubeconfig?.merge ?? false },
     flux: {
       url: s.flux.url,
       branch: s.flux.branch,

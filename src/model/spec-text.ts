@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { emptyMeans, visitLeaves } from './spec-walk';
 import type { Visit } from './spec-walk';
+import { holdsAgeIdentity, isPrivateKey } from './public-keys';
 
 interface Reported {
   readonly code: string;
@@ -74,11 +75,11 @@ function whitespace(visit: Visit, text: string, trimmed: string): Reported {
  * Key material (an OpenSSH or PEM private key, an age identity) is never echoed into a report:
  * the secret-material rules name it without its value (vm.ssh-key-private), so it is theirs.
  */
-const KEY_MATERIAL = /PRIVATE KEY-----|AGE-SECRET-KEY-1/i;
+const isKeyMaterial = (text: string) => isPrivateKey(text) || holdsAgeIdentity(text);
 
 /** Every string of `input` that has leading or trailing whitespace or is empty where a value is meant. */
 export function textIssues(schema: z.core.$ZodType, input: unknown): Reported[] {
   return visitLeaves(schema, input)
-    .filter((visit) => typeof visit.value === 'string' && (visit.schema._zod.def as { type: string }).type === 'string' && !KEY_MATERIAL.test(visit.value))
+    .filter((visit) => typeof visit.value === 'string' && (visit.schema._zod.def as { type: string }).type === 'string' && !isKeyMaterial(visit.value))
     .flatMap((visit) => judged(visit) ?? []);
 }

@@ -8,6 +8,7 @@ import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { formatViolation, hasErrors } from '../model/violation';
 import type { Violation } from '../model/violation';
+import { holdsAgeIdentity } from '../model/public-keys';
 import type { CommandResult } from '../synth/commands';
 import { readTree } from '../synth/tree';
 import { generateIdentity, parseIdentities } from './age-keys';
@@ -101,6 +102,9 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   const target = secretPath(env, positionals[1]);
   const values = collectValues(ctx, positionals.slice(2), opts.file ?? [], opts['env-file']);
   if (env.ageRecipients.length === 0) return fail(`${env.name} has no age recipients; run npm run secrets -- init ${env.name}`);
+  // SOPS records each recipient in the file's metadata: an identity there would be committed.
+  const identityAt = env.ageRecipients.findIndex(holdsAgeIdentity);
+  if (identityAt >= 0) return fail(`nothing written: ${env.name}.sops.ageRecipients[${identityAt}] holds an age identity (the private key, not shown), not a recipient; put its recipient there (age-keygen -y <key file> prints it)`);
   const file = path.join(ctx.root, target.file);
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
   let result;

@@ -149,7 +149,9 @@ describe('bootstrap/run.sh', () => {
     const bin = path.join(scratch, 'bin');
     fs.mkdirSync(bin, { recursive: true });
     fs.writeFileSync(path.join(bin, 'ssh'), `#!/usr/bin/env bash\necho "$*" >> "${path.join(scratch, 'ssh.log')}"\ncat <<'EOF'\n${K3S_YAML}EOF\n`, { mode: 0o755 });
-    fs.writeFileSync(path.join(bin, 'kubectl'), '#!/usr/bin/env bash\necho ok\n', { mode: 0o755 });
+    // The real kubectl reads and merges the files (`config …`); the cluster it would ask answers ok.
+    const kubectl = spawnSync('bash', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).stdout.trim();
+    fs.writeFileSync(path.join(bin, 'kubectl'), `#!/usr/bin/env bash\nif [[ " $* " == *" config "* ]]; then exec ${kubectl} "$@"; fi\necho ok\n`, { mode: 0o755 });
     const stepOf = (spec: EnvironmentSpec) => String(runbookSteps(resolve(spec), cniRelease(resolve(spec)), handoverPlan(resolve(spec))).steps.findIndex((s) => s.title.startsWith('Kubeconfig')) + 1);
     const runStep = (spec: EnvironmentSpec, home: string) => {
       const dir = writeTree(spec, path.join(scratch, `kube-${spec.name}`));
@@ -177,12 +179,103 @@ describe('bootstrap/run.sh', () => {
       const home = path.join(scratch, 'home-other');
       const file = path.join(home, '.kube', 'dev.kubeconfig');
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, 'clusters:\n- cluster:\n    server: https://192.168.2.9:6443\n');
+      fs.writeFileSync(file, 'clusters:\n- cluster:\n    server: https://192.168.2.9:6443\n  name: dev\n');
       const result = runStep(dev, home);
+      expect(kubectl, 'kubectl is not installed (apt-get install kubernetes-client)').not.toBe('');
       expect(result.code).not.toBe(0);
-      expect(result.err).toContain('belongs to another cluster');
+      expect(result.err).toBe(`${file} holds more than this environment's cluster, context and user dev at https://192.168.1.49:6443, and the runbook writes this file whole; move it away first, or merge into it (kubeconfig.file and kubeconfig.merge: true). It holds:\n  cluster dev https://192.168.2.9:6443\n`);
       expect(fs.readFileSync(file, 'utf8')).toContain('192.168.2.9');
       expect(fs.existsSync(`${file}.new`)).toBe(false);
+    });
+
+    // A kubeconfig the user shares with other tools: two clusters of theirs, one naming its CA by a relative file.
+    const SHARED = [
+      'apiVersion: v1',
+      'clusters:',
+      '- cluster:',
+      '    certificate-authority: ca/work.crt',
+      '    server: https://work.example:6443',
+      '  name: work',
+      '- cluster:',
+      '    server: https://kind.local:6443',
+      '  name: kind',
+      'contexts:',
+      '- context:',
+      '    cluster: work',
+      '    namespace: team',
+      '    user: work',
+      '  name: work',
+      '- context:',
+      '    cluster: kind',
+      '    user: kind',
+      '  name: kind',
+      'current-context: work',
+      'kind: Config',
+      'preferences: {}',
+      'users:',
+      '- name: work',
+      '  user:',
+      '    token: work-token',
+      '- name: kind',
+      '  user:',
+      '    token: kind-token',
+      '',
+    ].join('\n');
+    const merging = modify(mgmt as EnvironmentSpec, (e) => { e.kubeconfig = { context: 'lab-mgmt', file: '~/.kube/config', merge: true }; });
+    const view = (file: string, jsonpath: string) => spawnSync(kubectl, ['--kubeconfig', file, 'config', 'view', '--raw', '-o', `jsonpath=${jsonpath}`], { encoding: 'utf8' }).stdout;
+
+    it('refuses the default file when it holds another context as well, and leaves it as it was', () => {
+      const home = path.join(scratch, 'home-default-shared');
+      const file = path.join(home, '.kube', 'mgmt.kubeconfig');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, SHARED);
+      const result = runStep(mgmt, home);
+      expect(result.code).not.toBe(0);
+      expect(result.err).toContain('It holds:\n  cluster kind https://kind.local:6443\n  cluster work https://work.example:6443\n  context kind\n  context work\n  user kind\n  user work\n');
+      expect(fs.readFileSync(file, 'utf8')).toBe(SHARED);
+    });
+
+    it('with kubeconfig.merge, merges into a shared file: the other contexts and their credentials stay, mode 0600, current-context switched and the old one named', () => {
+      const home = path.join(scratch, 'home-merge');
+      const file = path.join(home, '.kube', 'config');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, SHARED, { mode: 0o644 });
+      const result = runStep(merging, home);
+      expect(result.err).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.out.split('\n')).toContain('current-context is now lab-mgmt, was work (kubectl config use-context work switches back)');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(view(file, '{.contexts[*].name}')).toBe('kind lab-mgmt work');
+      expect(view(file, '{range .clusters[*]}{.name}={.cluster.server},{.cluster.certificate-authority} {end}')).toBe('kind=https://kind.local:6443, lab-mgmt=https://192.168.4.21:6443, work=https://work.example:6443,ca/work.crt ');
+      expect(view(file, '{.users[*].user.token}')).toBe('kind-token work-token');
+      expect(view(file, '{.contexts[?(@.name=="work")].context.namespace}')).toBe('team');
+      expect(view(file, '{.current-context}')).toBe('lab-mgmt');
+      expect(fs.readdirSync(path.dirname(file))).toEqual(['config']);
+      // Once more: this environment's entries are replaced, nothing else moves.
+      const once = fs.readFileSync(file, 'utf8');
+      const again = runStep(merging, home);
+      expect(again.code).toBe(0);
+      expect(again.out.split('\n').filter((l) => l.startsWith('current-context'))).toEqual([]);
+      expect(fs.readFileSync(file, 'utf8')).toBe(once);
+    });
+
+    it('with kubeconfig.merge, writes a file that does not exist yet', () => {
+      const home = path.join(scratch, 'home-merge-new');
+      const result = runStep(merging, home);
+      expect(result.code).toBe(0);
+      expect(view(path.join(home, '.kube', 'config'), '{.contexts[*].name}')).toBe('lab-mgmt');
+    });
+
+    it("with kubeconfig.merge, refuses a file whose cluster of this name is another server's", () => {
+      const home = path.join(scratch, 'home-merge-clash');
+      const file = path.join(home, '.kube', 'config');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const clash = SHARED.replace('name: kind', 'name: lab-mgmt');
+      fs.writeFileSync(file, clash);
+      const result = runStep(merging, home);
+      expect(result.code).not.toBe(0);
+      expect(result.err).toBe(`${file} has a cluster lab-mgmt at https://kind.local:6443, not https://192.168.4.21:6443: merging would replace it; delete it (kubectl config delete-cluster lab-mgmt) or give this environment another kubeconfig.context\n`);
+      expect(fs.readFileSync(file, 'utf8')).toBe(clash);
     });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CiliumRule } from '../../src/components/default-deny/policy';
 import { KUBE_DNS } from '../../src/components/default-deny/policy';
+import { check } from '../../src/check/run';
 import { codes, expectOnly } from '../fixtures/expect';
 import { modify, threeServers } from '../fixtures/environments';
 import { dev } from '../fixtures/fleet/dev';
@@ -172,5 +173,27 @@ describe('the default-deny baseline', () => {
     });
     const [v] = expectOnly(spec, 'default-deny.unordered');
     expect(v).toMatchObject({ path: 'fixture.flux.layers[4].dependsOn', value: 'side' });
+  });
+});
+
+describe('the namespaces exempted from the baseline', () => {
+  const exempting = (exempt: string[]) => modify(threeServers, (e) => { e.defaultDeny = { exempt }; });
+
+  it('fails on a name the tree creates no namespace of, proposing the nearest one it does', () => {
+    const all = check(exempting(['apps', 'monitorin', 'kube-system', 'nowhere-near-anything'])).filter((x) => x.code === 'default-deny.exempt-unknown');
+    expect(all.map((x) => [x.path, x.value, x.fix])).toEqual([
+      ['fixture.defaultDeny.exempt[1]', 'monitorin', 'write monitoring'],
+      ['fixture.defaultDeny.exempt[3]', 'nowhere-near-anything', 'remove it, or list the namespace in the namespaces of the layer that creates it'],
+    ]);
+    expect(all[0]!.message).toMatch(/^the tree creates no namespace monitorin, and the baseline covers only those it creates \(([a-z-]+, )*apps(, [a-z-]+)*\): the entry exempts nothing$/);
+  });
+
+  it('never proposes a namespace the list exempts already', () => {
+    const [v] = check(exempting(['apps', 'app'])).filter((x) => x.code === 'default-deny.exempt-unknown');
+    expect(v!.fix).toBe('remove it, or list the namespace in the namespaces of the layer that creates it');
+  });
+
+  it('passes every namespace the tree creates', () => {
+    expect(check(exempting(['apps', 'monitoring'])).map((x) => x.code)).not.toContain('default-deny.exempt-unknown');
   });
 });

@@ -75,6 +75,11 @@ describe('init answers derived from a wrong one', () => {
     expect(parseAnswers({ infrastructure: 'libvirt', 'ssh-key': './nope.pub' }, '/tmp/f', '0.2.0').errors[0]!.message).toBe('names no file here, and is no OpenSSH public key either');
   });
 
+  it('refuse for --ssh-key what synth refuses (vm.ssh-key-invalid), showing only its start', () => {
+    const [e] = parseAnswers({ infrastructure: 'libvirt', 'ssh-key': 'ssh-rsa AAAAC3NzaC1lZDI1NTE5AAAAIInitTestInitTestInitTestInitTestInitTestIn0 me' }, '/tmp/f', '0.2.0').errors;
+    expect(e).toMatchObject({ option: '--ssh-key', value: 'ssh-rsa AAAA…', message: 'is not an OpenSSH public key: its key data is a key of type ssh-ed25519, not ssh-rsa' });
+  });
+
   it('propose the nearest choice for a misspelt one', () => {
     const [e] = parseAnswers({ infrastructure: 'libvrt' }, '/tmp/f', '0.2.0').errors;
     expect(e).toMatchObject({ option: '--infrastructure', message: 'is not one of bare-metal, libvirt; did you mean libvirt?' });

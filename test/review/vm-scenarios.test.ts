@@ -97,7 +97,7 @@ describe('VM layer, day 2', () => {
   });
 
   it("rotates an SSH key: each node's seed is rebuilt, which a running VM never reads again; no domain stops", () => {
-    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRotatedKeyRotatedKeyRotatedKeyRotatedKey0 ops';
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFRotatedKeyRotatedKeyRotatedKeyRotatedKey00 ops';
     const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).access.sshKeys = [key]; }));
     expect(vm(r)).toEqual(each((n) => [[`libvirt_cloudinit_disk.seed["${n}"]`, 'replace'], [`libvirt_volume.seed_iso["${n}"]`, 'replace']]));
     expect(r.vm.find((c) => c.address === 'libvirt_volume.seed_iso["k3s-dev-2"]')!.reason).toBe(`replace_triggered_by libvirt_cloudinit_disk.seed["k3s-dev-2"], which changes; ${SEED_NOTE}`);
@@ -106,7 +106,7 @@ describe('VM layer, day 2', () => {
   });
 
   it("rotates the SSH key of the adopted mgmt VM: stored for its next reboot (reboot_after_update is off); a VM the stack created is rebooted by the provider", () => {
-    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIRotatedKeyRotatedKeyRotatedKeyRotatedKey0 ops';
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFRotatedKeyRotatedKeyRotatedKeyRotatedKey00 ops';
     const rotate = (spec: EnvironmentSpec) => modify(spec, (e) => { (e.infrastructure as any).access.sshKeys = [key]; });
     const adopted = reviewOf(mgmtSpec, rotate(mgmtSpec));
     expect(adopted.vm.map((c) => [c.address, c.action, c.stops, c.reason])).toEqual([[

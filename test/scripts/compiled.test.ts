@@ -15,7 +15,8 @@ const built = () => fs.statSync(path.join(copy, 'dist/cli.js')).mtimeMs;
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-'));
-  for (const item of ['src', 'scripts', 'package.json', 'package-lock.json']) fs.cpSync(path.join(repo, item), path.join(copy, item), { recursive: true });
+  // schemas/compat: the compatibility data the build bundles (src/model/compatibility.ts).
+  for (const item of ['src', 'scripts', 'schemas/compat', 'package.json', 'package-lock.json']) fs.cpSync(path.join(repo, item), path.join(copy, item), { recursive: true });
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 });
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));

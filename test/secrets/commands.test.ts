@@ -61,6 +61,16 @@ describe('secrets set', () => {
     expect(allowed.stderr).toContain('no component of dev references apps/db');
   });
 
+  it('refuses to encrypt when a recipient is an age identity, without repeating it, and writes nothing', async () => {
+    const identity = 'AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ';
+    const pasted = environments.map((e) => (e.name === 'dev' ? { ...e, sops: { ageRecipients: [identity] } } : e));
+    const result = await secretsCommand(['set', 'dev', 'apps/db', 'PASSWORD=hunter2', '--allow-demo-key'], { ...ctx(), environments: pasted });
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr).toContain('nothing written: dev.sops.ageRecipients[0] holds an age identity (the private key, not shown), not a recipient; put its recipient there (age-keygen -y <key file> prints it)');
+    expect(result.stderr).not.toContain('KEY-1QQ');
+    expect(fs.existsSync(path.join(root, 'secrets/dev/apps.db.sops.yaml'))).toBe(false);
+  });
+
   it('refuses to modify an existing file without an identity, and says why', async () => {
     const result = await run(['set', 'mgmt', 'capmox-system/capmox-variables', 'PROXMOX_URL=https://elsewhere', '--allow-demo-key']);
     expect(result.exitCode).toBe(1);

@@ -78,8 +78,8 @@ if step 5 'k3s on the founder, lab-mgmt (192.168.4.21) (on lab-mgmt)'; then
 fi
 if step 6 'Kubeconfig ~/.kube/mgmt.kubeconfig (context lab-mgmt) (on workstation)'; then
   run 'mkdir -p "$(dirname "$KUBECONFIG")"'
+  run 'held=$(if [ -f "$KUBECONFIG" ]; then kubectl --kubeconfig "$KUBECONFIG" config view -o jsonpath='\''{range .clusters[*]}cluster {.name} {.cluster.server}{"\n"}{end}{range .contexts[*]}context {.name}{"\n"}{end}{range .users[*]}user {.name}{"\n"}{end}'\''; fi); others=$(printf '\''%s\n'\'' "$held" | grep -Fvx -e '\'''\'' -e '\''cluster lab-mgmt https://192.168.4.21:6443'\'' -e '\''context lab-mgmt'\'' -e '\''user lab-mgmt'\'' || true); if [ -n "$others" ]; then echo "$KUBECONFIG holds more than this environment'\''s cluster, context and user lab-mgmt at https://192.168.4.21:6443, and the runbook writes this file whole; move it away first, or merge into it (kubeconfig.file and kubeconfig.merge: true). It holds:" >&2; printf '\''%s\n'\'' "$others" | sed '\''s/^/  /'\'' >&2; exit 1; fi'
   run 'umask 077 && ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.4.21 '\''sudo cat /etc/rancher/k3s/k3s.yaml'\'' | sed -E -e '\''s#https://127\.0\.0\.1:[0-9]+#https://192.168.4.21:6443#'\'' -e '\''s/^([ -]*(name|cluster|user|current-context): )default$/\1lab-mgmt/'\'' > "$KUBECONFIG.new"'
-  run 'if [ -f "$KUBECONFIG" ] && ! grep -qx '\''    server: https://192.168.4.21:6443'\'' "$KUBECONFIG"; then echo "$KUBECONFIG belongs to another cluster; move it away first" >&2; rm -f "$KUBECONFIG.new"; exit 1; fi'
   run 'install -D -m 0600 "$KUBECONFIG.new" "$KUBECONFIG" && rm "$KUBECONFIG.new"'
   run 'kubectl get --raw /readyz'
 fi

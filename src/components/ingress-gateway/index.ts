@@ -2,6 +2,7 @@ import { Namespaces } from '../../k8s/namespaces';
 import { defineComponent } from '../entry';
 import { gatewayOf, INGRESS_GATEWAY, INGRESS_NAMESPACE, WILDCARD_SECRET } from './config';
 import { IngressGateway } from './gateway';
+import { routeRenderedRules } from './rendered-rules';
 import { routeRules } from './rules';
 
 export { HTTP_LISTENER, HTTPS_LISTENER } from './gateway';
@@ -25,4 +26,5 @@ export const ingressGateway = defineComponent({
     new IngressGateway(own, 'gateway', { ingressVip: config.ingressVip, interface: config.interface, namespace: INGRESS_NAMESPACE, name: INGRESS_GATEWAY, certificateSecret: WILDCARD_SECRET });
   },
   rules: routeRules,
+  renderedRules: routeRenderedRules,
 });

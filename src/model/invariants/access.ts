@@ -1,4 +1,5 @@
 import type { Environment, Node } from '../resolve';
+import { GIT_URL } from './flux';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 
@@ -17,10 +18,61 @@ const HTTPS_KEYS = ['username', 'password', 'bearerToken', 'tls.crt', 'tls.key',
 
 const servers = (env: Environment) => env.nodes.length;
 
+/** The URLs the spec holds that land in committed files, by field path. */
+function specUrls(env: Environment): { path: string; url: string }[] {
+  const infra = env.infrastructure;
+  return [
+    { path: 'flux.url', url: env.flux.url },
+    ...(infra.kind === 'proxmox' ? [{ path: 'infrastructure.endpoint', url: infra.endpoint }] : []),
+    ...env.apps.flatMap((a, i) => [
+      ...(a.helm?.repo !== undefined ? [{ path: `apps[${i}].helm.repo`, url: a.helm.repo }] : []),
+      ...(a.helm?.oci !== undefined ? [{ path: `apps[${i}].helm.oci`, url: a.helm.oci }] : []),
+    ]),
+  ];
+}
+
+/**
+ * What is empty in a URL the tree hands on (RFC 3986 §3: `scheme://[userinfo@]host[:port]/path`):
+ * its host, or a path segment (`//`; one trailing `/` is a repository's usual form). Undefined
+ * when nothing is, or when the URL has no authority at all (the field's own rule says so).
+ */
+export function emptyUrlPart(url: string): string | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)([^?#\s]*)/i.exec(url);
+  if (!m || url.endsWith('://')) return undefined;
+  const [, authority = '', path = ''] = m;
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const host = hostPort.startsWith('[') ? hostPort.slice(0, hostPort.indexOf(']') + 1) : hostPort.replace(/:\d*$/, '');
+  if (host === '') return 'its host is empty';
+  return path.replace(/\/$/, '').split('/').slice(1).some((segment) => segment === '') ? `its path ${path} has an empty segment (//)` : undefined;
+}
+
+/** A URL's userinfo (RFC 3986 §3.2.1, `user:password@`), up to the authority's last `@` (a Proxmox user is `root@pam`). */
+const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)@/i;
+/** Access tokens written as the user name: GitHub's (classic `ghp_`…, fine-grained `github_pat_`) and GitLab's `glpat-`. */
+const TOKEN_USER = /^(gh[pousr]_|github_pat_|glpat-)/;
+
+/** The secret part of a URL's userinfo (a password, or a token standing as the user), if any. */
+function urlSecret(url: string): string | undefined {
+  const info = USERINFO.exec(url)?.[1];
+  if (info === undefined) return undefined;
+  const colon = info.indexOf(':');
+  const password = colon < 0 ? '' : info.slice(colon + 1);
+  if (password !== '') return password;
+  const user = colon < 0 ? info : info.slice(0, colon);
+  return TOKEN_USER.test(user) ? user : undefined;
+}
+
 /** The declared secret Flux pulls with, if `flux.pullSecret` names one. */
 const pullSecretRef = (env: Environment) => env.secrets.find((s) => s.namespace === 'flux-system' && s.name === env.flux.pullSecret);
 
+/** A URL as messages show it: its password or token (url.credentials' to report) replaced by `…`. */
+const withoutSecret = (url: string) => {
+  const secret = urlSecret(url);
+  return secret === undefined ? url : url.replace(`${secret}@`, '…@');
+};
+
 function pullSecretKeyFindings(env: Environment): Finding[] {
+  const url = withoutSecret(env.flux.url);
   const ref = pullSecretRef(env);
   if (!ref) return [];
   const keys = new Set(ref.keys);
@@ -32,10 +84,10 @@ function pullSecretKeyFindings(env: Environment): Finding[] {
   // A URL that is neither is flux.invalid-url's to report: the keys it needs are unknown.
   if (!ssh && !/^https?:\/\//.test(env.flux.url)) return findings;
   if (ssh && !(keys.has('identity') && keys.has('known_hosts'))) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is an SSH URL: Flux needs the private key and the host's key`, fix: 'declare the keys identity and known_hosts' });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${url} is an SSH URL: Flux needs the private key and the host's key`, fix: 'declare the keys identity and known_hosts' });
   }
   if (!ssh && keys.has('identity')) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is not an SSH URL, so Flux ignores identity`, fix: 'use username/password or bearerToken for HTTPS, or an ssh:// URL' });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${url} is not an SSH URL, so Flux ignores identity`, fix: 'use username/password or bearerToken for HTTPS, or an ssh:// URL' });
   }
   if (keys.has('username') !== keys.has('password')) {
     findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: 'basic auth needs both username and password', fix: 'declare both keys, or use bearerToken' });
@@ -44,15 +96,51 @@ function pullSecretKeyFindings(env: Environment): Finding[] {
     findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: 'mutual TLS needs both the client certificate and its key: source-controller refuses one without the other', fix: 'declare both tls.crt and tls.key' });
   }
   if (!ssh && !ref.keys.some((k) => HTTPS_KEYS.includes(k))) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', ') || '(none)', message: `${env.flux.url} is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS`, fix: "declare username and password (a forge's access token as the password), or bearerToken; add ca.crt for a forge behind a private CA" });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', ') || '(none)', message: `${url} is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS`, fix: "declare username and password (a forge's access token as the password), or bearerToken; add ca.crt for a forge behind a private CA" });
   }
   if (ssh && keys.has('ca.crt')) {
-    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${env.flux.url} is an SSH URL: the host is trusted through known_hosts, and Flux reads ca.crt over HTTPS only`, fix: 'drop ca.crt, or use the https:// URL of the repository' });
+    findings.push({ path: `${at}.keys`, value: ref.keys.join(', '), message: `${url} is an SSH URL: the host is trusted through known_hosts, and Flux reads ca.crt over HTTPS only`, fix: 'drop ca.crt, or use the https:// URL of the repository' });
   }
   return findings;
 }
 
 export const accessRules: readonly Rule[] = [
+  {
+    code: 'url.empty-part',
+    severity: 'error',
+    summary: 'a URL the tree hands on has a host and no empty path segment',
+    check: (env) =>
+      specUrls(env)
+        // A clone URL of another scheme is flux.invalid-url's.
+        .filter(({ path, url }) => path !== 'flux.url' || GIT_URL.test(url))
+        .map((u) => ({ ...u, problem: emptyUrlPart(u.url) ?? (u.path === 'flux.url' && /^[a-z]+:\/\/[^/]+\/?$/.test(u.url) ? 'it names no repository after the host' : undefined) }))
+        .filter(({ problem }) => problem !== undefined)
+        .map(({ path, url, problem }) => ({
+          path,
+          value: withoutSecret(url),
+          message: `this is not a whole URL: ${problem}`,
+          fix: path === 'flux.url' ? 'write the clone URL whole, e.g. https://git.example.com/ops/fleet.git' : path === 'infrastructure.endpoint' ? 'write it as https://<host>:8006/' : 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/',
+        })),
+  },
+  {
+    code: 'url.credentials',
+    severity: 'error',
+    summary: 'a URL the tree commits carries no password or token: credentials sit in a SOPS Secret or the environment',
+    check: (env) =>
+      specUrls(env)
+        .filter(({ url }) => urlSecret(url) !== undefined)
+        .map(({ path, url }) => ({
+          path,
+          // The password or token is never repeated.
+          value: withoutSecret(url),
+          message: 'the URL holds a password or an access token in its user part: synth would write it into the committed tree',
+          fix: path === 'flux.url'
+            ? "drop it from the URL and put it in the Secret flux.pullSecret names (keys username and password); treat it as exposed if it was ever committed"
+            : path === 'infrastructure.endpoint'
+              ? 'drop it from the URL: the API token comes from the environment at apply time (PROXMOX_VE_API_TOKEN); treat it as exposed if it was ever committed'
+              : 'drop it from the URL (an app\'s chart source takes no credentials here: serve the chart where Flux pulls it without them); treat it as exposed if it was ever committed',
+        })),
+  },
   {
     code: 'k3s.sqlite-multi-server',
     severity: 'error',
@@ -110,8 +198,19 @@ export const accessRules: readonly Rule[] = [
       const { context, file } = env.spec.kubeconfig ?? {};
       return [
         ...(context === undefined || /^[A-Za-z0-9][-A-Za-z0-9_.@]*$/.test(context) ? [] : [{ path: 'kubeconfig.context', value: context, message: 'not a context name the runbook can write without quoting', fix: 'use letters, digits, -, _, . and @, e.g. lab-mgmt' }]),
-        ...(file === undefined || (/^(~\/|\/)[^\s'"$`\\]+$/.test(file) && !file.endsWith('/')) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces or quotes', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
+        ...(file === undefined || (/^(~\/|\/)[^\s'"$`\\:]+$/.test(file) && !file.endsWith('/')) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
       ];
+    },
+  },
+  {
+    code: 'kubeconfig.shared-file',
+    severity: 'error',
+    summary: "the runbook writes a kubeconfig file whole only when it is the tool's own (the default); a file the spec names is merged into, on request",
+    check: (env) => {
+      const file = env.spec.kubeconfig?.file;
+      return file === undefined || env.kubeconfig.merge
+        ? []
+        : [{ path: 'kubeconfig.file', value: file, message: `${file} may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds`, fix: `leave it unset (the runbook then writes ~/.kube/${env.name}.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into ${file}` }];
     },
   },
   {

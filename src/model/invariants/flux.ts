@@ -61,6 +61,9 @@ function scpLike(url: string): string | undefined {
   return m ? `write it as an ssh:// URL, ssh://${m[1] ?? ''}${m[2]}/${m[3]!.replace(/^\//, '')}, with flux.pullSecret holding identity and known_hosts` : undefined;
 }
 
+/** A URL Flux's source-controller clones: http(s) or ssh. */
+export const GIT_URL = /^(https?|ssh):\/\/[^\s]+$/;
+
 export const fluxRules: readonly Rule[] = [
   {
     code: 'flux.invalid-layer-name',
@@ -140,7 +143,7 @@ export const fluxRules: readonly Rule[] = [
     severity: 'error',
     summary: 'the Git URL is one Flux can clone',
     check: (env) =>
-      /^(https?|ssh):\/\/[^\s]+$/.test(env.flux.url)
+      GIT_URL.test(env.flux.url)
         ? []
         : [{ path: 'flux.url', value: env.flux.url, message: `"${env.flux.url}" is not an http(s) or ssh URL`, fix: scpLike(env.flux.url) ?? 'write the clone URL, e.g. https://git.example.com/ops/fleet.git' }],
   },

@@ -10,6 +10,7 @@ import { handoverRules } from './handover';
 import { imageRules } from './images';
 import { sopsRules } from './secrets';
 import { standardRules } from './standards';
+import { valuesSecretRules } from './values-secrets';
 import { versionRules } from './versions';
 import { vmRules } from './vms';
 
@@ -40,4 +41,5 @@ export const modelRules: readonly Rule[] = [
   ...handoverRules,
   ...sopsRules,
   ...appRules,
+  ...valuesSecretRules,
 ];

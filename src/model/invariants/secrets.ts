@@ -1,5 +1,6 @@
 import YAML from 'yaml';
 import { DEMO_AGE_RECIPIENT } from '../placeholders';
+import { holdsAgeIdentity, isBech32, redacted } from '../public-keys';
 import type { Environment, SecretRef } from '../resolve';
 import { runRules, shown } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';
@@ -142,7 +143,8 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
     check: (input) =>
       sopsFiles(input).flatMap((p) => {
         const actual = ((p.doc!.sops.age ?? []) as { recipient?: string }[]).map((a) => shown(a.recipient)).sort();
-        const expected = [...input.env.ageRecipients].sort();
+        // An identity among them is sops.recipient-private's to report, and never repeated.
+        const expected = input.env.ageRecipients.map((r) => (holdsAgeIdentity(r) ? redacted(r.trim()) : r)).sort();
         return JSON.stringify(actual) === JSON.stringify(expected)
           ? []
           : [finding(p, actual.join(', ') || '(none)', `encrypted to ${actual.join(', ') || 'no age recipient'}, the environment's recipients are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
@@ -195,8 +197,31 @@ export const sopsRules: readonly Rule[] = [
     check: (env) =>
       env.ageRecipients
         .map((r, i) => ({ r, i }))
-        .filter(({ r }) => !AGE_RECIPIENT.test(r))
-        .map(({ r, i }) => ({ path: `sops.ageRecipients[${i}]`, value: r, message: `"${r}" is not an age X25519 recipient (age1 followed by 58 characters)`, fix: 'paste the "public key:" line of your age key file' })),
+        .filter(({ r }) => !holdsAgeIdentity(r) && !(AGE_RECIPIENT.test(r) && isBech32(r, 'age')))
+        .map(({ r, i }) => ({
+          path: `sops.ageRecipients[${i}]`,
+          value: shown(r),
+          message: AGE_RECIPIENT.test(r)
+            ? `"${r}" fails its bech32 checksum: a character is mistyped or missing`
+            : `"${r}" is not an age X25519 recipient (age1 followed by 58 characters)`,
+          fix: 'paste the "public key:" line of your age key file (age-keygen -y <key file> prints it)',
+        })),
+  },
+  {
+    code: 'sops.recipient-private',
+    severity: 'error',
+    summary: 'an age recipient is the public key (age1…), never the identity (AGE-SECRET-KEY-1…) that decrypts',
+    check: (env) =>
+      env.ageRecipients
+        .map((r, i) => ({ r, i }))
+        .filter(({ r }) => holdsAgeIdentity(r))
+        .map(({ r, i }) => ({
+          path: `sops.ageRecipients[${i}]`,
+          // Its start only: the rest is the private key.
+          value: redacted(r.trim()),
+          message: 'this holds an age identity, the private key that decrypts the secrets encrypted to it: synth would write it into the committed .sops.yaml',
+          fix: `put the recipient there (age-keygen -y <key file> prints it: age1…); if this identity was ever committed, treat it as exposed: npm run secrets -- init ${env.name} makes a new key and re-encrypts the environment's secrets to it`,
+        })),
   },
   {
     code: 'sops.demo-recipient',

@@ -2,10 +2,13 @@ import { CLUSTER_NAMESPACES } from '../../tree/kinds';
 import ipaddr from 'ipaddr.js';
 import { isIpv4, parseSubnet } from '../ipv4';
 import type { Environment } from '../resolve';
+import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 import { addressRoles } from './addresses';
 import type { AddressRole } from './addresses';
 import { DNS_LABEL, DNS_SUBDOMAIN } from '../name-patterns';
+import { K3S_DISABLE_ITEMS, KUBE_VIP_MANIFEST } from '../k3s-packaged';
+import { didYouMean } from '../spec-check';
 
 // Each field held to its own standard: what no real network, kernel or API server accepts fails
 // here, before anything is rendered.
@@ -176,6 +179,62 @@ export const standardRules: readonly Rule[] = [
       const ok = dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
       return ok ? [] : [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: `write it like /data/k3s${dir.endsWith('/') && dir.length > 1 ? ` (${dir.replace(/\/+$/, '')})` : ''}` }];
     },
+  },
+  {
+    code: 'oidc.invalid-issuer',
+    severity: 'error',
+    summary: 'the parts of the OIDC issuer URL https://<issuerHost>.<baseDomain>/realms/<realm> are a host name and one path segment',
+    check: (env) => {
+      const oidc = env.spec.k3s.oidc;
+      if (!oidc) return [];
+      const issuer = env.k3s.oidc!.issuerUrl;
+      const host = oidc.issuerHost ?? 'auth';
+      return [
+        // Labels of a host name (RFC 1123): it is joined to baseDomain with a dot.
+        ...(host.split('.').every((l) => DNS_LABEL.test(l)) ? [] : [{ path: 'k3s.oidc.issuerHost', value: shown(host), message: `the issuer would be ${issuer}, and "${host}" is not a host name under ${env.spec.baseDomain}`, fix: 'use lowercase DNS labels joined by dots, e.g. auth' }]),
+        // One path segment of RFC 3986's unreserved characters: the tool writes it into the URL as it is.
+        ...(/^[A-Za-z0-9._~-]+$/.test(oidc.realm) && oidc.realm !== '.' && oidc.realm !== '..' ? [] : [{ path: 'k3s.oidc.realm', value: shown(oidc.realm), message: `the issuer would be ${issuer}, and "${oidc.realm}" is not one URL path segment`, fix: "use the realm's name as Keycloak shows it in its URLs: letters, digits, -, _, . and ~, e.g. lab" }]),
+      ];
+    },
+  },
+  {
+    code: 'k3s.disable-unknown',
+    severity: 'warning',
+    // A warning: `disable` also removes a manifest of that base name placed on the servers by hand.
+    summary: 'what k3s.disable lists names a component k3s packages',
+    check: (env) =>
+      (env.spec.k3s.disable ?? [])
+        .map((name, i) => ({ name, i }))
+        .filter(({ name }) => !K3S_DISABLE_ITEMS.includes(name) && !(name === KUBE_VIP_MANIFEST && env.vip))
+        .map(({ name, i }) => {
+          const near = didYouMean(name.trim(), K3S_DISABLE_ITEMS);
+          const listed = near !== undefined && env.k3s.disable.includes(near);
+          return {
+            path: `k3s.disable[${i}]`,
+            value: shown(name),
+            message: `"${name}" is no component k3s packages (${K3S_DISABLE_ITEMS.join(', ')}): k3s disables it only if a manifest ${name}.yaml sits in ${env.k3s.dataDir}/server/manifests on the servers`,
+            fix: near === undefined
+              ? `remove it, unless it names a manifest you place in ${env.k3s.dataDir}/server/manifests yourself`
+              : listed ? `remove it: ${near} is listed already` : `write ${near}`,
+          };
+        }),
+  },
+  {
+    code: 'k3s.disable-own-manifest',
+    severity: 'error',
+    summary: 'k3s.disable does not name kube-vip, the manifest the runbook places on the servers for the VIP',
+    check: (env) =>
+      env.vip === undefined
+        ? []
+        : (env.spec.k3s.disable ?? [])
+            .map((name, i) => ({ name, i }))
+            .filter(({ name }) => name === KUBE_VIP_MANIFEST)
+            .map(({ i }) => ({
+              path: `k3s.disable[${i}]`,
+              value: KUBE_VIP_MANIFEST,
+              message: `the runbook places kube-vip.yaml in ${env.k3s.dataDir}/server/manifests for the VIP ${env.vip}, and k3s deletes a disabled manifest and what it applied: the VIP would go`,
+              fix: 'remove it from k3s.disable',
+            })),
   },
   {
     code: 'vm.mac-not-unicast',

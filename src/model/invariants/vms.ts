@@ -2,6 +2,7 @@ import { distinct, duplicates } from '../duplicates';
 import type { VmSizing } from '../environment';
 import { EXAMPLE_SSH_KEY_BODY } from '../placeholders';
 import { macFor } from '../resolve';
+import { isPrivateKey, redacted, sshKeyBody, sshPublicKeyProblem } from '../public-keys';
 import type { Environment, Vm } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
@@ -40,11 +41,17 @@ const held = (h: { node: Vm['node'] }) => `${h.node.state === 'planned' ? 'plann
 
 export const migration = (env: Environment) => (env.infrastructure.kind === 'libvirt' ? env.infrastructure.migrateFromCount ?? [] : []);
 
-/** A private key in any of the PEM or OpenSSH armours (`-----BEGIN OPENSSH PRIVATE KEY-----`, …). */
-export const isPrivateKey = (text: string) => /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----|PRIVATE KEY-----/.test(text);
-
-/** The SSH keys the VMs trust, each with its index; none on bare metal. */
-const vmKeys = (env: Environment) => (env.infrastructure.kind === 'bare-metal' ? [] : env.infrastructure.access.sshKeys.map((key, i) => ({ key, i })));
+/**
+ * The SSH keys the VMs trust, each with its path: the environment's, and on Proxmox those an
+ * adopted VM keeps (`sshkeys:`, also written into the Terraform JSON). None on bare metal.
+ */
+function vmKeys(env: Environment): { key: string; path: string }[] {
+  const infra = env.infrastructure;
+  if (infra.kind === 'bare-metal') return [];
+  const own = infra.access.sshKeys.map((key, i) => ({ key, path: `infrastructure.access.sshKeys[${i}]` }));
+  const adopted = infra.kind === 'proxmox' ? Object.entries(infra.adopt?.vms ?? {}) : [];
+  return [...own, ...adopted.flatMap(([node, vm]) => (vm.sshKeys ?? []).map((key, i) => ({ key, path: `infrastructure.adopt.vms.${node}.sshKeys[${i}]` })))];
+}
 
 export const vmRules: readonly Rule[] = [
   {
@@ -147,8 +154,9 @@ export const vmRules: readonly Rule[] = [
     summary: 'the VMs do not still trust the example SSH key shipped with the repository',
     check: (env) =>
       vmKeys(env)
-        .filter(({ key }) => key.split(/\s+/)[1] === EXAMPLE_SSH_KEY_BODY)
-        .map(({ key, i }) => ({ path: `infrastructure.access.sshKeys[${i}]`, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in environments/ssh-keys.ts' })),
+        // Found wherever the line has it (options, stray spaces), and whatever the other entries hold.
+        .filter(({ key }) => !isPrivateKey(key) && sshKeyBody(key) === EXAMPLE_SSH_KEY_BODY)
+        .map(({ key, path }) => ({ path, value: key, message: 'the VMs trust the example SSH key, whose private half was discarded: nobody can log in', fix: 'put your own public key (~/.ssh/id_ed25519.pub) in environments/ssh-keys.ts' })),
   },
   {
     code: 'vm.data-unprotected',
@@ -166,12 +174,29 @@ export const vmRules: readonly Rule[] = [
     check: (env) =>
       vmKeys(env)
         .filter(({ key }) => isPrivateKey(key))
-        .map(({ i }) => ({
-          path: `infrastructure.access.sshKeys[${i}]`,
+        .map(({ path }) => ({
+          path,
           // Never repeated anywhere: the value is the secret itself.
           value: '(a private key, not shown)',
           message: 'this is a private key: synth would write it into the VMs\' cloud-init, in the committed Terraform JSON',
-          fix: 'put the public half there (the .pub file: one line, ssh-ed25519 AAAA… comment), and treat this private key as exposed if it was ever committed',
+          fix: 'put the public half there (ssh-keygen -y -f <private key file> prints it: one line, ssh-ed25519 AAAA… comment), and treat this private key as exposed if it was ever committed',
+        })),
+  },
+  {
+    code: 'vm.ssh-key-invalid',
+    severity: 'error',
+    summary: 'an SSH key the VMs trust is one OpenSSH public key line whose key data decodes to a key of its own type',
+    check: (env) =>
+      vmKeys(env)
+        .filter(({ key }) => !isPrivateKey(key))
+        .map(({ key, path }) => ({ key, path, problem: sshPublicKeyProblem(key) }))
+        .filter(({ problem }) => problem !== undefined)
+        .map(({ key, path, problem }) => ({
+          path,
+          // Only its start: an entry that is no public key may be a piece of a private one.
+          value: shown(redacted(key.trim())),
+          message: `this is not an OpenSSH public key: ${problem}, so cloud-init would install a line sshd cannot use`,
+          fix: 'paste the whole line of your .pub file (ssh-keygen -y -f <private key file> prints it: ssh-ed25519 AAAA… comment)',
         })),
   },
   {

@@ -122,3 +122,105 @@ describe('each node reached at its own SSH target', () => {
     expect(found.map((v) => [v.path, v.value])).toEqual([['fixture.nodes[1].ssh.port', '0']]);
   });
 });
+
+describe('credentials written into a URL', () => {
+  it('fails on a password in the clone URL, shows the URL without it, and keeps it out of the other rules\' messages', () => {
+    const spec = modify(singleServer, (e) => {
+      e.flux.url = 'https://ops:s3cret-fixture@git.single.test/ops/fleet.git';
+      e.flux.pullSecret = 'git-auth';
+      e.secrets = [{ namespace: 'flux-system', name: 'git-auth', keys: ['identity'] }];
+    });
+    const violations = check(spec);
+    expect(violations.find((v) => v.code === 'url.credentials')).toMatchObject({
+      severity: 'error',
+      path: 'single.flux.url',
+      value: 'https://ops:…@git.single.test/ops/fleet.git',
+      message: 'the URL holds a password or an access token in its user part: synth would write it into the committed tree',
+      fix: 'drop it from the URL and put it in the Secret flux.pullSecret names (keys username and password); treat it as exposed if it was ever committed',
+    });
+    expect(violations.filter((v) => v.code === 'flux.pull-secret-keys').length).toBeGreaterThan(0);
+    expect(JSON.stringify(violations)).not.toContain('s3cret-fixture');
+  });
+
+  it.each([
+    ['a GitHub token as the user', (e: any) => { e.flux.url = 'https://ghp_fixtureTOKEN@github.com/o/r.git'; }, 'single.flux.url', 'https://…@github.com/o/r.git', 'drop it from the URL and put it in the Secret'],
+    ["the Proxmox API's password", (e: any) => { e.infrastructure.endpoint = 'https://root@pam:fixturePass@10.30.0.2:8006/'; }, 'single.infrastructure.endpoint', 'https://root@pam:…@10.30.0.2:8006/', 'drop it from the URL: the API token comes from the environment at apply time (PROXMOX_VE_API_TOKEN)'],
+    ["an app's chart repository", (e: any) => { e.apps = [{ name: 'hello', layer: 'platform', helm: { chart: 'hello', version: '1.0.0', repo: 'https://u:fixturePass@charts.single.test/' } }]; }, 'single.apps[0].helm.repo', 'https://u:…@charts.single.test/', "drop it from the URL (an app's chart source takes no credentials here"],
+    ["an app's OCI location", (e: any) => { e.apps = [{ name: 'hello', layer: 'platform', helm: { chart: 'hello', version: '1.0.0', oci: 'oci://glpat-fixture@registry.single.test/c/hello' } }]; }, 'single.apps[0].helm.oci', 'oci://…@registry.single.test/c/hello', "drop it from the URL (an app's chart source"],
+  ])('fails on %s', (_what, change, path, value, fix) => {
+    const v = check(modify(singleServer, change)).find((x) => x.code === 'url.credentials');
+    expect(v).toMatchObject({ path, value });
+    expect(v!.fix.startsWith(fix)).toBe(true);
+    expect(JSON.stringify(v)).not.toMatch(/fixturePass|fixtureTOKEN|glpat-fixture/);
+  });
+
+  it.each(['ssh://git@git.single.test/ops/fleet.git', 'https://git@git.single.test/ops/fleet.git', 'https://ops:@git.single.test/ops/fleet.git', 'https://git.single.test/a@b/fleet.git'])('accepts a user without a password: %s', (url) => {
+    expect(check(modify(singleServer, (e) => { e.flux.url = url; })).map((v) => v.code)).not.toContain('url.credentials');
+  });
+});
+
+describe("the workstation's kubeconfig file", () => {
+  it('fails when the spec names the file and does not ask to merge into it', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.kubeconfig = { file: '/home/me/.kube/config' }; }), 'kubeconfig.shared-file');
+    expect(v).toMatchObject({
+      severity: 'error',
+      path: 'fixture.kubeconfig.file',
+      value: '/home/me/.kube/config',
+      message: '/home/me/.kube/config may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds',
+      fix: "leave it unset (the runbook then writes ~/.kube/fixture.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into /home/me/.kube/config",
+    });
+  });
+
+  it('passes the default file, and a named file merged into', () => {
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { context: 'lab' }; }))).toEqual([]);
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { file: '~/.kube/config', merge: true }; }))).toEqual([]);
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { merge: true }; }))).toEqual([]);
+  });
+
+  it('fails on a colon in the file, which would split the KUBECONFIG list the merge reads', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.kubeconfig = { file: '~/.kube/a:b', merge: true }; }), 'kubeconfig.invalid');
+    expect(v!.message).toBe('not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)');
+  });
+});
+
+describe('an empty part in a URL', () => {
+  it.each([
+    ['https:///git.single.test/ops/fleet.git', 'its host is empty'],
+    ['ssh://git@/ops/fleet.git', 'its host is empty'],
+    ['https://:443/ops/fleet.git', 'its host is empty'],
+    ['https://git.single.test//fleet.git', 'its path //fleet.git has an empty segment (//)'],
+    ['https://git.single.test/ops//fleet.git', 'its path /ops//fleet.git has an empty segment (//)'],
+    ['https://git.single.test', 'it names no repository after the host'],
+    ['ssh://git@git.single.test:2222/', 'it names no repository after the host'],
+  ])('fails on the clone URL %s: %s', (url, problem) => {
+    const [v] = expectOnly(modify(singleServer, (e) => { e.flux.url = url; }), 'url.empty-part');
+    expect(v).toMatchObject({ path: 'single.flux.url', value: url, message: `this is not a whole URL: ${problem}`, fix: 'write the clone URL whole, e.g. https://git.example.com/ops/fleet.git' });
+  });
+
+  it.each(['https://git.single.test/ops/fleet.git', 'ssh://git@[fd00::1]:2222/ops/fleet.git', 'https://git.single.test/ops/fleet/'])('passes %s', (url) => {
+    expect(check(modify(singleServer, (e) => { e.flux.url = url; })).map((v) => v.code)).not.toContain('url.empty-part');
+  });
+
+  it("fails on the Proxmox endpoint and an app's chart locations, with their own fixes", () => {
+    const spec = modify(singleServer, (e: any) => {
+      e.infrastructure.endpoint = 'https://pve.single.test:8006//';
+      e.apps = [
+        { name: 'a', layer: 'platform', helm: { chart: 'a', version: '1.0.0', oci: 'oci:///charts/a' } },
+        { name: 'b', layer: 'platform', helm: { chart: 'b', version: '1.0.0', repo: 'https://charts.single.test//b/' } },
+      ];
+    });
+    expect(check(spec).filter((v) => v.code === 'url.empty-part').map((v) => [v.path, v.message, v.fix])).toEqual([
+      ['single.infrastructure.endpoint', 'this is not a whole URL: its path // has an empty segment (//)', 'write it as https://<host>:8006/'],
+      ['single.apps[0].helm.oci', 'this is not a whole URL: its host is empty', 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/'],
+      ['single.apps[1].helm.repo', 'this is not a whole URL: its path //b/ has an empty segment (//)', 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/'],
+    ]);
+  });
+
+  it('leaves a URL with nothing after the scheme, or without a scheme, to the field\'s own rule', () => {
+    expect(check(modify(singleServer, (e) => { e.flux.url = 'https://'; })).map((v) => v.code)).toEqual(['flux.invalid-url']);
+    expect(check(modify(singleServer, (e) => { e.flux.url = 'file:///srv/fleet'; })).map((v) => v.code)).toEqual(['flux.invalid-url']);
+    const app = (repo: string) => modify(singleServer, (e: any) => { e.apps = [{ name: 'b', layer: 'platform', helm: { chart: 'b', version: '1.0.0', repo } }]; });
+    expect(check(app('https://')).map((v) => v.code)).not.toContain('url.empty-part');
+    expect(check(modify(singleServer, (e: any) => { e.infrastructure.endpoint = 'pve.single.test:8006'; })).map((v) => v.code)).toEqual(['vm.invalid-endpoint']);
+  });
+});

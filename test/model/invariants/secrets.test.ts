@@ -115,6 +115,32 @@ describe('SOPS settings of an environment', () => {
   it('fails on a malformed recipient', () => {
     expect(codes(modify(base, (e) => { e.sops = { ageRecipients: ['age1tooshort'] }; }))).toEqual(['sops.invalid-recipient']);
   });
+
+  it('fails on a recipient of the right shape whose bech32 checksum does not hold (one character mistyped)', () => {
+    const typo = 'age1hqs3awgg42ryhts33xjr8m9vnefe9fwuh49anlydnkq3vlj0xglst4rkaa';
+    const [v] = expectOnly(modify(threeServers, (e) => { e.sops = { ageRecipients: ['age1hqs3awgg42ryhts33xjr8m9vnefe9fwuh49anlydnkq3vlj0xglst4rkaq', typo] }; }), 'sops.invalid-recipient');
+    expect(v).toMatchObject({
+      path: 'fixture.sops.ageRecipients[1]',
+      value: typo,
+      message: `"${typo}" fails its bech32 checksum: a character is mistyped or missing`,
+      fix: 'paste the "public key:" line of your age key file (age-keygen -y <key file> prints it)',
+    });
+  });
+
+  it('fails on an age identity pasted as a recipient, and shows only its first 12 characters', () => {
+    const identity = 'AGE-SECRET-KEY-1GFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPYYSJZGFPQ';
+    const violations = check(modify(threeServers, (e) => { e.sops = { ageRecipients: [`# created by age-keygen\n${identity}`, identity.toLowerCase()] }; }));
+    expect(violations.map((v) => [v.code, v.path, v.value])).toEqual([
+      ['sops.recipient-private', 'fixture.sops.ageRecipients[0]', '# created by…'],
+      ['sops.recipient-private', 'fixture.sops.ageRecipients[1]', 'age-secret-k…'],
+    ]);
+    expect(violations[0]).toMatchObject({
+      severity: 'error',
+      message: 'this holds an age identity, the private key that decrypts the secrets encrypted to it: synth would write it into the committed .sops.yaml',
+      fix: "put the recipient there (age-keygen -y <key file> prints it: age1…); if this identity was ever committed, treat it as exposed: npm run secrets -- init fixture makes a new key and re-encrypts the environment's secrets to it",
+    });
+    expect(JSON.stringify(violations)).not.toMatch(/GFPYYSJZ/i);
+  });
 });
 
 describe('the layer of a declared secret', () => {
@@ -141,5 +167,18 @@ describe('the layer of a declared secret', () => {
     const found = check(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'orphan'; })).filter((v) => v.code.startsWith('secret.namespace'));
     expect(found.map((v) => [v.code, v.path, v.value])).toEqual([['secret.namespace-unknown', 'fixture.secrets[0].namespace', 'orphan']]);
     expect(check(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'kube-system'; })).filter((v) => v.code.startsWith('secret.namespace'))).toEqual([]);
+  });
+
+  it('fails when its layer is none of flux.layers, proposing the nearest, and proposes none when nothing is near', () => {
+    const found = (layer: string) => check(withSecret(layer)).filter((v) => v.code === 'secret.layer-unknown');
+    expect(found('platfrom')).toEqual([expect.objectContaining({
+      severity: 'error',
+      path: 'fixture.secrets[0].layer',
+      value: 'platfrom',
+      message: 'flux.layers declares no layer platfrom, so no Flux Kustomization would apply Secret hello/db',
+      fix: 'write platform, one of platform, apps, gateway-api, network, or leave it unset (the layer that creates the namespace)',
+    })]);
+    expect(found('zzzzzzzzzzzz')[0]!.fix).toBe('use one of platform, apps, gateway-api, network, or leave it unset (the layer that creates the namespace)');
+    expect(found('apps')).toEqual([]);
   });
 });

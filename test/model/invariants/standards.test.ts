@@ -172,3 +172,67 @@ describe('standards at their edges', () => {
     expect(check(spec).map((v) => v.code)).not.toContain('address.in-use');
   });
 });
+
+describe('what k3s.disable names', () => {
+  const disabling = (names: string[], edit: (e: any) => void = () => {}) => modify(threeServers, (e: any) => { e.k3s.disable = names; edit(e); });
+
+  it('passes every component k3s packages', () => {
+    expect(codes(disabling(['coredns', 'servicelb', 'traefik', 'local-storage', 'metrics-server', 'runtimes', 'snapshot-controller', 'ccm']))).toEqual([]);
+  });
+
+  it('warns on a name k3s packages no component of, proposing the nearest one', () => {
+    const [v] = expectOnly(disabling(['traefik', 'servicelb', 'metric-server']), 'k3s.disable-unknown');
+    expect(v).toMatchObject({
+      severity: 'warning',
+      path: 'fixture.k3s.disable[2]',
+      value: 'metric-server',
+      message: '"metric-server" is no component k3s packages (coredns, servicelb, traefik, local-storage, metrics-server, runtimes, snapshot-controller, ccm): k3s disables it only if a manifest metric-server.yaml sits in /var/lib/rancher/k3s/server/manifests on the servers',
+      fix: 'write metrics-server',
+    });
+  });
+
+  it('never proposes a name the list holds already, and proposes nothing for a name far from every component', () => {
+    const fixes = check(disabling(['traefik', 'servicelb', 'traefk', 'my-addon'])).map((v) => [v.path, v.fix]);
+    expect(fixes).toEqual([
+      ['fixture.k3s.disable[2]', 'remove it: traefik is listed already'],
+      ['fixture.k3s.disable[3]', 'remove it, unless it names a manifest you place in /var/lib/rancher/k3s/server/manifests yourself'],
+    ]);
+  });
+
+  it('fails on kube-vip while the runbook deploys it for the VIP, and only warns without a VIP', () => {
+    const [v] = expectOnly(disabling(['traefik', 'servicelb', 'kube-vip']), 'k3s.disable-own-manifest');
+    expect(v).toMatchObject({
+      path: 'fixture.k3s.disable[2]',
+      message: 'the runbook places kube-vip.yaml in /var/lib/rancher/k3s/server/manifests for the VIP 10.20.0.10, and k3s deletes a disabled manifest and what it applied: the VIP would go',
+      fix: 'remove it from k3s.disable',
+    });
+    expect(codes(modify(singleServer, (e) => { e.k3s.disable = ['traefik', 'kube-vip']; }))).toEqual(['k3s.disable-unknown']);
+  });
+});
+
+describe('the parts of the OIDC issuer URL', () => {
+  const oidc = (o: Record<string, string>) => modify(threeServers, (e: any) => { e.k3s.oidc = o; });
+
+  // An empty part is the spec family's (spec.empty), which stops the run before this rule.
+  it.each(['realm', 'issuerHost'])('leaves an empty %s to spec.empty', (field) => {
+    expect(codes(oidc(field === 'realm' ? { realm: '' } : { realm: 'lab', issuerHost: '' }))).toEqual(['spec.empty']);
+  });
+
+  it.each(['lab ops', 'a/b', '..', 'a?b', 'a%2Fb'])('fails on the realm %j', (realm) => {
+    const [v] = expectOnly(oidc({ realm }), 'oidc.invalid-issuer');
+    expect(v).toMatchObject({
+      path: 'fixture.k3s.oidc.realm',
+      message: `the issuer would be https://auth.fixture.test/realms/${realm}, and "${realm}" is not one URL path segment`,
+      fix: "use the realm's name as Keycloak shows it in its URLs: letters, digits, -, _, . and ~, e.g. lab",
+    });
+  });
+
+  it.each(['auth.', 'a..b', 'Auth', 'au th'])('fails on the issuer host %j', (issuerHost) => {
+    const [v] = expectOnly(oidc({ realm: 'lab', issuerHost }), 'oidc.invalid-issuer');
+    expect(v).toMatchObject({ path: 'fixture.k3s.oidc.issuerHost', message: `the issuer would be https://${issuerHost}.fixture.test/realms/lab, and "${issuerHost}" is not a host name under fixture.test`, fix: 'use lowercase DNS labels joined by dots, e.g. auth' });
+  });
+
+  it('passes a realm of unreserved characters under a host of several labels', () => {
+    expect(codes(oidc({ realm: 'Lab_1.x~y', issuerHost: 'sso.id' }))).toEqual([]);
+  });
+});

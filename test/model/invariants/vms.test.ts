@@ -85,6 +85,53 @@ describe('VM invariants', () => {
   });
 });
 
+describe('what the VMs trust as SSH keys', () => {
+  const keys = (list: string[]) => modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = list; });
+  const example = `ssh-ed25519 ${EXAMPLE_SSH_KEY_BODY} ops@home.arpa`;
+
+  it('fails on a line that is no public key, showing only its first 12 characters', () => {
+    const [v] = expectOnly(keys(['ssh-rsa AAAAC3NzaC1lZDI1NTE5AAAAIFixtureKeyFixtureKeyFixtureKeyFixtureKey001 me']), 'vm.ssh-key-invalid');
+    expect(v).toMatchObject({
+      path: 'fixture.infrastructure.access.sshKeys[0]',
+      value: 'ssh-rsa AAAA…',
+      message: 'this is not an OpenSSH public key: its key data is a key of type ssh-ed25519, not ssh-rsa, so cloud-init would install a line sshd cannot use',
+      fix: 'paste the whole line of your .pub file (ssh-keygen -y -f <private key file> prints it: ssh-ed25519 AAAA… comment)',
+    });
+  });
+
+  it('fails on one line of an OpenSSH private key as a private key, and on an empty entry as no key', () => {
+    const line = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
+    expect(check(keys([line, 'ssh-ed25519'])).map((v) => [v.code, v.value])).toEqual([
+      ['vm.ssh-key-private', '(a private key, not shown)'],
+      ['vm.ssh-key-invalid', 'ssh-ed25519'],
+    ]);
+    // An entry of white space alone is the spec family's, which stops the run first.
+    expect(check(keys([line, ' '])).map((v) => v.code)).toEqual(['spec.empty']);
+    // Its own trailing newline does not make a private key line a whitespace finding that would show it.
+    expect(check(keys([`${line}\n`])).map((v) => [v.code, v.value])).toEqual([['vm.ssh-key-private', '(a private key, not shown)']]);
+  });
+
+  it("fails on an adopted Proxmox VM's key as on the environment's, at its own path", () => {
+    const [v] = expectOnly(modify(mgmt, (e: any) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; e.infrastructure.adopt.vms['lab-mgmt'].sshKeys = ['ssh-ed25519']; }), 'vm.ssh-key-invalid');
+    expect(v).toMatchObject({ path: 'mgmt.infrastructure.adopt.vms.lab-mgmt.sshKeys[0]', value: 'ssh-ed25519', message: 'this is not an OpenSSH public key: it is a ssh-ed25519 key with no key data after the type, so cloud-init would install a line sshd cannot use' });
+  });
+
+  it('still warns about the example key beside a bad entry, and with options or stray spaces around it', () => {
+    const violations = check(keys(['ssh-ed25519 you@host', `no-pty  ${example}`, '-----BEGIN OPENSSH PRIVATE KEY-----']));
+    expect(violations.map((v) => [v.code, v.path])).toEqual([
+      ['vm.example-ssh-key', 'fixture.infrastructure.access.sshKeys[1]'],
+      ['vm.ssh-key-private', 'fixture.infrastructure.access.sshKeys[2]'],
+      ['vm.ssh-key-invalid', 'fixture.infrastructure.access.sshKeys[0]'],
+    ]);
+  });
+
+  it('names the example key an adopted VM still trusts', () => {
+    const spec = modify(mgmt, (e: any) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; e.infrastructure.adopt.vms['lab-mgmt'].sshKeys = [example]; });
+    const [v] = expectOnly(spec, 'vm.example-ssh-key');
+    expect(v!.path).toBe('mgmt.infrastructure.adopt.vms.lab-mgmt.sshKeys[0]');
+  });
+});
+
 describe('the example SSH key', () => {
   it('warns while a VM environment still trusts the example key the example fleet ships in environments/ssh-keys.ts', () => {
     const spec = modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = [`ssh-ed25519 ${EXAMPLE_SSH_KEY_BODY} ops@home.arpa`]; });
