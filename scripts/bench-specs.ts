@@ -26,7 +26,7 @@ export function fleetOf(count: number, prefix = 'b'): EnvironmentSpec[] {
         kind: 'libvirt',
         bridge: 'br0',
         vm: { vcpus: 4, memoryMiB: 6144, osDiskGiB: 40, dataDiskGiB: 100 },
-        access: { user: 'ubuntu', sshKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBenchKeyBenchKeyBenchKeyBenchKeyBenchKey0 bench'] },
+        access: { user: 'ubuntu', sshKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBenchKeyBenchKeyBenchKeyBenchKeyBenchKey000 bench'] },
       },
       apps: [{ name: 'podinfo', layer: 'apps', helm: { oci: 'oci://ghcr.io/stefanprodan/charts/podinfo', chart: 'podinfo', version: '6.14.1', values: { replicaCount: 2 } } }],
       flux: {
