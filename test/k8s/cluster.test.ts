@@ -52,7 +52,7 @@ describe('Kubernetes tree', () => {
     expect(instance.metadata.name).toBe('flux');
     expect(instance.spec.sync).toEqual({
       kind: 'GitRepository',
-      url: 'ssh://git@git.single.test/ops/fleet.git',
+      url: 'https://git.single.test/ops/fleet.git',
       ref: 'refs/heads/live',
       path: 'clusters/single/kubernetes',
       interval: '1m',
@@ -81,7 +81,7 @@ describe('Kubernetes tree', () => {
     expect(tree.doc('kubernetes/flux-system/gitrepository.flux-system.flux-system.yaml').spec).toEqual({
       interval: '1m',
       ref: { branch: 'live' },
-      url: 'ssh://git@git.single.test/ops/fleet.git',
+      url: 'https://git.single.test/ops/fleet.git',
     });
     expect(tree.doc('kubernetes/flux-system/kustomization.flux-system.flux-system.yaml').spec).toMatchObject({
       path: './clusters/single/kubernetes',

@@ -227,6 +227,23 @@ export const accessRules: readonly Rule[] = [
     },
   },
   {
+    code: 'flux.ssh-without-identity',
+    severity: 'error',
+    summary: 'Flux pulls an ssh:// URL with an SSH identity (flux.pullSecret): source-controller has no other key to offer',
+    // source-controller v1.9 authenticates SSH only with the `identity` (and `known_hosts`) of the
+    // GitRepository's secretRef (docs/spec/v1/gitrepositories.md, "SSH authentication"); with no
+    // Secret it offers no key, and forges refuse SSH without one, public repositories too.
+    check: (env) =>
+      /^ssh:\/\//i.test(env.flux.url) && env.flux.pullSecret === undefined
+        ? [{
+            path: 'flux.url',
+            value: env.flux.url,
+            message: 'Flux clones an ssh:// URL only with an SSH identity, and flux.pullSecret names none: the GitRepository would never become ready',
+            fix: `declare a Secret with identity and known_hosts (secrets: [{ namespace: 'flux-system', name: 'flux-ssh', keys: ['identity', 'known_hosts'] }]), set flux.pullSecret: 'flux-ssh' and fill it with npm run secrets -- set ${env.name} flux-system/flux-ssh; or use the repository's https:// URL`,
+          }]
+        : [],
+  },
+  {
     code: 'flux.pull-secret-undeclared',
     severity: 'error',
     summary: 'the Secret Flux pulls the repository with is declared, in flux-system',
