@@ -9,6 +9,7 @@ import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { ENVIRONMENT_NAME } from '../model/name-patterns';
 import { checkSpec, specName } from '../model/spec-check';
+import { redactedViolation } from '../model/redact';
 import { hasErrors, runRules } from '../model/violation';
 import type { Rule, Violation } from '../model/violation';
 import * as versions from '../versions';
@@ -67,6 +68,9 @@ export interface CheckOutcome {
 
 const NOTHING_READ: EnvironmentSources = { secrets: new Map(), appSources: new Map() };
 
+/** Shape findings the schema itself accepts (a padded or empty string): the spec still resolves, and the rules run beside them. */
+const VALUE_FAULTS = new Set(['spec.whitespace', 'spec.empty']);
+
 /** An app's construct that failed while rendering, as the violation that names the app. */
 function constructFailures(env: Environment, error: AppConstructError): Violation[] {
   return error.failures.map((f) => ({
@@ -88,11 +92,16 @@ function checkOne(spec: unknown, shape: readonly Violation[], env: Environment |
   const name = specName(spec);
   if (!env) return { name, files: new Map(), violations: shape };
   // An invalid name reads nothing: `secrets/<name>/` could be a folder outside secrets/ (`../x`).
-  const sources = ENVIRONMENT_NAME.test(env.name) ? request.sources?.(env) : undefined;
+  const sources = ENVIRONMENT_NAME.test(env.name) && shape.length === 0 ? request.sources?.(env) : undefined;
+  // A field the shape check reported is reported once: the rules' findings at it (or inside it) go.
+  const reported = (path: string) => shape.some((v) => path === v.path || path.startsWith(`${v.path}.`) || path.startsWith(`${v.path}[`));
   const violations = [
-    ...checkEnvironment(env),
-    ...(sources ? checkSecretSources({ env, sources: sources.secrets }) : []),
-    ...(sources ? checkAppSources({ env, sources: sources.appSources }) : []),
+    ...shape,
+    ...[
+      ...checkEnvironment(env),
+      ...(sources ? checkSecretSources({ env, sources: sources.secrets }) : []),
+      ...(sources ? checkAppSources({ env, sources: sources.appSources }) : []),
+    ].filter((v) => !reported(v.path)),
   ];
   if (hasErrors(violations) || !request.render) return { name, env, files: new Map(), violations };
   let files: ReadonlyMap<string, string>;
@@ -113,9 +122,12 @@ export function runChecks(request: CheckRequest): CheckOutcome {
   const selected = request.selected ?? request.specs;
   const shapes = new Map(request.specs.map((spec) => [spec, checkSpec(spec)]));
   for (const spec of selected) if (!shapes.has(spec)) shapes.set(spec, checkSpec(spec));
-  // A spec that is not even well typed is reported field by field and goes no further.
-  const typed = request.specs.filter((spec) => shapes.get(spec)!.length === 0);
-  const resolved = new Map([...shapes].filter(([, shape]) => shape.length === 0).map(([spec]) => [spec, resolve(spec as EnvironmentSpec)]));
+  // A spec that is not even well typed is reported field by field and goes no further; one whose
+  // only faults are strings the schema accepts (padded, empty) goes on, so every
+  // other error comes at once.
+  const wellTyped = (spec: unknown) => shapes.get(spec)!.every((v) => VALUE_FAULTS.has(v.code));
+  const typed = request.specs.filter(wellTyped);
+  const resolved = new Map([...shapes.keys()].filter(wellTyped).map((spec) => [spec, resolve(spec as EnvironmentSpec)]));
   const environments = selected.map((spec) => checkOne(spec, shapes.get(spec)!, resolved.get(spec), request));
   const names = new Set(environments.map((e) => e.name));
   // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
@@ -127,7 +139,9 @@ export function runChecks(request: CheckRequest): CheckOutcome {
     ...unselected,
     ...checkFleet(typed.map((spec) => resolved.get(spec)!)),
   ];
-  return { fleet, environments, violations: [...fleet, ...environments.flatMap((e) => e.violations)] };
+  const shown = environments.map((e) => ({ ...e, violations: e.violations.map(redactedViolation) }));
+  const fleetShown = fleet.map(redactedViolation);
+  return { fleet: fleetShown, environments: shown, violations: [...fleetShown, ...shown.flatMap((e) => e.violations)] };
 }
 
 /**

@@ -52,3 +52,10 @@ export function valuesSchemaNote(chart: string, version: string, choice: ValuesS
   return undefined;
 }
 
+
+/**
+ * What synth's warning and validate's summary both say about a platform chart pinned (by an
+ * environment's `versions`) at a release no schema is vendored for: its values go unjudged.
+ */
+export const missingValuesSchemaNote = (chart: string, version: string) =>
+  `chart ${chart} ${version}: no values schema is vendored for this release or its minor, so its values are not validated; copy the chart's values.schema.json to the fleet's schemas/values/${chart}-${version}${SUFFIX}`;

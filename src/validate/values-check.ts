@@ -6,7 +6,8 @@ import type { Finding } from './findings';
 import { SchemaStore } from './schemas';
 import type { EnvironmentTree } from './tree-objects';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
-import { CHARTS_WITHOUT_VALUES_SCHEMA, VALUES_SCHEMA_STAND_INS, resolveValuesSchema, valuesSchemaNote } from '../tree/values-schema';
+import { CHARTS_WITHOUT_VALUES_SCHEMA, VALUES_SCHEMA_STAND_INS, missingValuesSchemaNote, resolveValuesSchema, valuesSchemaNote } from '../tree/values-schema';
+import { charts as toolCharts } from '../versions';
 import type { ValuesSchemaChoice } from '../tree/values-schema';
 
 interface ChartValues {
@@ -62,6 +63,9 @@ export function lookupValuesSchema(dirs: readonly string[], chart: string, versi
   return undefined;
 }
 
+/** Whether `version` is the tool's own pin of `chart` (src/versions.ts), whose schema the tool must vendor. */
+const isToolPin = (chart: string, version: string) => Object.values(toolCharts).some((c) => c.chart === chart && c.version === version);
+
 /**
  * Validates chart values against the chart's own values.schema.json where one is available: the
  * fleet's own `schemas/values/` first (charts of its apps, or a newer platform chart it pins), then
@@ -80,6 +84,8 @@ export function checkChartValues(trees: readonly EnvironmentTree[], dir: string,
       if (CHARTS_WITHOUT_VALUES_SCHEMA.has(entry.chart)) notes.add(`chart ${entry.chart} publishes no values schema: its values are not validated`);
       // A user's chart: many ship no schema (podinfo), and where one does the user copies it in.
       else if (!PLATFORM_CHARTS.has(entry.chart)) notes.add(`chart ${entry.chart} ${entry.version} (an app's) has no values schema in ${dirs.join(' or ')}: its values are not validated; if the chart ships a values.schema.json, copy it to the fleet's schemas/values/${entry.chart}-${entry.version}.values.schema.json`);
+      // An environment's own pin of a platform chart: the fleet copies its schema in, as for an app's.
+      else if (!isToolPin(entry.chart, entry.version)) notes.add(`warning: ${missingValuesSchemaNote(entry.chart, entry.version)}`);
       else findings.push({ check: 'values', where: entry.where, message: `no values schema for chart ${entry.chart} ${entry.version} in ${dir}; vendor it (scripts/vendor.ts), or list the chart in CHARTS_WITHOUT_VALUES_SCHEMA` });
       continue;
     }

@@ -146,8 +146,8 @@ describe('compatibility and Cluster API invariants', () => {
     expect(codes(spec)).toEqual(['flux.unknown-dependency']);
   });
 
-  it('checks cert-manager against Kubernetes only where Cluster API installs it', () => {
-    expect(codes(modify(threeServers, (e) => { e.k3s.version = 'v1.32.9+k3s1'; }))).toEqual([]);
+  it('checks cert-manager against Kubernetes wherever it is installed: with TLS on the Gateway too', () => {
+    expect(codes(modify(threeServers, (e) => { e.k3s.version = 'v1.32.9+k3s1'; }))).toEqual(['compat.cert-manager-kubernetes']);
   });
 
   it('fails when the operator layer does not wait for cert-manager', () => {

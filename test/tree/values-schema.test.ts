@@ -42,6 +42,16 @@ describe('the one values schema resolution synth and validate share', () => {
     expect(notes.filter((n) => n.includes('chart cilium '))).toEqual([]);
   });
 
+  it("says the same in synth and validate of a platform chart an environment pins at a release no schema is vendored for", () => {
+    const env = resolve(modify(threeServers, (e: any) => { e.versions = { charts: { certManager: { version: 'v1.20.0' } } }; }));
+    const files = renderEnvironment(env);
+    const sentence = "chart cert-manager v1.20.0: no values schema is vendored for this release or its minor, so its values are not validated; copy the chart's values.schema.json to the fleet's schemas/values/cert-manager-v1.20.0.values.schema.json";
+    expect(valuesSchemaNotes(path.join(os.tmpdir(), 'no-such-fleet'), env, files)).toContain(sentence);
+    const report = checkChartValues([environmentTree(env.name, files)], path.join(REPO_ROOT, 'schemas/values'), path.join(os.tmpdir(), 'no-such-fleet'));
+    expect(report.findings.filter((f) => f.message.includes('cert-manager'))).toEqual([]);
+    expect(report.notes).toContain(`warning: ${sentence}`);
+  });
+
   describe('an app whose release has no schema of its own, its minor has one', () => {
     const schema = JSON.stringify({ type: 'object', properties: { replicaCount: { type: 'integer' } } });
     const appSources = new Map([['schemas/values/podinfo-6.14.1.values.schema.json', schema]]);

@@ -5,6 +5,7 @@ import { defineComponent } from '../entry';
 import { tlsOf } from '../tls/config';
 import { CERT_MANAGER_NAMESPACE } from '../tls/settings';
 import { CERT_MANAGER_MEMORY_MIB, certManagerRelease } from './chart';
+import { certManagerRules } from './rules';
 
 interface CertManagerConfig {
   readonly layer: string;
@@ -35,6 +36,7 @@ export const certManager = defineComponent({
   configure,
   placement: (config) => ({ layer: config.layer, path: config.path }),
   versions: ['charts.certManager'],
+  rules: certManagerRules((env) => configure(env) !== undefined),
   chart: (config, env) => certManagerRelease(env.versions, config.acme),
   // A k3s HelmChart reports no install progress: gate on what it creates, the webhook last. A Flux
   // HelmRelease is ready once its Deployments are (the layer's wait covers it).

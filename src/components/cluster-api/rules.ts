@@ -1,15 +1,12 @@
-import semver from 'semver';
 import { duplicates } from '../../model/duplicates';
 import { findCycle, layersBefore } from '../../model/invariants/flux';
 import { PROVIDER_VALUE_KEYS } from './settings';
 import type { Environment } from '../../model/resolve';
 import type { Finding, Rule } from '../../model/violation';
-import { certManagerKubernetes, clusterApiOperator, entryFor, minorOf, newestSeries, providerRepository, releaseSeriesOf, sourceOf, PROVIDERS_FILE } from '../../model/compatibility';
+import { clusterApiOperator, entryFor, minorOf, newestSeries, providerRepository, releaseSeriesOf, sourceOf, PROVIDERS_FILE } from '../../model/compatibility';
 import type { CapiProviderSpec } from './settings';
 
 export { minorOf } from '../../model/compatibility';
-
-const minorValue = (minor: string) => semver.coerce(minor)!;
 
 /** The environment's Cluster API providers; none without Cluster API. */
 const providersOf = (env: Environment) => env.clusterApi?.providers ?? [];
@@ -25,25 +22,6 @@ const providerPath = (i: number, field: string) => `clusterApi.providers[${i}].$
 
 /** Cluster API's invariants: cert-manager and operator compatibility, the providers, the layer order. */
 export const clusterApiRules: readonly Rule[] = [
-  {
-    code: 'compat.cert-manager-kubernetes',
-    severity: 'error',
-    summary: "the cert-manager pin supports the environment's Kubernetes minor (cert-manager's supported releases, vendored)",
-    check: (env) => {
-      if (!env.clusterApi) return [];
-      const minor = minorOf(env.k3s.version);
-      const certManager = env.versions.charts.certManager.version;
-      // A cert-manager minor the data does not know is compat.unknown-release's warning.
-      const range = entryFor(certManagerKubernetes, minorOf(certManager) ?? certManager);
-      if (!minor || !range || (semver.gte(minorValue(minor), minorValue(range.min)) && semver.lte(minorValue(minor), minorValue(range.max)))) return [];
-      return [{
-        path: 'k3s.version',
-        value: env.k3s.version,
-        message: `cert-manager ${certManager} supports Kubernetes ${range.min} to ${range.max} (${sourceOf(certManagerKubernetes.source, certManagerKubernetes.file)}), not ${minor}`,
-        fix: `pin a k3s release between v${range.min} and v${range.max}, or a cert-manager release that supports ${minor} (versions.charts.certManager)`,
-      }];
-    },
-  },
   {
     code: 'compat.operator-capi',
     severity: 'error',

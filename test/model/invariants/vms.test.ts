@@ -105,8 +105,8 @@ describe('what the VMs trust as SSH keys', () => {
       ['vm.ssh-key-private', '(a private key, not shown)'],
       ['vm.ssh-key-invalid', 'ssh-ed25519'],
     ]);
-    // An entry of white space alone is the spec family's, which stops the run first.
-    expect(check(keys([line, ' '])).map((v) => v.code)).toEqual(['spec.empty']);
+    // An entry of white space alone is the spec family's; the rules still run on the others (and not on it).
+    expect(check(keys([line, ' '])).map((v) => [v.code, v.path])).toEqual([['spec.empty', 'fixture.infrastructure.access.sshKeys[1]'], ['vm.ssh-key-private', 'fixture.infrastructure.access.sshKeys[0]']]);
     // Its own trailing newline does not make a private key line a whitespace finding that would show it.
     expect(check(keys([`${line}\n`])).map((v) => [v.code, v.value])).toEqual([['vm.ssh-key-private', '(a private key, not shown)']]);
   });
