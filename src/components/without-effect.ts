@@ -95,6 +95,11 @@ const OTHER_PINS: readonly { readonly key: string; readonly unused: (env: Enviro
 const within = (key: string, prefix: string) => key === prefix || key.startsWith(`${prefix}.`);
 
 /** A pin the environment overrides whose every user in the table is off, or that nothing else reads where it is. */
+/** Components with no switch of their own: what installs them. */
+const SWITCHED_ON_BY: Readonly<Record<string, string>> = {
+  'cert-manager': 'set clusterApi or run an ingress Gateway (cilium with ingressVip), either of which installs cert-manager',
+};
+
 function pinFindings(env: Environment, on: readonly EnabledComponent[], table: readonly ComponentEntry[]): Finding[] {
   const users = (key: string, entries: readonly ComponentEntry[]) => entries.filter((e) => e.versions.some((v) => within(key, v)));
   const value = (key: string) => shown(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], env.spec.versions));
@@ -107,7 +112,7 @@ function pinFindings(env: Environment, on: readonly EnabledComponent[], table: r
       path: `versions.${key}`,
       value: value(key),
       message: `only ${and(owners.map((e) => e.name))} ${owners.length > 1 ? 'use' : 'uses'} this pin, and ${owners.length > 1 ? 'they are' : 'it is'} off in ${env.name}: the override pins nothing`,
-      fix: `remove versions.${key}, or switch on ${owners.map((e) => e.name).join(' or ')}`,
+      fix: `remove versions.${key}, or ${owners.map((e) => SWITCHED_ON_BY[e.name] ?? `switch on ${e.name}`).join(' or ')}`,
     }];
   });
 }

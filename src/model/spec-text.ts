@@ -42,9 +42,7 @@ function empty(visit: Visit, text: string): Reported {
     ? 'give the entry its name, or remove it'
     : visit.element
       ? 'remove the empty entry from the list, or write its value'
-      : visit.optional
-        ? `write its value, or remove ${key(visit)} to take its default`
-        : `write its value${described(visit) ? `: ${described(visit)!.replace(/\.$/, '')}` : ''}`;
+      : `write its value${described(visit) ? ` (${described(visit)!.replace(/\.$/, '')})` : ''}${visit.optional ? `, or remove ${key(visit)} to ${visit.defaulted ? 'take its default' : 'leave it unset'}` : ''}`;
   return { code: 'spec.empty', path: visit.path, value: text === '' ? text : JSON.stringify(text), message, fix };
 }
 

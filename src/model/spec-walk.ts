@@ -45,14 +45,16 @@ export function emptyMeaning<S extends z.ZodString>(schema: S, meaning: string):
 }
 
 /** The schema under its optional/default wrappers, and whether there was one. */
-export function unwrap(schema: z.core.$ZodType): { schema: z.core.$ZodType; optional: boolean } {
+export function unwrap(schema: z.core.$ZodType): { schema: z.core.$ZodType; optional: boolean; defaulted: boolean } {
   let optional = false;
+  let defaulted = false;
   let inner = schema;
   while (WRAPPERS.includes(defOf(inner).type)) {
     optional = true;
+    defaulted ||= defOf(inner).type !== 'optional';
     inner = defOf(inner).innerType;
   }
-  return { schema: inner, optional };
+  return { schema: inner, optional, defaulted };
 }
 
 function kindOf(schema: z.core.$ZodType): FieldKind {
@@ -115,6 +117,8 @@ export interface Visit {
   readonly schema: z.core.$ZodType;
   /** The schema had an optional or default wrapper. */
   readonly optional: boolean;
+  /** The schema had a default: left unset, the field takes it. */
+  readonly defaulted?: true;
   /** This is a record's key (its value is visited on its own). */
   readonly key?: true;
   /** The value is an element of a list. */
@@ -126,7 +130,7 @@ const KEY_SCHEMA = z.string();
 
 /** Every value of `input` the schema gives a leaf type (string, number, …), wherever the input has one. */
 export function visitLeaves(schema: z.core.$ZodType, input: unknown, path: readonly PropertyKey[] = [], out: Visit[] = [], element = false): Visit[] {
-  const { schema: inner, optional } = unwrap(schema);
+  const { schema: inner, optional, defaulted } = unwrap(schema);
   const def = defOf(inner);
   if (def.type === 'union') {
     const option = isObject(input) ? unionOptions(inner).find((o) => o.value === input[def.discriminator]) : undefined;
@@ -145,7 +149,7 @@ export function visitLeaves(schema: z.core.$ZodType, input: unknown, path: reado
       }
     }
   } else {
-    out.push({ path, value: input, schema: inner, optional, ...(element && { element: true as const }) });
+    out.push({ path, value: input, schema: inner, optional, ...(defaulted && { defaulted: true as const }), ...(element && { element: true as const }) });
   }
   return out;
 }

@@ -77,6 +77,11 @@ describe('what spec.whitespace and spec.empty say', () => {
     ]);
   });
 
+  it('proposes leaving an optional field without a default unset, never taking a default it does not have', () => {
+    const [v] = one((e) => { e.controlPlane.vipInterface = ''; });
+    expect(v!.fix).toMatch(/, or remove vipInterface to leave it unset$/);
+  });
+
   it('proposes removing an optional field, or an empty entry, and describes a required one', () => {
     const violations = one((e) => {
       e.k3s.dataDir = '';
@@ -85,7 +90,7 @@ describe('what spec.whitespace and spec.empty say', () => {
     });
     expect(violations.map((v) => [v.code, v.path, v.value, v.message, v.fix])).toEqual([
       ['spec.empty', 'fixture.k3s.dataDir', '(empty)', 'the value is empty', 'write its value, or remove dataDir to take its default'],
-      ['spec.empty', 'fixture.k3s.oidc.realm', '"  "', '"  " is only whitespace (a space)', 'write its value: Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`'],
+      ['spec.empty', 'fixture.k3s.oidc.realm', '"  "', '"  " is only whitespace (a space)', 'write its value (Keycloak realm; the issuer is `https://<issuerHost>.<baseDomain>/realms/<realm>`)'],
       ['spec.empty', 'fixture.flux.layers[0].namespaces[1]', '(empty)', 'the value is empty', 'remove the empty entry from the list, or write its value'],
     ]);
   });

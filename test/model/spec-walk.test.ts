@@ -60,8 +60,9 @@ describe('the schema as fields', () => {
 
   it('takes off every optional and default wrapper', () => {
     const inner = z.string();
-    expect(unwrap(inner.optional().default('x'))).toEqual({ schema: inner, optional: true });
-    expect(unwrap(inner)).toEqual({ schema: inner, optional: false });
+    expect(unwrap(inner.optional().default('x'))).toEqual({ schema: inner, optional: true, defaulted: true });
+    expect(unwrap(inner.optional())).toEqual({ schema: inner, optional: true, defaulted: false });
+    expect(unwrap(inner)).toEqual({ schema: inner, optional: false, defaulted: false });
   });
 
   it('registers the strings whose empty value means something', () => {

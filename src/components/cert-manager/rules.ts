@@ -15,7 +15,8 @@ export const certManagerRules = (installed: (env: Environment) => boolean): read
     severity: 'error',
     summary: "the cert-manager pin supports the environment's Kubernetes minor (cert-manager's supported releases, vendored)",
     check: (env) => {
-      if (!installed(env)) return [];
+      // A k3s version that names no release is k3s.version-suffix's to report.
+      if (!installed(env) || !/^v\d+\.\d+\.\d+\+k3s\d+$/.test(env.k3s.version)) return [];
       const minor = minorOf(env.k3s.version);
       const certManager = env.versions.charts.certManager.version;
       // A cert-manager minor the data does not know is compat.unknown-release's warning.

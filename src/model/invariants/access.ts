@@ -62,6 +62,9 @@ function urlSecret(url: string): string | undefined {
   return TOKEN_USER.test(user) ? user : undefined;
 }
 
+/** A kubeconfig path the runbook can write unquoted: absolute or home-relative, no space, quote or colon (a KUBECONFIG list separator). */
+const validKubeconfigFile = (file: string) => /^(~\/|\/)[^\s'"$`\\:]+$/.test(file) && !file.endsWith('/');
+
 /** The declared secret Flux pulls with, if `flux.pullSecret` names one. */
 const pullSecretRef = (env: Environment) => env.secrets.find((s) => s.namespace === 'flux-system' && s.name === env.flux.pullSecret);
 
@@ -119,7 +122,7 @@ export const accessRules: readonly Rule[] = [
           path,
           value: withoutSecret(url),
           message: `this is not a whole URL: ${problem}`,
-          fix: path === 'flux.url' ? 'write the clone URL whole, e.g. https://git.example.com/ops/fleet.git' : path === 'infrastructure.endpoint' ? 'write it as https://<host>:8006/' : 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/',
+          fix: path === 'flux.url' ? 'write the clone URL whole: https://<forge>/<owner>/<repository>.git' : path === 'infrastructure.endpoint' ? 'write it as https://<host>:8006/' : 'write the location whole: oci://<registry>/<org>/charts/<chart> or https://<chart repository>/',
         })),
   },
   {
@@ -198,7 +201,7 @@ export const accessRules: readonly Rule[] = [
       const { context, file } = env.spec.kubeconfig ?? {};
       return [
         ...(context === undefined || /^[A-Za-z0-9][-A-Za-z0-9_.@]*$/.test(context) ? [] : [{ path: 'kubeconfig.context', value: context, message: 'not a context name the runbook can write without quoting', fix: 'use letters, digits, -, _, . and @, e.g. lab-mgmt' }]),
-        ...(file === undefined || (/^(~\/|\/)[^\s'"$`\\:]+$/.test(file) && !file.endsWith('/')) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
+        ...(file === undefined || validKubeconfigFile(file) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
       ];
     },
   },
@@ -208,7 +211,8 @@ export const accessRules: readonly Rule[] = [
     summary: "the runbook writes a kubeconfig file whole only when it is the tool's own (the default); a file the spec names is merged into, on request",
     check: (env) => {
       const file = env.spec.kubeconfig?.file;
-      return file === undefined || env.kubeconfig.merge
+      // The default written out is still the tool's own file; a malformed path is kubeconfig.invalid's.
+      return file === undefined || env.kubeconfig.merge || file === `~/.kube/${env.name}.kubeconfig` || !validKubeconfigFile(file)
         ? []
         : [{ path: 'kubeconfig.file', value: file, message: `${file} may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds`, fix: `leave it unset (the runbook then writes ~/.kube/${env.name}.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into ${file}` }];
     },

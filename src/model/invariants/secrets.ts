@@ -220,7 +220,7 @@ export const sopsRules: readonly Rule[] = [
           // Its start only: the rest is the private key.
           value: redacted(r.trim()),
           message: 'this holds an age identity, the private key that decrypts the secrets encrypted to it: synth would write it into the committed .sops.yaml',
-          fix: `put the recipient there (age-keygen -y <key file> prints it: age1…); if this identity was ever committed, treat it as exposed: npm run secrets -- init ${env.name} makes a new key and re-encrypts the environment's secrets to it`,
+          fix: `put the recipient there (age-keygen -y <key file> prints it: age1…); if this identity was ever committed, treat it as exposed: npm run secrets -- init ${env.name} --force makes a new key and re-encrypts the environment's secrets to it (keep the old key file and point SOPS_AGE_KEY_FILE at it, so the old secrets open)`,
         })),
   },
   {

@@ -196,7 +196,7 @@ describe('an empty part in a URL', () => {
     const found = check(modify(singleServer, (e) => { e.flux.url = url; }));
     expect(found.filter((x) => x.severity === 'error' && x.code !== 'flux.ssh-without-identity').map((x) => x.code)).toEqual(['url.empty-part']);
     const v = found.find((x) => x.code === 'url.empty-part');
-    expect(v).toMatchObject({ path: 'single.flux.url', value: url, message: `this is not a whole URL: ${problem}`, fix: 'write the clone URL whole, e.g. https://git.example.com/ops/fleet.git' });
+    expect(v).toMatchObject({ path: 'single.flux.url', value: url, message: `this is not a whole URL: ${problem}`, fix: 'write the clone URL whole: https://<forge>/<owner>/<repository>.git' });
   });
 
   it.each(['https://git.single.test/ops/fleet.git', 'ssh://git@[fd00::1]:2222/ops/fleet.git', 'https://git.single.test/ops/fleet/'])('passes %s', (url) => {
@@ -213,8 +213,8 @@ describe('an empty part in a URL', () => {
     });
     expect(check(spec).filter((v) => v.code === 'url.empty-part').map((v) => [v.path, v.message, v.fix])).toEqual([
       ['single.infrastructure.endpoint', 'this is not a whole URL: its path // has an empty segment (//)', 'write it as https://<host>:8006/'],
-      ['single.apps[0].helm.oci', 'this is not a whole URL: its host is empty', 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/'],
-      ['single.apps[1].helm.repo', 'this is not a whole URL: its path //b/ has an empty segment (//)', 'write the location whole, e.g. oci://ghcr.io/<org>/charts/<chart> or https://charts.example.com/'],
+      ['single.apps[0].helm.oci', 'this is not a whole URL: its host is empty', 'write the location whole: oci://<registry>/<org>/charts/<chart> or https://<chart repository>/'],
+      ['single.apps[1].helm.repo', 'this is not a whole URL: its path //b/ has an empty segment (//)', 'write the location whole: oci://<registry>/<org>/charts/<chart> or https://<chart repository>/'],
     ]);
   });
 
@@ -224,5 +224,12 @@ describe('an empty part in a URL', () => {
     const app = (repo: string) => modify(singleServer, (e: any) => { e.apps = [{ name: 'b', layer: 'platform', helm: { chart: 'b', version: '1.0.0', repo } }]; });
     expect(check(app('https://')).map((v) => v.code)).not.toContain('url.empty-part');
     expect(check(modify(singleServer, (e: any) => { e.infrastructure.endpoint = 'pve.single.test:8006'; })).map((v) => v.code)).toEqual(['vm.invalid-endpoint']);
+  });
+});
+
+describe('a kubeconfig file named as the default, or malformed', () => {
+  it("takes the default written out as the tool's own file, and leaves a malformed path to kubeconfig.invalid alone", () => {
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { file: '~/.kube/fixture.kubeconfig' }; }))).toEqual([]);
+    expect(codes(modify(threeServers, (e) => { e.kubeconfig = { file: '.kube/fixture' }; }))).toEqual(['kubeconfig.invalid']);
   });
 });

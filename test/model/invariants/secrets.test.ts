@@ -137,7 +137,7 @@ describe('SOPS settings of an environment', () => {
     expect(violations[0]).toMatchObject({
       severity: 'error',
       message: 'this holds an age identity, the private key that decrypts the secrets encrypted to it: synth would write it into the committed .sops.yaml',
-      fix: "put the recipient there (age-keygen -y <key file> prints it: age1…); if this identity was ever committed, treat it as exposed: npm run secrets -- init fixture makes a new key and re-encrypts the environment's secrets to it",
+      fix: "put the recipient there (age-keygen -y <key file> prints it: age1…); if this identity was ever committed, treat it as exposed: npm run secrets -- init fixture --force makes a new key and re-encrypts the environment's secrets to it (keep the old key file and point SOPS_AGE_KEY_FILE at it, so the old secrets open)",
     });
     expect(JSON.stringify(violations)).not.toMatch(/GFPYYSJZ/i);
   });
