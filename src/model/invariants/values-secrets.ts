@@ -18,7 +18,10 @@ function leaves(value: unknown, path: string, key = ''): Leaf[] {
   if (typeof value === 'string') return [{ path, key, value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, `${path}[${i}]`, key));
   if (value !== null && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, /^[A-Za-z_][\w-]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`, k));
+    const entries = Object.entries(value as Record<string, unknown>);
+    // A container's env entry `{ name: DB_PASSWORD, value: … }`: the value sits under the name it gives.
+    const { name } = value as { name?: unknown };
+    return entries.flatMap(([k, v]) => leaves(v, /^[A-Za-z_][\w-]*$/.test(k) ? `${path}.${k}` : `${path}[${JSON.stringify(k)}]`, k === 'value' && typeof name === 'string' ? name : k));
   }
   return [];
 }

@@ -47,6 +47,11 @@ describe('secrets typed into chart values (values.private-key, values.plaintext-
     expect(found(spec, 'values.plaintext-secret').map((v) => [v.path, v.message])).toEqual([['mgmt.clusterApi.operatorValues.github.token', 'the values of cluster-api-operator set token in plain text, and synth writes values into the committed tree']]);
   });
 
+  it("takes an env entry's value under the name it gives", () => {
+    const spec = withValues({ env: [{ name: 'DB_PASSWORD', value: 'hunter2' }, { name: 'LOG_LEVEL', value: 'debug' }] });
+    expect(found(spec, 'values.plaintext-secret').map((v) => [v.path, v.message])).toEqual([['fixture.apps[0].helm.values.env[0].value', 'the values of app podinfo set DB_PASSWORD in plain text, and synth writes values into the committed tree']]);
+  });
+
   it('quotes a key that is no plain name', () => {
     const spec = withValues({ env: { 'MY.PASSWORD': 'x' } });
     expect(found(spec, 'values.plaintext-secret').map((v) => v.path)).toEqual(['fixture.apps[0].helm.values.env["MY.PASSWORD"]']);
