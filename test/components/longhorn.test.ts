@@ -63,6 +63,11 @@ describe('Longhorn', () => {
     expect(v).toMatchObject({ path: `fixture.longhorn.${field}`, value: String(value), message, fix: 'set a whole number from 1 to 3' });
   });
 
+  it('proposes 1, not a range of one, on a single server', () => {
+    const one = modify(withLonghorn, (e) => { e.nodes.splice(1, 2); delete e.controlPlane.vip; e.longhorn = { replicas: 2 }; });
+    expect(check(one).find((v) => v.code === 'longhorn.replicas-exceed-servers')!.fix).toBe('set 1 (one server holds one replica)');
+  });
+
   it('accepts the bounds: 1 and as many replicas as servers', () => {
     expect(codes(modify(withLonghorn, (e) => { e.longhorn = { replicas: 1, bulkReplicas: 3 }; }))).toEqual(codes(withLonghorn));
   });

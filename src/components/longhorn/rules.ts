@@ -23,7 +23,7 @@ export const longhornRules: readonly Rule[] = [
           path: r.path,
           value: String(r.value),
           message: `${r.value} replicas need ${r.value} nodes; ${env.name} has ${all}, so every volume stays degraded and new ones never schedule`,
-          fix: `set a whole number from 1 to ${all}`,
+          fix: all === 1 ? 'set 1 (one server holds one replica)' : `set a whole number from 1 to ${all}`,
         }));
     },
   },
@@ -42,7 +42,7 @@ export const longhornRules: readonly Rule[] = [
           path: r.path,
           value: String(r.value),
           message: Number.isInteger(r.value) ? `${r.value} replicas: a volume needs at least one` : `${r.value} is not a whole number of replicas`,
-          fix: `set a whole number from 1 to ${all}`,
+          fix: all === 1 ? 'set 1 (one server holds one replica)' : `set a whole number from 1 to ${all}`,
         }));
     },
   },

@@ -95,7 +95,9 @@ export const controlPlaneRules: readonly Rule[] = [
             path: 'nodes',
             value: env.liveNodes[0]!.name,
             message: `only ${env.liveNodes[0]!.name} is live; losing it loses the control plane`,
-            fix: 'bring the planned servers live (state: live) once they exist',
+            fix: env.nodes.length > 1
+              ? 'bring the planned servers live (state: live) once they exist'
+              : 'add two servers (an odd number keeps etcd quorum), or drop controlPlane.vip if the environment stays on one server',
           }]
         : [],
   },

@@ -47,6 +47,13 @@ describe('control-plane invariants', () => {
     const spec = modify(threeServers, (e) => { e.nodes[1]!.state = 'planned'; e.nodes[2]!.state = 'planned'; });
     const [v] = expectOnly(spec, 'ha.single-server');
     expect(v!.severity).toBe('warning');
+    expect(v!.fix).toBe('bring the planned servers live (state: live) once they exist');
+  });
+
+  it('proposes adding servers, not bringing planned ones live, where none is planned', () => {
+    const spec = modify(threeServers, (e) => { e.nodes.splice(1, 2); });
+    const v = check(spec).find((x) => x.code === 'ha.single-server');
+    expect(v!.fix).toBe('add two servers (an odd number keeps etcd quorum), or drop controlPlane.vip if the environment stays on one server');
   });
 
   it('does not warn for a single-node environment without a VIP', () => {
