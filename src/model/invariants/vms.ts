@@ -58,8 +58,8 @@ export const vmRules: readonly Rule[] = [
     code: 'vm.size-out-of-bounds',
     severity: 'error',
     summary: 'VM sizes are within sane bounds',
-    check: (env) =>
-      env.vms.flatMap((vm) =>
+    check: (env) => {
+      const findings = env.vms.flatMap((vm) =>
         (Object.keys(VM_BOUNDS) as (keyof VmSizing)[])
           .filter((field) => typeof vm.sizing[field] === 'number')
           .filter((field) => {
@@ -68,14 +68,20 @@ export const vmRules: readonly Rule[] = [
           })
           .map((field): Finding => {
             const { min, max, unit } = VM_BOUNDS[field];
+            const value = vm.sizing[field]!;
+            const path = sizingPath(env, vm, field);
+            // The environment's sizing is every VM's: said once, for all of them.
+            const whose = path.startsWith('infrastructure.') ? 'every VM' : vm.node.name;
             return {
-              path: sizingPath(env, vm, field),
-              value: shown(vm.sizing[field]),
-              message: `${vm.sizing[field]} ${unit} for ${vm.node.name} is outside ${min}-${max} ${unit}`,
+              path,
+              value: shown(value),
+              message: value >= min && value <= max ? `${value} ${unit} for ${whose} is not a whole number` : `${value} ${unit} for ${whose} is outside ${min}-${max} ${unit}`,
               fix: `use a whole number between ${min} and ${max} (${field} is in ${unit})`,
             };
           }),
-      ),
+      );
+      return findings.filter((f, i) => findings.findIndex((g) => g.path === f.path) === i);
+    },
   },
   {
     code: 'vm.memory-budget',

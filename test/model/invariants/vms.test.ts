@@ -28,6 +28,13 @@ describe('VM invariants', () => {
     expect(violations[0]!.path).toBe(path);
   });
 
+  it("says a fractional size is not a whole number, and an environment's sizing once for every VM", () => {
+    const violations = expectOnly(modify(threeServers, (e: any) => { e.infrastructure.vm.memoryMiB = 6144.5; }), 'vm.size-out-of-bounds');
+    expect(violations.map((v) => [v.path, v.message])).toEqual([['fixture.infrastructure.vm.memoryMiB', '6144.5 MiB for every VM is not a whole number']]);
+    const own = expectOnly(modify(threeServers, (e: any) => { e.nodes[1].vm = { image: '20260926', vcpus: 0 }; }), 'vm.size-out-of-bounds');
+    expect(own.map((v) => v.message)).toEqual(['0 vCPUs for fx-2 is outside 1-64 vCPUs']);
+  });
+
   it('fails when the live VMs exceed the memory budget', () => {
     const [v] = expectOnly(modify(threeServers, (e: any) => { e.infrastructure.memoryBudgetMiB = 8192; }), 'vm.memory-budget');
     expect(v!.message).toContain('12288 MiB');
