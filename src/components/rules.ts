@@ -47,7 +47,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
           .map(({ l, i }) => ({
             path: `flux.layers[${i}].wait`,
             value: 'true',
-            message: `layer ${l.name} has health checks on what its charts create, but wait: true makes Flux ignore them; dependent layers would start before the CRDs exist`,
+            message: `layer ${l.name} has health checks on what its charts create, but wait: true${env.spec.flux.layers[i]?.wait === undefined ? " (a layer's default)" : ''} makes Flux ignore them; dependent layers would start before the CRDs exist`,
             fix: `set wait: false on layer ${l.name}`,
           }));
       },

@@ -154,6 +154,13 @@ describe('compatibility and Cluster API invariants', () => {
     expectOnly(modify(base, (e) => { e.flux.layers[1]!.dependsOn = []; }), 'capi.layer-order');
   });
 
+  it("says wait: true is the layer's default where the spec does not write it", () => {
+    const [v] = expectOnly(modify(base, (e: any) => { delete e.flux.layers[0].wait; }), 'flux.wait-ignores-health-checks');
+    expect(v!.message).toContain("but wait: true (a layer's default) makes Flux ignore them");
+    const [explicit] = expectOnly(modify(base, (e) => { e.flux.layers[0]!.wait = true; }), 'flux.wait-ignores-health-checks');
+    expect(explicit!.message).toContain('but wait: true makes Flux ignore them');
+  });
+
   it('fails when a layer gated by health checks sets wait (Flux would skip them)', () => {
     const [v] = expectOnly(modify(base, (e) => { e.flux.layers[0]!.wait = true; }), 'flux.wait-ignores-health-checks');
     expect(v!.fix).toBe('set wait: false on layer cert-manager');
