@@ -16,4 +16,10 @@ describe("cert-manager's Kubernetes range wherever cert-manager is installed (co
     const off = modify(threeServers, (e: any) => { delete e.ingressVip; delete e.cilium; delete e.defaultDeny; e.k3s.version = 'v1.20.15+k3s1'; });
     expect(check(off).map((v) => v.code)).not.toContain('compat.cert-manager-kubernetes');
   });
+
+  it('reads a k3s release of several digits, and leaves one that names no release to k3s.version-suffix', () => {
+    const k3s = (version: string) => modify(threeServers, (e: any) => { e.k3s.version = version; });
+    expect(check(k3s('v1.32.10+k3s12')).map((v) => v.code)).toContain('compat.cert-manager-kubernetes');
+    expect(check(k3s('v1.32.9+k3s1-x')).map((v) => v.code)).not.toContain('compat.cert-manager-kubernetes');
+  });
 });

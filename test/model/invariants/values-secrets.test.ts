@@ -57,3 +57,20 @@ describe('secrets typed into chart values (values.private-key, values.plaintext-
     expect(found(spec, 'values.plaintext-secret').map((v) => v.path)).toEqual(['fixture.apps[0].helm.values.env["MY.PASSWORD"]']);
   });
 });
+
+describe('where values-secrets looks, and what it leaves', () => {
+  it("names a component's values by their path and owner", () => {
+    const spec = modify(threeServers, (e: any) => { e.components = { extra: { values: { auth: { password: 'x1' } } } }; });
+    expect(found(spec, 'values.plaintext-secret').map((v) => [v.path, v.message])).toEqual([['fixture.components.extra.values.auth.password', 'the values of component extra set password in plain text, and synth writes values into the committed tree']]);
+  });
+
+  it('walks past nulls and numbers, and leaves a password of white space alone', () => {
+    expect(found(withValues({ a: null, b: 3, c: [null, 2], auth: { password: '  ' } }), 'values.plaintext-secret')).toEqual([]);
+    expect(found(withValues({ a: null, auth: { password: 'x' } }), 'values.plaintext-secret').map((v) => v.path)).toEqual(['fixture.apps[0].helm.values.auth.password']);
+  });
+
+  it('finds nothing in an environment without apps, components or Cluster API', () => {
+    expect(found(threeServers, 'values.plaintext-secret')).toEqual([]);
+    expect(found(threeServers, 'values.private-key')).toEqual([]);
+  });
+});
