@@ -64,12 +64,18 @@ export function validate(options: ValidateOptions): ValidateReport {
     findings.push({ check: 'kustomize', where: 'kubectl', message: 'kubectl is not installed, so no kustomization.yaml was built: apt-get install kubernetes-client, or pass --no-kustomize' });
   } else {
     let built = 0;
+    let checked = 0;
     for (const tree of trees) {
       const result = checkKustomizations(options.root, tree);
       findings.push(...result.findings);
       built += result.built;
+      checked += result.checked;
     }
-    summary.push(`kustomize: ${built} kustomization.yaml built with kubectl kustomize and compared`);
+    const proved = checked - built;
+    summary.push(
+      `kustomize: ${checked} kustomization.yaml checked, ${built} built with kubectl kustomize and compared` +
+        (proved > 0 ? `, ${proved} included whole in a parent whose build matched` : ''),
+    );
   }
 
   for (const tree of trees) findings.push(...checkFluxGraph(tree));

@@ -39,6 +39,7 @@ describe('validate', () => {
     const report = run(hasKustomize);
     expect(report.findings).toEqual([]);
     expect(report.summary.join('\n')).toMatch(/schema: \d+ objects validated/);
+    if (hasKustomize) expect(report.summary.join('\n')).toMatch(/kustomize: (\d+) kustomization.yaml checked, \d+ built with kubectl kustomize and compared, \d+ included whole in a parent whose build matched/);
   });
 
   it('fails on an unknown field in a HelmRelease', () => {
@@ -134,6 +135,29 @@ describe('validate', () => {
     const findings = run(true, ['dev']).findings.filter((f) => f.check === 'kustomize');
     expect(findings.map((f) => f.where)).toEqual(['clusters/dev/kubernetes/apps/kustomization.yaml', 'clusters/dev/kubernetes/apps/namespaces/kustomization.yaml']);
     expect(findings[0]!.message).toContain('unlisted');
+  });
+
+  // A folder included whole by a parent whose build matched is proved by that build; these are
+  // the trees where that proof does not hold, so the folder is built on its own.
+  const KUSTOMIZATION = (...entries: string[]) => `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n${entries.map((e) => `  - ${e}\n`).join('')}`;
+  it.skipIf(!hasKustomize)('builds a folder its parent includes file by file, and finds what is wrong in it', () => {
+    fs.writeFileSync(file('clusters/dev/kubernetes/apps/kustomization.yaml'), KUSTOMIZATION('default-deny', 'namespaces/namespace.apps.yaml', 'namespaces/namespace.podinfo.yaml', 'podinfo'));
+    fs.writeFileSync(file('clusters/dev/kubernetes/apps/namespaces/kustomization.yaml'), KUSTOMIZATION('namespace.apps.yaml', 'namespace.gone.yaml'));
+    const report = run(true, ['dev']);
+    expect(report.findings).toEqual([{ check: 'kustomize', where: 'clusters/dev/kubernetes/apps/namespaces/kustomization.yaml', message: expect.stringContaining('namespace.gone.yaml') }]);
+  });
+
+  it.skipIf(!hasKustomize)('builds every folder when a kustomization reaches outside its own, and names each that does not hold its build', () => {
+    // apps/ still builds every object, but its namespaces come through podinfo/, which reaches out for them.
+    fs.writeFileSync(file('clusters/dev/kubernetes/apps/kustomization.yaml'), KUSTOMIZATION('default-deny', 'podinfo'));
+    const podinfo = file('clusters/dev/kubernetes/apps/podinfo/kustomization.yaml');
+    fs.writeFileSync(podinfo, fs.readFileSync(podinfo, 'utf8') + '  - ../namespaces\n');
+    const report = run(true, ['dev']);
+    expect(report.findings.map((f) => [f.where, f.message.split(':')[0]])).toEqual([
+      ['clusters/dev/kubernetes/apps/podinfo/kustomization.yaml', 'its build produces an object no file holds'],
+      ['clusters/dev/kubernetes/apps/podinfo/kustomization.yaml', 'its build produces an object no file holds'],
+    ]);
+    expect(report.summary.find((l) => l.startsWith('kustomize:'))).not.toContain('included whole');
   });
 
   describe('Flux through flux-operator', () => {
