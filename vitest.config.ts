@@ -31,8 +31,8 @@ export default defineConfig({
     // GitHub's workflow parser imports its JSON schema without an import attribute (it is built
     // for bundlers): vite transforms it instead of Node loading it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
-    // `npm test` runs the suite with two workers (it spends much of its time waiting on child
-    // processes: npm, tsx, kubectl), then the crash test and the tests of process-wide state on their own.
+    // `npm test` runs the suite and the tests of process-wide state with two workers (it spends
+    // much of its time waiting on child processes: npm, tsx, kubectl), then the crash test on its own.
     projects: [
       {
         extends: true,
@@ -50,7 +50,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'alone', include: [ALONE, ...OWN_PROCESS] } },
+      // A fresh process per file (isolate, the default), beside the suite's workers.
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
+      { extends: true, test: { name: 'alone', include: [ALONE] } },
     ],
   },
 });

@@ -122,25 +122,6 @@ describe('a fleet from the packed package', () => {
     git(fleet, 'checkout', '--', '.');
   });
 
-  it('answers --help for every command and exits 2 on an unknown flag, with the usage', () => {
-    const { bin } = inject('packedTool');
-    for (const command of ['synth', 'check', 'diff', 'validate', 'review', 'secrets', 'deploy', 'init']) {
-      const help = run(fleet, bin, [command, '--help']);
-      expect(help.code, command).toBe(0);
-      expect(help.stdout, command).toMatch(/usage/);
-      const bad = run(fleet, bin, [command, '--frobnicate']);
-      expect(bad.code, command).toBe(2);
-      expect(bad.stderr, command).toMatch(/usage/);
-      expect(bad.stderr, command).not.toMatch(STACK_FRAME);
-    }
-    expect(run(fleet, bin, ['--version']).stdout).toBe(`${inject('packedTool').version}\n`);
-    // A misspelt option is named with the nearest one the command takes; a misspelt subcommand of secrets too.
-    expect(run(fleet, bin, ['synth', '--pruen']).stderr.split('\n')[0]).toBe('unknown option --pruen; did you mean --prune?');
-    expect(run(fleet, bin, ['review', '--bsae', 'main']).stderr.split('\n')[0]).toBe('unknown option --bsae; did you mean --base?');
-    expect(run(fleet, bin, ['secrets', 'frob']).stderr.split('\n')[0]).toBe('unknown secrets command frob; one of set, show, check, init');
-    expect(run(fleet, bin, ['synt']).stderr.split('\n')[0]).toBe('k3s-gitops-synth: unknown command synt; did you mean synth?');
-  });
-
   it("records each VM's image, deploys the committed JSON with the operator's tofu, and runs cdktf's app from the fleet's cdktf.json: the same JSON synth writes", () => {
     const vms = scaffold('fleet-vms-', ['--name', 'vms', '--infrastructure', 'libvirt', '--ssh-key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFleetTestFleetTestFleetTestFleetTestFleetTe me@lab']);
     try {

@@ -97,3 +97,33 @@ describe('the compiled entry point', () => {
     expect(result.stderr).toMatch(/^k3s-gitops-synth: unknown command frob\nusage: k3s-gitops-synth <command>/);
   });
 });
+
+describe("the API's types for npm pack", () => {
+  it('are emitted again only when src/, the compiler options or the lock file changed since they were', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'types-'));
+    try {
+      for (const item of ['src', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json']) fs.cpSync(path.join(repo, item), path.join(dir, item), { recursive: true });
+      fs.symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      fs.mkdirSync(path.join(dir, 'dist/types'), { recursive: true });
+      const types = (await import(path.join(dir, 'scripts/types.mjs'))) as { stampTypes: () => void; typesFresh: () => boolean };
+      expect(types.typesFresh()).toBe(false);
+      types.stampTypes();
+      expect(types.typesFresh()).toBe(true);
+      // Fresh: the prepack script leaves what is there (a marker stands for the emitted files).
+      fs.writeFileSync(path.join(dir, 'dist/types/marker.d.ts'), 'export {};\n');
+      expect(spawnSync(process.execPath, ['scripts/types.mjs'], { cwd: dir, encoding: 'utf8' }).status).toBe(0);
+      expect(fs.existsSync(path.join(dir, 'dist/types/marker.d.ts'))).toBe(true);
+      for (const file of ['src/versions.ts', 'tsconfig.build.json', 'package-lock.json']) {
+        const before = fs.readFileSync(path.join(dir, file), 'utf8');
+        fs.writeFileSync(path.join(dir, file), `${before}\n`);
+        expect(types.typesFresh(), file).toBe(false);
+        fs.writeFileSync(path.join(dir, file), before);
+        expect(types.typesFresh(), file).toBe(true);
+      }
+      fs.writeFileSync(path.join(dir, 'src/new-module.ts'), 'export const added = 1;\n');
+      expect(types.typesFresh()).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
