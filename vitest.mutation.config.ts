@@ -16,6 +16,7 @@ export default mergeConfig(
         'test/values-types.test.ts',
         'test/synth/in-memory.test.ts',
         'test/scripts/**',
+        'test/package/**',
         'test/synth/crash-safety.test.ts',
         'test/infra/cdktf-app.test.ts',
         'test/validate/**',
