@@ -43,7 +43,16 @@ export interface ExpectedRevision {
    * 'yes' / 'no' from git ancestry, 'unknown' when the sha is not in the local history.
    */
   readonly contains: (liveSha: string) => 'yes' | 'no' | 'unknown';
+  /**
+   * Why `contains` answered as it did, for the report's words: 'behind' (not an ancestor),
+   * 'changed-since' (an ancestor, but clusters/<env>/kubernetes/ differs at the live revision).
+   * Optional so a test's revision of two fields stays one.
+   */
+  readonly relation?: (liveSha: string) => RevisionRelation;
 }
+
+/** How a live revision stands to the expected commit ('same-tree' is `contains` 'yes'). */
+export type RevisionRelation = 'same-tree' | 'behind' | 'changed-since' | 'unknown';
 
 export interface VerifyInput {
   readonly env: Environment;
