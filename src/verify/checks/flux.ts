@@ -4,7 +4,7 @@ import type { ExpectedRevision, LiveKind, VerifyCheck, VerifyInput, VerifyLine }
 import { FLUX_OPERATOR_GROUP, HELM_GROUP, KUSTOMIZE_GROUP, expectedFluxObjects, pinnedChartVersion, pinnedSourceRef, sourceKey, suspendedBy, syncSource, treeFluxInstance } from './flux-expected';
 import { parseFluxRevision } from '../revision';
 import type { ExpectedObject } from './flux-expected';
-import { byName, listed, notReady, objectKey, objectName } from './live-objects';
+import { byName, listed, notReady, objectName } from './live-objects';
 
 /** The kinds the Flux check lists (versions as the vendored CRDs serve them: schemas/SOURCES.md). */
 export const FLUX_INSTANCES: LiveKind = { group: FLUX_OPERATOR_GROUP, version: 'v1', resource: 'fluxinstances', kind: 'FluxInstance', namespace: 'flux-system' };
