@@ -5,7 +5,7 @@ import { certManager } from './cert-manager';
 import { cilium } from './cilium';
 import { clusterApi } from './cluster-api';
 import { clusterApiOperator } from './cluster-api-operator';
-import type { ComponentEntry, EnabledComponent } from './entry';
+import type { ComponentEntry, EnabledComponent, NetworkNeeds } from './entry';
 import { defaultDeny } from './default-deny';
 import { gatewayApi } from './gateway-api';
 import { ingressGateway } from './ingress-gateway';
@@ -33,6 +33,11 @@ export function enabledComponents(env: Environment, table: readonly ComponentEnt
 /** The enabled components' notes on a rendered tree, in table order. */
 export function componentNotes(tree: RenderedTree): string[] {
   return enabledComponents(tree.env).flatMap(({ entry, config }) => entry.notes?.(config, tree) ?? []);
+}
+
+/** The enabled components' traffic beyond the default-deny baseline, in table order. */
+export function networkNeedsOf(enabled: readonly EnabledComponent[]): NetworkNeeds[] {
+  return enabled.flatMap((c) => (c.entry.networkNeeds ? [c.entry.networkNeeds(c.config)].flat() : []));
 }
 
 /** What each layer must see ready before the layers depending on it start, by layer name. */
