@@ -5,7 +5,7 @@ import { certManager } from './cert-manager';
 import { cilium } from './cilium';
 import { clusterApi } from './cluster-api';
 import { clusterApiOperator } from './cluster-api-operator';
-import type { ComponentEntry, EnabledComponent, NetworkNeeds } from './entry';
+import type { ComponentEntry, EnabledComponent } from './entry';
 import { defaultDeny } from './default-deny';
 import { gatewayApi } from './gateway-api';
 import { ingressGateway } from './ingress-gateway';
@@ -36,7 +36,7 @@ export function componentNotes(tree: RenderedTree): string[] {
 }
 
 /** The enabled components' traffic beyond the default-deny baseline, in table order. */
-export function networkNeedsOf(enabled: readonly EnabledComponent[]): NetworkNeeds[] {
+export function networkNeedsOf(enabled: readonly EnabledComponent[]) {
   return enabled.flatMap((c) => (c.entry.networkNeeds ? [c.entry.networkNeeds(c.config)].flat() : []));
 }
 
