@@ -48,10 +48,12 @@ const KPS: Upstream = { repo: 'prometheus-community/helm-charts', tag: 'kube-pro
 const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
 const FLUX_OPERATOR: Upstream = { repo: 'controlplaneio-fluxcd/flux-operator', tag: 'v0.58.1', path: 'config/crd/bases/', commit: 'b3b36020aca1f8d2172c76949c0bcb6bbf688dde' };
 const FLUX_NOTIFICATION: Upstream = { repo: 'fluxcd/notification-controller', tag: 'v1.9.3 (= Flux v2.9.4)', path: 'config/crd/bases/', commit: '0b6fcb118ea64a36d7ca7d29904e4f5075be87bc' };
+const CHAINSAW: Upstream = { repo: 'kyverno/chainsaw', tag: 'v0.2.12', path: '.schemas/json/', commit: '6459cd84a78f13d842e0ff0ad2f6a76c321fd579' };
 const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
 
 const CRD_JSON = 'kubeconform-style JSON schema generated from the CRD (see Conversion below)';
 const BUILTIN_JSON = 'generated from client-go (see Built-in kinds below)';
+const CHAINSAW_JSON = 'unchanged (Chainsaw\'s own schema, not the converter\'s: see Chainsaw below)';
 
 /** CRD YAML: copied unchanged; the generated classes in src/imports/ come from these (cdk8s.yaml). */
 const crds: VendoredFile[] = [
@@ -103,6 +105,8 @@ const json: VendoredFile[] = [
   { dest: 'schemas/json/referencegrant-gateway-v1.json', from: 'json/referencegrant-gateway-v1.json', upstream: GATEWAY_API, derived: CRD_JSON },
   // The tls component's issuers and certificates.
   ...['certificate-cert-manager-v1', 'clusterissuer-cert-manager-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CERT_MANAGER, derived: CRD_JSON })),
+  // The conformance suites in clusters/<env>/tests/: Chainsaw's own schemas, which describe `spec` only.
+  ...['test-chainsaw-v1alpha1', 'configuration-chainsaw-v1alpha2'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CHAINSAW, derived: CHAINSAW_JSON })),
   // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
   ...['namespace-v1', 'secret-v1', 'serviceaccount-v1', 'clusterrole-rbac-v1', 'clusterrolebinding-rbac-v1', 'daemonset-apps-v1', 'configmap-v1', 'service-v1', 'deployment-apps-v1', 'role-rbac-v1', 'rolebinding-rbac-v1', 'networkpolicy-networking-v1', 'storageclass-storage-v1'].map((f) => ({
     dest: `schemas/json/${f}.json`,
@@ -212,6 +216,16 @@ Namespace, Secret, ServiceAccount, ClusterRole, ClusterRoleBinding and DaemonSet
 types from client-go's structured-merge-diff schema (exact for Kubernetes 1.36.3), descriptions,
 \`required\`, \`enum\` and \`format\` from client-go's OpenAPI test data at the same tag; RBAC
 \`required\` lists added by hand from k8s.io/api; every object strict.
+
+## Chainsaw
+
+\`test-chainsaw-v1alpha1.json\` and \`configuration-chainsaw-v1alpha2.json\` are Chainsaw's own files,
+byte for byte: they declare \`"$schema": "http://json-schema.org/schema#"\`, use \`type: [X, "null"]\` and
+\`additionalProperties: false\`, and require only \`spec\`, not \`apiVersion\`/\`kind\` (the file name,
+picked by the document's apiVersion and kind, stands for those). There is no Test v1alpha2 at v0.2.12.
+\`validate\` checks every YAML document of \`clusters/<env>/tests/\` against them; the resources the
+suites apply are not checked by these schemas (their Pods and CiliumNetworkPolicies have no vendored
+schema); synth builds them from the same code as the tree's, and \`check\` sees any edit of them.
 
 ## Compatibility data (schemas/compat/)
 

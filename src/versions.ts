@@ -70,7 +70,12 @@ export const gatewayApi = {
 export const images = {
   // renovate: datasource=docker depName=ghcr.io/kube-vip/kube-vip
   kubeVip: { repository: 'ghcr.io/kube-vip/kube-vip', tag: 'v1.0.1' },
+  // Kubernetes' own e2e busybox (kubernetes/kubernetes test/utils/image/manifest.go, configs[BusyBox]):
+  // the conformance suites' server and clients (httpd, wget, nslookup, timeout).
+  // renovate: datasource=docker depName=registry.k8s.io/e2e-test-images/busybox
+  conformanceBusybox: { repository: 'registry.k8s.io/e2e-test-images/busybox', tag: '1.37.0-1' },
 } as const;
+
 
 /** The cloud image every VM boots from, verified by its checksum before use. */
 export const cloudImage = {

@@ -4,6 +4,7 @@ import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
 import { parseYamlDocuments } from '../tree/yaml';
 import { K3S_HTTPS_PORT } from '../bootstrap/k3s-config';
 import { componentRenderedRules } from '../components/rules';
+import { conformanceRules } from '../conformance/rules';
 import { userFile } from '../apps/objects';
 import { runRules, shown } from '../model/violation';
 import type { Finding, Rule, Violation } from '../model/violation';
@@ -166,8 +167,8 @@ const treeRules: readonly Rule<RenderedTree>[] = [
   },
 ];
 
-/** Every rule on a rendered environment: the components' own (each in its folder), then the tree's. */
-export const renderedRules: readonly Rule<RenderedTree>[] = [...componentRenderedRules(), ...treeRules];
+/** Every rule on a rendered environment: the components' own (each in its folder), then the tree's and the conformance suites'. */
+export const renderedRules: readonly Rule<RenderedTree>[] = [...componentRenderedRules(), ...treeRules, ...conformanceRules];
 
 /** Runs every rule on a rendered environment. */
 export function checkRendered(tree: RenderedTree): Violation[] {

@@ -35,6 +35,11 @@ export function componentNotes(tree: RenderedTree): string[] {
   return enabledComponents(tree.env).flatMap(({ entry, config }) => entry.notes?.(config, tree) ?? []);
 }
 
+/** The enabled components' traffic beyond the default-deny baseline, in table order. */
+export function networkNeedsOf(enabled: readonly EnabledComponent[]) {
+  return enabled.flatMap((c) => (c.entry.networkNeeds ? [c.entry.networkNeeds(c.config)].flat() : []));
+}
+
 /** What each layer must see ready before the layers depending on it start, by layer name. */
 export function layerHealthChecks(enabled: readonly EnabledComponent[]): Map<string, HealthCheck[]> {
   const checks = new Map<string, HealthCheck[]>();

@@ -2,7 +2,7 @@ import type { ClusterUnit, ReleaseRef } from '../k8s/cluster';
 import type { Environment } from '../model/resolve';
 import type { EnabledComponent } from './entry';
 import { CLUSTER_NAMESPACES } from '../tree/kinds';
-import { componentNamespaces, namespaceLayers } from './table';
+import { componentNamespaces, namespaceLayers, networkNeedsOf } from './table';
 import { providedClasses } from './storage-classes';
 
 /**
@@ -39,7 +39,7 @@ export function componentUnits(env: Environment, enabled: readonly EnabledCompon
             return folder(name, layer);
           },
           namespaceLayers: namespaceLayers(env, enabled),
-          networkNeeds: enabled.flatMap((c) => (c.entry.networkNeeds ? [c.entry.networkNeeds(c.config)].flat() : [])),
+          networkNeeds: networkNeedsOf(enabled),
           platformNamespaces: [...new Set([...CLUSTER_NAMESPACES, ...componentNamespaces(enabled).keys()])].sort(),
         }),
     };

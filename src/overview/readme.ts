@@ -1,6 +1,7 @@
 import type { Environment } from '../model/resolve';
 import { treeDir } from '../tree/paths';
 import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams';
+import { conformanceSection } from './conformance';
 import { imagesSection } from './images';
 import { notificationsSection } from './notifications';
 import { storageSummary } from './storage';
@@ -69,5 +70,6 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
     ...layers.map((l) => `| ${l.name}${l.suspend ? ' (suspended)' : ''} | ${l.dependsOn.join(', ') || '–'} | ${(contents.get(l.name) ?? []).join(', ') || '–'} |`),
     '',
     ...notificationsSection(env),
+    ...conformanceSection(env, files),
   ].join('\n');
 }

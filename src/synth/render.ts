@@ -2,6 +2,7 @@ import type { Artifact } from '../tree/artifact';
 import type { ChartRelease } from '../charts/chart';
 import { renderBootstrap } from '../bootstrap/render';
 import { renderTerraform } from '../infra/render';
+import { renderConformance } from '../conformance/suites';
 import { appUnits } from '../apps/units';
 import { componentUnits } from '../components/units';
 import { claimsDayTwoSteps } from '../components/claims-day-two';
@@ -64,7 +65,7 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
   if (failures.length > 0) throw new AppConstructError(failures);
   const files = new Map<string, string>();
   const documents = new Map<string, readonly unknown[]>();
-  for (const artifact of [...kubernetes, ...renderBootstrap(env, fluxClusterSize(fluxReleaseCount(env, units)), cniRelease(env), handoverPlan(env, enabled), claimsDayTwoSteps(env)), ...renderTerraform(env)]) {
+  for (const artifact of [...kubernetes, ...renderBootstrap(env, fluxClusterSize(fluxReleaseCount(env, units)), cniRelease(env), handoverPlan(env, enabled), claimsDayTwoSteps(env)), ...renderTerraform(env), ...renderConformance(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     if ('yaml' in artifact) {
       // One canonical copy serves the writer and every reader of the rendered tree.

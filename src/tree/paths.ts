@@ -19,3 +19,8 @@ export const CLUSTERS_DIR = 'clusters';
 export const treeDir = (env: string) => `${CLUSTERS_DIR}/${env}`;
 /** The one folder of the tree Flux syncs. */
 export const fluxDir = (env: string) => `${treeDir(env)}/kubernetes`;
+
+/** The Chainsaw conformance suites of an environment (one consumer: Chainsaw), relative to `clusters/<env>/`. */
+export const TESTS_DIR = 'tests';
+/** The suites' Chainsaw Configuration: not `.chainsaw.yaml`, so a run inside tests/ never writes its report into the tree. */
+export const CHAINSAW_CONFIG_FILE = `${TESTS_DIR}/chainsaw-config.yaml`;

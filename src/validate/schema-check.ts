@@ -3,6 +3,7 @@ import type { Finding } from './findings';
 import { describeObject } from './findings';
 import { KINDS_WITHOUT_SCHEMA, SchemaStore, schemaFileName } from './schemas';
 import type { TreeObject } from './tree-objects';
+import type { ValidateFunction } from 'ajv';
 
 /**
  * A SOPS file as the API server will see it after Flux decrypts it: no `sops` block, and each
@@ -18,6 +19,15 @@ export function withoutSops(doc: Record<string, any>): Record<string, any> {
     return value;
   };
   return strip(rest) as Record<string, any>;
+}
+
+/** One finding per error of a schema on a document; none when it is valid. */
+export function schemaFindings(check: Finding['check'], validate: ValidateFunction, doc: unknown, where: string, schema: string): Finding[] {
+  if (validate(doc)) return [];
+  return (validate.errors ?? []).map((error) => {
+    const extra = error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : '';
+    return { check, where, message: `${error.instancePath || '/'} ${error.message}${extra} [${schema}]` };
+  });
 }
 
 /** Validates every object against its kubeconform-style schema; a kind without one is a finding. */
@@ -37,12 +47,7 @@ export function checkSchemas(objects: readonly TreeObject[], store: SchemaStore,
       continue;
     }
     validated++;
-    if (!validate(withoutSops(doc))) {
-      for (const error of validate.errors ?? []) {
-        const extra = error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : '';
-        findings.push({ check: 'schema', where, message: `${error.instancePath || '/'} ${error.message}${extra} [${schema}]` });
-      }
-    }
+    findings.push(...schemaFindings('schema', validate, withoutSops(doc), where, schema));
   }
   return { findings, validated };
 }

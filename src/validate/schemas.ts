@@ -28,8 +28,9 @@ function newAjv(draft2019: boolean): Ajv {
   const options = { strict: false, allErrors: true, code: { regExp: goRegExp } };
   const ajv = draft2019 ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
-  // Kubernetes' own formats the upstream CRDs use; their values are checked by the API server.
-  for (const format of ['cidr', 'int32', 'int64', 'double', 'float', 'byte']) {
+  // Kubernetes' own formats the upstream CRDs and Chainsaw's schemas use; their values are checked by the API server.
+  // `int`: Chainsaw's own schemas (a Go int; the type is already integer).
+  for (const format of ['cidr', 'int', 'int32', 'int64', 'double', 'float', 'byte']) {
     if (format === 'byte') ajv.addFormat(format, /^[A-Za-z0-9+/]*={0,2}$/);
     else ajv.addFormat(format, true);
   }

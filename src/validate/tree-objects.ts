@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readTree } from '../tree/files';
 import { parseYamlDocuments } from '../tree/yaml';
-import { treeDir } from '../tree/paths';
+import { TESTS_DIR, treeDir } from '../tree/paths';
 
 /** One Kubernetes object of a committed tree, with where it came from. */
 export interface TreeObject {
@@ -16,6 +16,8 @@ export interface EnvironmentTree {
   /** `clusters/<env>/…` → text, every file of the tree. */
   readonly files: ReadonlyMap<string, string>;
   readonly objects: readonly TreeObject[];
+  /** Every YAML document under `tests/` (the Chainsaw suites and their Configuration), objects or not. */
+  readonly suites: readonly { readonly file: string; readonly doc: unknown }[];
 }
 
 const isObject = (doc: unknown): doc is Record<string, any> =>
@@ -36,5 +38,8 @@ export function environmentTree(env: string, tree: ReadonlyMap<string, string>):
   const objects = [...files]
     .filter(([file]) => /\/(kubernetes|bootstrap)\/.*\.ya?ml$/.test(file) && !/\/kustomization\.ya?ml$/.test(file))
     .flatMap(([file, text]) => parseYamlDocuments(text).filter(isObject).map((doc) => ({ env, file, doc })));
-  return { env, files, objects };
+  const suites = [...files]
+    .filter(([file]) => file.startsWith(`${treeDir(env)}/${TESTS_DIR}/`) && /\.ya?ml$/.test(file))
+    .flatMap(([file, text]) => parseYamlDocuments(text).map((doc) => ({ file, doc })));
+  return { env, files, objects, suites };
 }

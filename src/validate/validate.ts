@@ -5,6 +5,7 @@ import type { Finding } from './findings';
 import { checkFluxGraph } from './flux-graph';
 import { checkKustomizations, kustomizeAvailable } from './kustomize-check';
 import { checkSchemas } from './schema-check';
+import { checkSuites } from './suites-check';
 import { SchemaStore } from './schemas';
 import { readEnvironmentTree } from './tree-objects';
 import { checkChartValues } from './values-check';
@@ -50,6 +51,10 @@ export function validate(options: ValidateOptions): ValidateReport {
   const schema = checkSchemas(objects, new SchemaStore(schemas), path.resolve(fleetSchemas) === path.resolve(schemas) ? undefined : new SchemaStore(fleetSchemas));
   findings.push(...schema.findings);
   summary.push(`schema: ${schema.validated} objects validated against ${schemas}`);
+  // The Chainsaw suites of tests/, against Chainsaw's own schemas (always the tool's: the fleet cannot change Chainsaw).
+  const suites = checkSuites(trees, new SchemaStore(schemas));
+  findings.push(...suites.findings);
+  summary.push(`chainsaw: ${suites.validated} suite documents of tests/ validated against Chainsaw v0.2.12's schemas`);
   const values = checkChartValues(trees, valuesDir, path.join(options.root, VALUES_SCHEMA_DIR));
   findings.push(...values.findings);
   summary.push(`values: ${values.validated} chart value sets validated`, ...values.notes.map((n) => `values: ${n}`));

@@ -5,7 +5,7 @@ import { defineComponent } from '../entry';
 import type { NetworkNeeds } from '../entry';
 import { INGRESS_NAMESPACE } from '../ingress-gateway';
 import { BaselinePolicy } from './policy';
-import type { CiliumRule } from './policy';
+import type { BaselinePolicyProps, CiliumRule } from './policy';
 
 /**
  * Namespaces the baseline leaves alone: the cluster's own (Cilium, CoreDNS, k3s and Flux live
@@ -31,6 +31,25 @@ export function policyLayer(env: Pick<Environment, 'flux'>, creating: string, ne
 }
 
 /**
+ * The baseline rules of one covered namespace: what its own components need beyond every
+ * namespace's allowances, and the scrapers let in. A namespace nothing declares anything for (an
+ * app's, or a conformance suite's) gets the scrapers alone.
+ */
+export function namespaceBaseline(namespace: string, networkNeeds: readonly NetworkNeeds[]): BaselinePolicyProps {
+  const own = networkNeeds.filter((n) => n.namespace === namespace);
+  const egress: CiliumRule[] = [
+    ...(own.some((n) => n.toNodes) ? [{ toEntities: ['host', 'remote-node'] }] : []),
+    ...(own.some((n) => n.scrapesEverything) ? [{ toEntities: ['cluster'] }] : []),
+    ...worldRules(own),
+  ];
+  const ingress: CiliumRule[] = networkNeeds
+    .filter((n) => n.scrapesEverything && n.namespace !== namespace)
+    .map((n) => n.namespace)
+    .map((s) => ({ fromEndpoints: [{ matchLabels: { 'k8s:io.kubernetes.pod.namespace': s } }] }));
+  return { namespace, ingress, egress };
+}
+
+/**
  * The default-deny baseline, where Cilium runs and `defaultDeny` is set: one policy per namespace
  * of the platform and the apps, in the layer that creates the namespace or, for namespaces made
  * before Cilium's custom resources can exist, in Cilium's custom-resource layer.
@@ -43,21 +62,11 @@ export const defaultDeny = defineComponent({
   versions: [],
   namespaces: () => [],
   objects: ({ config, env, folder, namespaceLayers, networkNeeds }) => {
-    const scrapers = networkNeeds.filter((n) => n.scrapesEverything).map((n) => n.namespace);
     for (const [namespace, creating] of [...namespaceLayers].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (UNCOVERED.includes(namespace) || config.exempt.includes(namespace)) continue;
       const layer = policyLayer(env, creating, config.network);
-      const own = networkNeeds.filter((n) => n.namespace === namespace);
-      const egress: CiliumRule[] = [
-        ...(own.some((n) => n.toNodes) ? [{ toEntities: ['host', 'remote-node'] }] : []),
-        ...(own.some((n) => n.scrapesEverything) ? [{ toEntities: ['cluster'] }] : []),
-        ...worldRules(own),
-      ];
-      const ingress: CiliumRule[] = scrapers
-        .filter((s) => s !== namespace)
-        .map((s) => ({ fromEndpoints: [{ matchLabels: { 'k8s:io.kubernetes.pod.namespace': s } }] }));
       // default-deny.unordered stops synth before an unplaceable policy matters.
-      if (layer !== undefined) new BaselinePolicy(folder('default-deny', layer), namespace, { namespace, ingress, egress });
+      if (layer !== undefined) new BaselinePolicy(folder('default-deny', layer), namespace, namespaceBaseline(namespace, networkNeeds));
     }
   },
 });

@@ -59,15 +59,20 @@ export interface BaselinePolicyProps {
   readonly egress?: readonly CiliumRule[];
 }
 
+/** The `baseline` CiliumNetworkPolicy of one namespace, as an object: what the tree's policy and a conformance suite's apply. */
+export function baselinePolicyObject(props: BaselinePolicyProps) {
+  return {
+    apiVersion: 'cilium.io/v2',
+    kind: 'CiliumNetworkPolicy',
+    metadata: { name: 'baseline', namespace: props.namespace },
+    spec: baselineSpec({ ingress: props.ingress, egress: props.egress }),
+  };
+}
+
 /** The `baseline` CiliumNetworkPolicy of one namespace. */
 export class BaselinePolicy extends Construct {
   public constructor(scope: Construct, id: string, props: BaselinePolicyProps) {
     super(scope, id);
-    new ApiObject(this, 'Resource', {
-      apiVersion: 'cilium.io/v2',
-      kind: 'CiliumNetworkPolicy',
-      metadata: { name: 'baseline', namespace: props.namespace },
-      spec: baselineSpec({ ingress: props.ingress, egress: props.egress }),
-    });
+    new ApiObject(this, 'Resource', baselinePolicyObject(props));
   }
 }

@@ -75,6 +75,8 @@ cdk8s.out/
 # staging folders of the tree writer; a crash may leave one, the next run removes it
 clusters/.synth-*
 review.md
+# the conformance suites' JUnit reports (chainsaw test --config clusters/<env>/tests/chainsaw-config.yaml)
+chainsaw-report-*.xml
 `;
 
 /** Renovate: npm bumps the tool and the construct libraries; the regex manager every pin of environments/versions.ts. */
