@@ -1,0 +1,3 @@
+import type { VerifyCheck } from '../types';
+
+export const fluxCheck: VerifyCheck = { area: 'flux', reads: () => [], run: () => [] };

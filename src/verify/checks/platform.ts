@@ -1,0 +1,3 @@
+import type { VerifyCheck } from '../types';
+
+export const platformCheck: VerifyCheck = { area: 'platform', reads: () => [], run: () => [] };
