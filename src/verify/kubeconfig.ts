@@ -20,7 +20,7 @@ export interface KubeconfigOptions {
  */
 export function loadKubeconfig(options: KubeconfigOptions, env: NodeJS.ProcessEnv = process.env): KubeConfig {
   const kc = new KubeConfig();
-  const home = path.join(os.homedir(), '.kube', 'config');
+  const home = path.join(env.HOME ?? os.homedir(), '.kube', 'config');
   const source = options.file ?? (env.KUBECONFIG ? `$KUBECONFIG (${env.KUBECONFIG})` : home);
   try {
     if (options.file !== undefined) {
