@@ -42,7 +42,7 @@ const describe = (p: AccessProbe) =>
  * Asks the API server, with SelfSubjectAccessReviews, whether the credentials can do any of
  * ACCESS_PROBES. Creating one is granted to every authenticated user by the built-in
  * system:basic-user ClusterRole, so the inspector role needs no rule for it.
- * Ref: https://kubernetes.io/docs/reference/access-authn-authz/rbac/#discovery-roles
+ * Ref: kubernetes/kubernetes plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go (system:basic-user).
  */
 export async function refuseWritableCredentials(kc: KubeConfig, fix: string, probes: readonly AccessProbe[] = ACCESS_PROBES): Promise<void> {
   const answers = await Promise.all(
