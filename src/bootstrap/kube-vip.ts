@@ -3,7 +3,9 @@ import { k8s } from 'cdk8s-plus-31';
 import type { Environment } from '../model/resolve';
 
 const NAME = 'kube-vip';
-const NAMESPACE = 'kube-system';
+/** Where kube-vip runs and holds its leader-election Lease (its `cp_namespace`). */
+export const KUBE_VIP_NAMESPACE = 'kube-system';
+const NAMESPACE = KUBE_VIP_NAMESPACE;
 
 /**
  * The kube-vip auto-deploy manifest k3s applies from `<data-dir>/server/manifests/`: a DaemonSet

@@ -14,6 +14,7 @@ const USAGE = `usage: ${TOOL_NAME} <command> [options]   (${TOOL_NAME} <command>
   diff      show what synth would change (writes nothing)
   validate  conformance of the committed trees against the vendored schemas and kustomize
   review    what a change does to VMs, servers and the Flux tree, dangers first
+  verify    compare the live cluster (read-only) with the committed tree and the model
   secrets   write, show and check the SOPS-encrypted secrets
   deploy    plan and apply an environment's committed VM layer with tofu or terraform
   --version print the tool's version`;
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, { load: () => Promise<unknown>; keepsName: boolea
   diff: { load: () => import('./synth'), keepsName: true },
   validate: { load: () => import('../validate/main'), keepsName: false },
   review: { load: () => import('../review/main'), keepsName: false },
+  verify: { load: () => import('../verify/main'), keepsName: false },
   secrets: { load: () => import('../secrets/main'), keepsName: false },
   init: { load: () => import('../init/main'), keepsName: false },
   deploy: { load: () => import('./deploy'), keepsName: false },

@@ -4,6 +4,8 @@ import type { ChartRelease } from '../charts/chart';
 import type { Environment } from '../model/resolve';
 import { ChartInstall } from './chart-install';
 import { KustomizationFolder } from './kustomization-folder';
+import { VerifyInspector } from './verify-inspector';
+import type { VerifyInspectorProps } from './verify-inspector';
 import { FluxLayer, LAYER_TIMEOUT } from './flux-layer';
 import { durationSeconds, HELM_TIMEOUT } from '../model/helm-timeout';
 import type { HealthCheck } from './flux-layer';
@@ -48,6 +50,8 @@ export interface ClusterProps {
   readonly secretSources?: ReadonlyMap<string, string>;
   /** Where the apps' construct failures are collected (the render goes on, to report them all). @default discarded */
   readonly appFailures?: AppFailure[];
+  /** verify's read-only role, in `flux-system/verify-inspector/`. @default none */
+  readonly inspector?: VerifyInspectorProps;
 }
 
 /** The longest of the layer's default and the timeouts of the HelmReleases Flux installs in it. */
@@ -76,6 +80,8 @@ export class Cluster extends Construct {
     // cluster gets Flux from flux-operator, whose FluxInstance creates the same sync objects.
     if (env.flux.bootstrapped) new FluxSync(fluxSystem, 'sync', { env });
     else new FluxOperator(fluxSystem, 'flux', { env, size: fluxClusterSize(fluxReleaseCount(env, props.units)) });
+    // Applied with the sync, before any layer: verify can read a cluster whose layers are failing.
+    if (props.inspector) new VerifyInspector(new KustomizationFolder(fluxSystem, 'verify-inspector'), 'inspector', props.inspector);
 
     const layers = new Map<string, KustomizationFolder>();
     for (const layer of env.flux.layers) {

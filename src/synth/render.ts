@@ -9,6 +9,8 @@ import { claimsDayTwoSteps } from '../components/claims-day-two';
 import { enabledComponents, layerHealthChecks } from '../components/table';
 import { handoverPlan } from '../components/handover';
 import { renderKubernetes } from '../k8s/render';
+import { inspectionRules } from '../verify/inspection-rules';
+import { inspectorAccount } from '../verify/inspector-account';
 import { fluxClusterSize, fluxReleaseCount } from '../k8s/flux-cluster-size';
 import type { EnvironmentSpec } from '../model/environment';
 import type { Environment } from '../model/resolve';
@@ -61,7 +63,8 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
   const enabled = enabledComponents(env);
   const failures: AppFailure[] = [];
   const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map(), failures)];
-  const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets, appFailures: failures });
+  const inspector = { account: inspectorAccount(env), rules: inspectionRules(env) };
+  const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets, appFailures: failures, inspector });
   if (failures.length > 0) throw new AppConstructError(failures);
   const files = new Map<string, string>();
   const documents = new Map<string, readonly unknown[]>();

@@ -5,9 +5,10 @@ import YAML from 'yaml';
 import { checkCelRules } from '../../src/validate/cel-check';
 import { SchemaStore } from '../../src/validate/schemas';
 
-// The upstream sample manifests of the vendored schemas, each marked pass or fail (scripts/vendor.ts).
+// The upstream sample manifests of the vendored schemas, each marked pass or fail (scripts/vendor.ts),
+// and this repository's own for the schemas it generates (validation-samples-verify.yaml).
 const SCHEMAS = path.resolve(import.meta.dirname, '../../schemas');
-const files = ['validation-samples.yaml', 'validation-samples-platform.yaml', 'validation-samples-fleet.yaml'].map((f) => path.resolve(import.meta.dirname, '../fixtures/schema-samples', f));
+const files = ['validation-samples.yaml', 'validation-samples-platform.yaml', 'validation-samples-fleet.yaml', 'validation-samples-verify.yaml'].map((f) => path.resolve(import.meta.dirname, '../fixtures/schema-samples', f));
 
 interface Sample { expect: 'pass' | 'fail'; schema: string; doc: Record<string, any>; knownGap?: boolean }
 const samples: Sample[] = files.flatMap((file) => YAML.parseAllDocuments(fs.readFileSync(file, 'utf8')).map((d) => d.toJS())).filter((s) => s !== null);

@@ -1,4 +1,5 @@
 import { Namespaces } from '../../k8s/namespaces';
+import { inspectorAccount } from '../../verify/inspector-account';
 import { defineComponent } from '../entry';
 import { CapiInspector } from './inspector';
 import { CapiProviders } from './providers';
@@ -17,14 +18,14 @@ export const clusterApi = defineComponent({
   namespaces: (config) => [...new Set(config.providers.map((p) => p.namespace))].sort(),
   creates: (config) => [...new Set(config.providers.map((p) => p.namespace))].sort(),
   folders: ['capi-inspector'],
-  objects: ({ config, folder }) => {
+  objects: ({ config, env, folder }) => {
     const providers = folder('cluster-api');
     // Flux applies Namespaces first, so each provider's install namespace can sit beside it.
     new Namespaces(providers, 'namespaces', { names: [...new Set(config.providers.map((p) => p.namespace))] });
     new CapiProviders(providers, 'providers', { providers: config.providers });
     if (config.inspector) {
-      const namespace = config.providers.find((p) => p.kind === 'CoreProvider')?.namespace ?? config.providers[0]!.namespace;
-      new CapiInspector(folder('capi-inspector'), 'inspector', { namespace });
+      // The account verify runs as on this cluster too (src/verify/inspector-account.ts binds it to verify's role).
+      new CapiInspector(folder('capi-inspector'), 'inspector', { namespace: inspectorAccount(env).namespace });
     }
   },
   rules: clusterApiRules,

@@ -21,6 +21,7 @@ export function packageJson(a: Answers, name: string, pins: Pins): string {
         diff: `${bin} diff`,
         validate: `${bin} validate`,
         review: `${bin} review`,
+        verify: `${bin} verify`,
         secrets: `${bin} secrets`,
         deploy: `${bin} deploy`,
         typecheck: 'tsc --noEmit',

@@ -32,6 +32,7 @@ ${a.infrastructure === 'libvirt' && a.sshKeys.length === 0 ? '4' : '3'}. \`npm r
 | \`npm run diff\` | what synth would change |
 | \`npm run validate\` | the trees against the vendored schemas, and every kustomization built with \`kubectl kustomize\` (Debian: \`apt-get install kubernetes-client\`) |
 | \`npm run review -- --base main\` | what the change does to VMs, servers and Flux, dangers first |
+| \`npm run verify -- --env ${a.name} --kubeconfig <file>\` | the live cluster against the committed tree, read-only (with the inspector's kubeconfig): one line per comparison, exit 1 on drift, 3 when the cluster cannot be read |
 | \`npm run secrets -- set ${a.name} <namespace>/<name> --env-file - < values.env\` | encrypts a secret into \`secrets/${a.name}/\` from \`KEY=value\` lines on stdin (also \`show\`, \`check\`, \`init\`); never put a value on the command line: npm writes it into its debug log |
 | \`npm run deploy -- ${a.name}\` | applies the committed VM layer with \`tofu\` or \`terraform\` from the PATH, offline, after checking the state; commit the \`terraform/.terraform.lock.hcl\` its init writes. \`--plan\` plans only, \`--expect import=N,add=N,change=N,destroy=N\` applies only a plan of those counts, \`--inspect\` checks the state only; \`-- -target=…\` goes to plan/apply (VM environments only) |
 | \`npm test\` | typecheck + check + validate |

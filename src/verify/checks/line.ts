@@ -1,0 +1,36 @@
+import { kindKey } from '../types';
+import type { LiveKind, LiveSnapshot, Outcome, VerifyLine } from '../types';
+
+/** One line of the report, fields in the report's order. */
+export const line = (check: string, outcome: Outcome, subject: string, expected: string, live: string, fix?: string): VerifyLine => ({
+  check,
+  outcome,
+  subject,
+  expected,
+  live,
+  ...(fix !== undefined && outcome !== 'pass' && { fix }),
+});
+
+/** What to do when a kind could not be read: not served (its CRD is missing) or forbidden (the role lacks it). */
+export function unreadable(snapshot: LiveSnapshot, kind: LiveKind): { live: string; fix: string } | undefined {
+  const list = snapshot.lists.get(kindKey(kind));
+  const where = kind.namespace ? ` in ${kind.namespace}` : '';
+  if (list === undefined) return { live: `${kind.resource}${where} were not read`, fix: 'report this: the check reads a kind the reader was not given' };
+  if (list.state === 'not-served') return { live: `the API server does not serve ${kind.resource}.${kind.group || 'core'}/${kind.version}`, fix: `install what serves ${kind.kind} (its CRDs), or let Flux finish applying the tree` };
+  if (list.state === 'forbidden') return { live: `listing ${kind.resource}${where} is forbidden: ${list.message}`, fix: "use the inspector's kubeconfig; after a tool upgrade, let Flux apply the widened inspector role (npm run synth, commit, push)" };
+  return undefined;
+}
+
+/** The listed items of a kind; call unreadable() first. */
+export function items(snapshot: LiveSnapshot, kind: LiveKind): readonly Record<string, any>[] {
+  const list = snapshot.lists.get(kindKey(kind));
+  return list?.state === 'listed' ? list.items : [];
+}
+
+/** One not-checkable line for a kind that could not be read. */
+export function notReadLine(check: string, subject: string, expected: string, snapshot: LiveSnapshot, kind: LiveKind): VerifyLine | undefined {
+  const why = unreadable(snapshot, kind);
+  return why && line(check, 'not-checkable', subject, expected, why.live, why.fix);
+}
+
+export const nameOf = (o: Record<string, any>): string => String(o.metadata?.name ?? '');
