@@ -51,6 +51,7 @@ describe('npm run verify in a fleet', () => {
   it('exits 0 when the cluster is what the tree says', async () => {
     const { ran, server } = await verify();
     expect(ran.stderr).toBe('');
+    expect(ran.stdout.split('\n').filter((l) => !l.startsWith('pass '))).toEqual([expect.stringMatching(/^verify lab at /), '']);
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(new RegExp(`verify lab at ${server.url.replace(/\./g, '\\.')}: \\d+ pass, 0 drift, 0 not checkable\\n$`));
     expect(ran.stdout).toContain('pass cilium.values HelmRelease kube-system/cilium');

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCommand } from '../../src/verify/command';
@@ -11,16 +12,30 @@ import { devObjects, find } from './snapshot';
 // verify in-process, as the bin runs it, on the fixture fleet's committed dev tree and the
 // recorded dev cluster served on loopback. (The bin itself: test/package/verify.test.ts.)
 let root: string;
+let head: string;
 const servers: Loopback[] = [];
+const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@test.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' }).trim();
 beforeAll(() => {
+  // The fleet's repository, its trees committed: Flux's layers report that commit as applied.
   root = fleetRepo('verify-command-');
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'synth');
+  head = git('rev-parse', 'HEAD');
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-async function run(objects = devObjects(), options: { format?: 'json'; can?: typeof admin; env?: string } = {}) {
+/** The recorded dev cluster, its layers at the repository's head. */
+const atHead = (edit: (objects: Record<string, any>[]) => void = () => undefined) =>
+  devObjects((objects) => {
+    for (const o of objects) if (o.kind === 'Kustomization' && String(o.status?.lastAppliedRevision).startsWith('refs/heads/main@')) o.status.lastAppliedRevision = `refs/heads/main@sha1:${head}`;
+    edit(objects);
+  });
+
+async function run(objects = atHead(), options: { format?: 'json'; can?: typeof admin; env?: string } = {}) {
   const server = await startLoopback({ objects, can: options.can });
   servers.push(server);
   return verifyCommand({ root, environments: fleet, env: options.env ?? 'dev', kubeconfig: server.kubeconfig(), format: options.format });
@@ -34,32 +49,39 @@ describe('verify', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('pass servers.members the Nodes: expected exactly the live servers k3s-dev-1, k3s-dev-2, k3s-dev-3; live k3s-dev-1, k3s-dev-2, k3s-dev-3');
     expect(lines).toContain('pass kube-vip.lease Lease kube-system/plndr-cp-lock: expected held by a live server (k3s-dev-1, k3s-dev-2, k3s-dev-3); live held by k3s-dev-1');
-    expect(lines.at(-1)).toMatch(/^verify dev at http:\/\/127\.0\.0\.1:\d+: 21 pass, 0 drift, 0 not checkable$/);
+    expect(lines.at(-1)).toMatch(/^verify dev at http:\/\/127\.0\.0\.1:\d+: 56 pass, 0 drift, 3 not checkable$/);
+    // The layers report the repository's head, which holds the tree as committed; the suspended apps layer's objects are not there yet.
+    expect(lines.filter((l) => l.startsWith('pass flux.revision Kustomization flux-system/')).length).toBeGreaterThan(3);
+    expect(lines.filter((l) => l.startsWith('not-checkable'))).toEqual([
+      expect.stringMatching(/^not-checkable flux\.present HelmRelease podinfo\/podinfo: expected applied once layer flux-system\/apps resumes/),
+      expect.stringMatching(/^not-checkable platform\.baseline namespace apps: /),
+      expect.stringMatching(/^not-checkable platform\.baseline namespace podinfo: /),
+    ]);
   });
 
   it('exits 1 on drift, the line naming expected, live and the fix', async () => {
-    const objects = devObjects((o) => (find(o, 'Pod', 'cilium-9qzvd').spec.containers[0].env.find((e: { name: string }) => e.name === 'KUBERNETES_SERVICE_HOST').value = '192.168.1.50'));
+    const objects = atHead((o) => (find(o, 'Pod', 'cilium-9qzvd').spec.containers[0].env.find((e: { name: string }) => e.name === 'KUBERNETES_SERVICE_HOST').value = '192.168.1.50'));
     const result = await run(objects);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain(
       'drift cilium.service-host Pod kube-system/cilium-9qzvd on k3s-dev-2: expected KUBERNETES_SERVICE_HOST=192.168.1.49 KUBERNETES_SERVICE_PORT=6443 (the apiserver endpoint, the kube-vip VIP); live KUBERNETES_SERVICE_HOST=192.168.1.50 KUBERNETES_SERVICE_PORT=6443; fix: ',
     );
-    expect(result.stdout).toMatch(/: 20 pass, 1 drift, 0 not checkable\n$/);
+    expect(result.stdout).toMatch(/: 55 pass, 1 drift, 3 not checkable\n$/);
   });
 
   it('passes with not-checkable lines alone', async () => {
-    const objects = devObjects((o) => delete find(o, 'Node', 'k3s-dev-1').metadata.annotations['k3s.io/node-args']);
+    const objects = atHead((o) => delete find(o, 'Node', 'k3s-dev-1').metadata.annotations['k3s.io/node-args']);
     const result = await run(objects);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('not-checkable cilium.kube-proxy Node k3s-dev-1: expected kube-proxy disabled');
   });
 
   it('prints the documented JSON shape with --format json', async () => {
-    const result = await run(devObjects((o) => (find(o, 'Node', 'k3s-dev-2').status.nodeInfo.kubeletVersion = 'v1.35.8+k3s1')), { format: 'json' });
+    const result = await run(atHead((o) => (find(o, 'Node', 'k3s-dev-2').status.nodeInfo.kubeletVersion = 'v1.35.8+k3s1')), { format: 'json' });
     const report = JSON.parse(result.stdout) as VerifyReport;
     expect(result.exitCode).toBe(1);
     expect(Object.keys(report)).toEqual(['formatVersion', 'environment', 'server', 'result', 'counts', 'lines']);
-    expect(report).toMatchObject({ formatVersion: 1, environment: 'dev', result: 'drift', counts: { pass: 20, drift: 1, 'not-checkable': 0 } });
+    expect(report).toMatchObject({ formatVersion: 1, environment: 'dev', result: 'drift', counts: { pass: 55, drift: 1, 'not-checkable': 3 } });
     expect(report.lines.find((l) => l.outcome === 'drift')).toEqual({
       check: 'servers.kubelet',
       outcome: 'drift',
@@ -83,7 +105,7 @@ describe('verify', () => {
   });
 
   it('exits 2 and reads nothing with credentials that can write', async () => {
-    const result = await run(devObjects(), { can: admin });
+    const result = await run(atHead(), { can: admin });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/verify runs only with read-only credentials; use the inspector's kubeconfig \(ServiceAccount flux-system\/verify-inspector, role verify-readonly; the runbook mints it\)\n$/);
     expect(servers.at(-1)!.requests.some((r) => r.method === 'GET')).toBe(false);

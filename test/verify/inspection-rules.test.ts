@@ -15,8 +15,12 @@ describe('the inspection role', () => {
   it('grants exactly what the checks read in dev, get/list/watch only', () => {
     expect(inspectionRules(resolve(dev))).toEqual([
       { apiGroups: [''], resources: ['nodes', 'pods'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['cilium.io'], resources: ['ciliumnetworkpolicies'], verbs: ['get', 'list', 'watch'] },
       { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['fluxcd.controlplane.io'], resources: ['fluxinstances'], verbs: ['get', 'list', 'watch'] },
       { apiGroups: ['helm.toolkit.fluxcd.io'], resources: ['helmreleases'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['kustomize.toolkit.fluxcd.io'], resources: ['kustomizations'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['storage.k8s.io'], resources: ['storageclasses'], verbs: ['get', 'list', 'watch'] },
     ]);
   });
 

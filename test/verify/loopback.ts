@@ -46,16 +46,42 @@ export interface Loopback {
 }
 
 /** Resource → kind, for the kinds the recorded objects are. */
-const KINDS: Record<string, string> = { nodes: 'Node', pods: 'Pod', leases: 'Lease', helmreleases: 'HelmRelease', kustomizations: 'Kustomization', namespaces: 'Namespace' };
+const KINDS: Record<string, string> = {
+  nodes: 'Node',
+  pods: 'Pod',
+  leases: 'Lease',
+  helmreleases: 'HelmRelease',
+  kustomizations: 'Kustomization',
+  namespaces: 'Namespace',
+  fluxinstances: 'FluxInstance',
+  storageclasses: 'StorageClass',
+  ciliumnetworkpolicies: 'CiliumNetworkPolicy',
+  helmcharts: 'HelmChart',
+  coreproviders: 'CoreProvider',
+  bootstrapproviders: 'BootstrapProvider',
+  controlplaneproviders: 'ControlPlaneProvider',
+  infrastructureproviders: 'InfrastructureProvider',
+  ipamproviders: 'IPAMProvider',
+};
 
 const status = (code: number, reason: string, message: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code });
 
-/** The recorded items of one file of test/fixtures/live/. */
-export const recorded = (rel: string): Record<string, any>[] =>
-  (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/live', rel), 'utf8')) as { items: Record<string, any>[] }).items;
+/** The recorded items of one file of test/fixtures/live/, each with its apiVersion and kind (a built-in list's items come without). */
+export const recorded = (rel: string): Record<string, any>[] => {
+  const list = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/live', rel), 'utf8')) as { apiVersion?: string; kind?: string; items: Record<string, any>[] };
+  return list.items.map((item) => ({ apiVersion: list.apiVersion, kind: list.kind?.replace(/List$/, ''), ...item }));
+};
 
-/** Every recorded object of the dev cluster, in agreement with the fixture fleet's dev tree. */
-export const devCluster = () => ['nodes.json', 'pods.kube-system.json', 'leases.kube-system.json', 'helmreleases.kube-system.json'].flatMap((f) => recorded(`dev/${f}`));
+/**
+ * Every recorded object of the dev cluster, in agreement with the fixture fleet's dev tree: its
+ * servers, agents, lease and deployed Cilium release (dev/), and its Flux and platform objects
+ * (the lists of the top folder; the Cilium HelmRelease from dev/, which carries its values' digest).
+ */
+export const devCluster = () => [
+  ...['nodes.json', 'pods.kube-system.json', 'leases.kube-system.json', 'helmreleases.kube-system.json'].flatMap((f) => recorded(`dev/${f}`)),
+  ...['fluxinstances.json', 'kustomizations.json', 'storageclasses.json', 'ciliumnetworkpolicies.json'].flatMap((f) => recorded(f)),
+  ...recorded('helmreleases.json').filter((o) => !(o.metadata.namespace === 'kube-system' && o.metadata.name === 'cilium')),
+];
 
 /** A kubeconfig (token user) for a server URL, written to a scratch file. */
 export function writeKubeconfig(server: string, token: string, context = 'inspector'): string {
