@@ -5,6 +5,7 @@ import { dayTwoSteps } from './day-two-steps';
 import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
 import { handoverStep } from './handover-step';
+import { inspectorStep, verifyAfterChangeStep } from './inspector-step';
 import { kubeconfigStep } from './kubeconfig-step';
 import { rotationSteps } from './rotation-steps';
 import type { HandoverPlan } from './handover-step';
@@ -164,6 +165,7 @@ export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: Ha
     verifyStep(env, cni),
     fluxStep(env),
     ...(handover ? [handoverStep(env, handover)] : []),
+    inspectorStep(env),
   ];
   const planned = env.plannedNodes.map((n) => n.name);
   return {
@@ -173,6 +175,6 @@ export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: Ha
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; })],
+    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; }), verifyAfterChangeStep(env)],
   };
 }

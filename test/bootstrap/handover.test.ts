@@ -23,9 +23,9 @@ const book = (spec: EnvironmentSpec) => {
 const retire = (spec: EnvironmentSpec) => book(spec).steps.find((s) => s.title.startsWith('Retire the earlier install'))!;
 
 describe('the hand-over step', () => {
-  it('comes right after Flux, on the founder', () => {
+  it('comes right after Flux, on the founder, before verify', () => {
     const titles = book(mgmt).steps.map((s) => s.title);
-    expect(titles.slice(-2)).toEqual(['Flux, through flux-operator', 'Retire the earlier install on lab-mgmt']);
+    expect(titles.slice(-3)).toEqual(['Flux, through flux-operator', 'Retire the earlier install on lab-mgmt', 'Verify the cluster against the tree']);
   });
 
   it('is absent without a handover section', () => {

@@ -14,8 +14,8 @@ while [ $# -gt 0 ]; do
     --list) LIST=1 ;;
     --allow-planned) ALLOW_PLANNED=1 ;;
     --from | --only)
-      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-11)" >&2; exit 2 ;; esac
-      if [ "$2" -lt 1 ] || [ "$2" -gt 11 ]; then echo "$1 $2: the steps are 1-11 (bash run.sh --list)" >&2; exit 2; fi
+      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-12)" >&2; exit 2 ;; esac
+      if [ "$2" -lt 1 ] || [ "$2" -gt 12 ]; then echo "$1 $2: the steps are 1-12 (bash run.sh --list)" >&2; exit 2; fi
       if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
       shift ;;
     -h | --help) usage; exit 0 ;;
@@ -117,6 +117,19 @@ if step 11 'Flux, through flux-operator (on workstation)'; then
   run 'kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system get kustomizations'
+fi
+if step 12 'Verify the cluster against the tree (on workstation)'; then
+  run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/gateway-api --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/platform --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/network --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/policies --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait serviceaccount/verify-inspector --for=create --timeout=10m'
+  run 'SERVER="$(kubectl config view --minify -o jsonpath='\''{.clusters[0].cluster.server}'\'')" && CA="$(kubectl config view --raw --minify --flatten -o jsonpath='\''{.clusters[0].cluster.certificate-authority-data}'\'')" && TOKEN="$(kubectl -n flux-system create token verify-inspector --duration=168h)" && umask 077 && mkdir -p "$(dirname "$HOME/.kube/dev-inspector.kubeconfig")" && printf '\''apiVersion: v1\nkind: Config\nclusters:\n- name: dev\n  cluster:\n    server: %s\n    certificate-authority-data: %s\nusers:\n- name: verify-inspector\n  user:\n    token: %s\ncontexts:\n- name: dev-inspector\n  context:\n    cluster: dev\n    user: verify-inspector\ncurrent-context: dev-inspector\n'\'' "$SERVER" "$CA" "$TOKEN" > "$HOME/.kube/dev-inspector.kubeconfig"'
+  run 'kubectl --kubeconfig "$HOME/.kube/dev-inspector.kubeconfig" auth can-i list nodes >/dev/null'
+  run '! kubectl --kubeconfig "$HOME/.kube/dev-inspector.kubeconfig" auth can-i get secrets --all-namespaces >/dev/null'
+  run '! kubectl --kubeconfig "$HOME/.kube/dev-inspector.kubeconfig" auth can-i create deployments --all-namespaces >/dev/null'
+  run 'cd ../../.. && npm run --silent verify -- --env dev --kubeconfig "$HOME/.kube/dev-inspector.kubeconfig"'
 fi
 
 if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ] && [ "$ONLY" -eq 0 ]; then echo "dev: done; Flux reconciles clusters/dev/kubernetes"; fi

@@ -14,8 +14,8 @@ while [ $# -gt 0 ]; do
     --list) LIST=1 ;;
     --allow-planned) ALLOW_PLANNED=1 ;;
     --from | --only)
-      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-9)" >&2; exit 2 ;; esac
-      if [ "$2" -lt 1 ] || [ "$2" -gt 9 ]; then echo "$1 $2: the steps are 1-9 (bash run.sh --list)" >&2; exit 2; fi
+      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-10)" >&2; exit 2 ;; esac
+      if [ "$2" -lt 1 ] || [ "$2" -gt 10 ]; then echo "$1 $2: the steps are 1-10 (bash run.sh --list)" >&2; exit 2; fi
       if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
       shift ;;
     -h | --help) usage; exit 0 ;;
@@ -126,6 +126,18 @@ if step 9 'Retire the earlier install on lab-mgmt (on workstation, then lab-mgmt
   run 'test "$(kubectl -n kube-system get helmchart.helm.cattle.io cert-manager -o jsonpath='\''{.spec.version}'\'')" = v1.21.2 || { echo '\''kube-system/cert-manager is not at v1.21.2, the version Git pins'\'' >&2; exit 1; }'
   run 'test -z "$(kubectl -n kube-system get helmchart.helm.cattle.io cluster-api-operator -o jsonpath='\''{.metadata.annotations.objectset\.rio\.cattle\.io/owner-name}'\'')" || { echo '\''kube-system/cluster-api-operator is still applied from a k3s manifest'\'' >&2; exit 1; }'
   run 'test "$(kubectl -n kube-system get helmchart.helm.cattle.io cluster-api-operator -o jsonpath='\''{.spec.version}'\'')" = 0.28.0 || { echo '\''kube-system/cluster-api-operator is not at 0.28.0, the version Git pins'\'' >&2; exit 1; }'
+fi
+if step 10 'Verify the cluster against the tree (on workstation)'; then
+  run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/cert-manager --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/capi-operator --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/capi-providers --for=condition=Ready --timeout=10m'
+  run 'kubectl -n capi-system wait serviceaccount/capi-inspector --for=create --timeout=10m'
+  run 'SERVER="$(kubectl config view --minify -o jsonpath='\''{.clusters[0].cluster.server}'\'')" && CA="$(kubectl config view --raw --minify --flatten -o jsonpath='\''{.clusters[0].cluster.certificate-authority-data}'\'')" && TOKEN="$(kubectl -n capi-system create token capi-inspector --duration=168h)" && umask 077 && mkdir -p "$(dirname "$HOME/.kube/mgmt-inspector.kubeconfig")" && printf '\''apiVersion: v1\nkind: Config\nclusters:\n- name: mgmt\n  cluster:\n    server: %s\n    certificate-authority-data: %s\nusers:\n- name: capi-inspector\n  user:\n    token: %s\ncontexts:\n- name: mgmt-inspector\n  context:\n    cluster: mgmt\n    user: capi-inspector\ncurrent-context: mgmt-inspector\n'\'' "$SERVER" "$CA" "$TOKEN" > "$HOME/.kube/mgmt-inspector.kubeconfig"'
+  run 'kubectl --kubeconfig "$HOME/.kube/mgmt-inspector.kubeconfig" auth can-i list nodes >/dev/null'
+  run '! kubectl --kubeconfig "$HOME/.kube/mgmt-inspector.kubeconfig" auth can-i get secrets --all-namespaces >/dev/null'
+  run '! kubectl --kubeconfig "$HOME/.kube/mgmt-inspector.kubeconfig" auth can-i create deployments --all-namespaces >/dev/null'
+  run 'cd ../../.. && npm run --silent verify -- --env mgmt --kubeconfig "$HOME/.kube/mgmt-inspector.kubeconfig"'
 fi
 
 if [ "$LIST" -eq 0 ] && [ "$DRY_RUN" -eq 0 ] && [ "$ONLY" -eq 0 ]; then echo "mgmt: done; Flux reconciles clusters/mgmt/kubernetes"; fi
