@@ -65,6 +65,15 @@ function environment(r: EnvironmentReview): string[] {
   return out;
 }
 
+/** The step after the merge: verify, for each environment the change touches. */
+function afterMerge(reviews: readonly EnvironmentReview[]): string[] {
+  const commands = reviews.map((r) => `\`npm run verify -- --env ${r.env} --kubeconfig <its inspector kubeconfig>\``);
+  return [
+    `After the merge, once Flux reports its layers Ready at the merge commit: ${commands.join(', ')} compares the live cluster with the tree (the inspector kubeconfig is the one the runbook's last step writes).`,
+    '',
+  ];
+}
+
 /** Characters of one environment's diff kept in the Markdown. */
 const PATCH_LIMIT = 20_000;
 
@@ -80,6 +89,7 @@ export function reviewMarkdown(reviews: readonly EnvironmentReview[], base: stri
     ...reviews.map((r) => `| ${counts(r).join(' | ')} |`),
     '',
     ...(dangers.length > 0 ? ['### Dangers', '', ...dangers, ''] : ['No dangers found.', '']),
+    ...afterMerge(reviews),
     ...reviews.flatMap(environment),
   ].join('\n');
 }

@@ -85,6 +85,12 @@ describe('review scenarios', () => {
     expect(md).toContain('| prod | – | 1 note(s) | +0 ~1 -0 | **2** |');
     expect(md).toContain('<details><summary>Field changes</summary>');
     expect(reviewMarkdown([], 'main')).toContain('No environment tree changes.');
+    // The step after the merge, for each environment the change touches, after the dangers and before the details.
+    const both = reviewMarkdown([r, { ...r, env: 'dev' }], 'main');
+    const next = both.indexOf('After the merge, once Flux reports its layers Ready at the merge commit: `npm run verify -- --env prod --kubeconfig <its inspector kubeconfig>`, `npm run verify -- --env dev ');
+    expect(next).toBeGreaterThan(both.indexOf('### Dangers'));
+    expect(next).toBeLessThan(both.indexOf('### prod'));
+    expect(reviewMarkdown([], 'main')).not.toContain('npm run verify');
     // The full diff, folded, in a fence no diffed Markdown file can close, and cut where a comment would overflow.
     expect(md).toContain('<details><summary>Full diff</summary>\n\n`````diff\n--- a/clusters/prod/');
     expect(md.match(/`````/g)).toHaveLength(2);
