@@ -1,5 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { apiRequest, unexpected } from './api-request';
+import { ClusterUnreadable, apiRequest, serverOf, unexpected } from './api-request';
 import { listPath, mergeReads } from './reads';
 import { kindKey } from './types';
 import type { LiveKind, LiveList, LiveSnapshot } from './types';
@@ -32,5 +32,10 @@ async function readList(kc: KubeConfig, kind: LiveKind): Promise<LiveList> {
 export async function readSnapshot(kc: KubeConfig, kinds: readonly LiveKind[]): Promise<LiveSnapshot> {
   const lists = new Map<string, LiveList>();
   for (const kind of mergeReads(kinds)) lists.set(kindKey(kind), await readList(kc, kind));
+  // Every Kubernetes API server serves Nodes, and the inspection role lists them: without them
+  // nothing of the cluster was read, which is no pass.
+  const nodes = lists.get(kindKey({ group: '', version: 'v1', resource: 'nodes' }));
+  if (nodes?.state === 'not-served') throw new ClusterUnreadable(`cannot read the cluster at ${serverOf(kc)}: it does not serve Nodes (/api/v1/nodes answered 404), so it is no Kubernetes API server; check the kubeconfig's server`);
+  if (nodes?.state === 'forbidden') throw new ClusterUnreadable(`cannot read the cluster at ${serverOf(kc)}: the credentials may not list Nodes (403), so the inspection role is not bound to them; use the inspector's kubeconfig the runbook writes, once Flux has applied the tree`);
   return { lists };
 }

@@ -37,9 +37,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (values.env === undefined) throw new UsageError('--env <name> is required: the environment whose cluster to read');
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`);
+  const root = values.root ?? process.cwd();
   const result = await verifyCommand({
-    root: values.root ?? process.cwd(),
-    environments: await loadEnvironments(values.environments),
+    root,
+    environments: await loadEnvironments(values.environments, root),
     env: values.env,
     kubeconfig: values.kubeconfig,
     context: values.context,
@@ -55,9 +56,10 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   const code = (error as { code?: string }).code;
+  // Exit 1 is drift; environments that do not load are the command line's or the fleet's mistake.
   if (error instanceof EnvironmentsModuleError) {
     process.stderr.write(`${error.message}\n`);
-    process.exitCode = 1;
+    process.exitCode = 2;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`${error instanceof UsageError ? error.message : argsErrorLine(error, OPTIONS)}\n${USAGE}\n`);
     process.exitCode = 2;

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as versions from '../../src/versions';
 import { recordedClusterFor } from '../verify/recorded-fleet';
 import { deadServer, startLoopback, writeKubeconfig } from '../verify/loopback';
 import type { Loopback } from '../verify/loopback';
-import { STACK_FRAME, commitAll, npmRun, packedToolReady, scaffold } from './scaffold';
+import { STACK_FRAME, commitAll, npmRun, packedToolReady, run, scaffold } from './scaffold';
 import type { Ran } from './scaffold';
 
 // `npm run verify` in a fleet written by the packed package's init, against a loopback API
@@ -90,5 +91,17 @@ describe('npm run verify in a fleet', () => {
     const help = npmRun(fleet, 'verify', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: npm run verify -- --env <name>/);
+  });
+
+  it('finds the fleet through --root from another folder, and outside a fleet says so with exit 2', async () => {
+    const { bin } = inject('packedTool');
+    const url = await deadServer();
+    const kubeconfig = writeKubeconfig(url, 'inspector-token');
+    const elsewhere = run(os.tmpdir(), bin, ['verify', '--env', 'lab', '--root', fleet, '--kubeconfig', kubeconfig]);
+    expect([elsewhere.code, elsewhere.stderr]).toEqual([3, `cannot read the cluster at ${url}: connect ECONNREFUSED 127.0.0.1:${new URL(url).port}\n`]);
+    const outside = run(os.tmpdir(), bin, ['verify', '--env', 'lab', '--kubeconfig', kubeconfig]);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/^no environments\/index\.ts in /);
+    expect(outside.stderr).not.toMatch(STACK_FRAME);
   });
 });

@@ -49,7 +49,9 @@ describe('verify', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('pass servers.members the Nodes: expected exactly the live servers k3s-dev-1, k3s-dev-2, k3s-dev-3; live k3s-dev-1, k3s-dev-2, k3s-dev-3');
     expect(lines).toContain('pass kube-vip.lease Lease kube-system/plndr-cp-lock: expected held by a live server (k3s-dev-1, k3s-dev-2, k3s-dev-3); live held by k3s-dev-1');
-    expect(lines.at(-1)).toMatch(/^verify dev at http:\/\/127\.0\.0\.1:\d+: 56 pass, 0 drift, 3 not checkable$/);
+    expect(lines.at(-1)).toMatch(/^verify dev at http:\/\/127\.0\.0\.1:\d+: 57 pass, 0 drift, 3 not checkable$/);
+    // The sync's own Kustomization too: it applies clusters/dev/kubernetes itself.
+    expect(lines).toContainEqual(expect.stringMatching(/^pass flux\.revision Kustomization flux-system\/flux-system: expected contains [0-9a-f]{40}, clusters\/dev\/kubernetes\/ unchanged since; live refs\/heads\/main@sha1:/));
     // The layers report the repository's head, which holds the tree as committed; the suspended apps layer's objects are not there yet.
     expect(lines.filter((l) => l.startsWith('pass flux.revision Kustomization flux-system/')).length).toBeGreaterThan(3);
     expect(lines.filter((l) => l.startsWith('not-checkable'))).toEqual([
@@ -66,7 +68,7 @@ describe('verify', () => {
     expect(result.stdout).toContain(
       'drift cilium.service-host Pod kube-system/cilium-9qzvd on k3s-dev-2: expected KUBERNETES_SERVICE_HOST=192.168.1.49 KUBERNETES_SERVICE_PORT=6443 (the apiserver endpoint, the kube-vip VIP); live KUBERNETES_SERVICE_HOST=192.168.1.50 KUBERNETES_SERVICE_PORT=6443; fix: ',
     );
-    expect(result.stdout).toMatch(/: 55 pass, 1 drift, 3 not checkable\n$/);
+    expect(result.stdout).toMatch(/: 56 pass, 1 drift, 3 not checkable\n$/);
   });
 
   it('passes with not-checkable lines alone', async () => {
@@ -81,7 +83,7 @@ describe('verify', () => {
     const report = JSON.parse(result.stdout) as VerifyReport;
     expect(result.exitCode).toBe(1);
     expect(Object.keys(report)).toEqual(['formatVersion', 'environment', 'server', 'result', 'counts', 'lines']);
-    expect(report).toMatchObject({ formatVersion: 1, environment: 'dev', result: 'drift', counts: { pass: 55, drift: 1, 'not-checkable': 3 } });
+    expect(report).toMatchObject({ formatVersion: 1, environment: 'dev', result: 'drift', counts: { pass: 56, drift: 1, 'not-checkable': 3 } });
     expect(report.lines.find((l) => l.outcome === 'drift')).toEqual({
       check: 'servers.kubelet',
       outcome: 'drift',
@@ -102,6 +104,27 @@ describe('verify', () => {
       if (format === 'json') expect(JSON.parse(result.stdout)).toMatchObject({ result: 'unreadable', server: url, error: result.stderr.trim(), lines: [] });
       else expect(result.stdout).toBe('');
     }
+  });
+
+  it('exits 3 when the Nodes cannot be listed: nothing of the cluster was read, which is no pass', async () => {
+    const notKubernetes = await startLoopback({ objects: atHead(), notServed: ['/v1/nodes'] });
+    const unbound = await startLoopback({ objects: atHead(), forbidden: ['/v1/nodes'] });
+    servers.push(notKubernetes, unbound);
+    const a = await verifyCommand({ root, environments: fleet, env: 'dev', kubeconfig: notKubernetes.kubeconfig() });
+    expect([a.exitCode, a.stdout, a.stderr]).toEqual([3, '', `cannot read the cluster at ${notKubernetes.url}: it does not serve Nodes (/api/v1/nodes answered 404), so it is no Kubernetes API server; check the kubeconfig's server\n`]);
+    const b = await verifyCommand({ root, environments: fleet, env: 'dev', kubeconfig: unbound.kubeconfig(), format: 'json' });
+    expect(b.exitCode).toBe(3);
+    expect(JSON.parse(b.stdout)).toMatchObject({ result: 'unreadable', error: expect.stringContaining('may not list Nodes (403)') });
+  });
+
+  it('calls a kind the credentials may not list drift: the tree\'s inspection role grants it', async () => {
+    const result = await run(atHead(), {});
+    expect(result.exitCode).toBe(0);
+    const server = await startLoopback({ objects: atHead(), forbidden: ['storage.k8s.io/v1/storageclasses'] });
+    servers.push(server);
+    const denied = await verifyCommand({ root, environments: fleet, env: 'dev', kubeconfig: server.kubeconfig() });
+    expect(denied.exitCode).toBe(1);
+    expect(denied.stdout).toMatch(/^drift platform\.default-storage-class .*forbidden/m);
   });
 
   it('exits 2 and reads nothing with credentials that can write', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refuseWritableCredentials, WritableCredentials } from '../../src/verify/access-review';
@@ -120,6 +121,23 @@ describe('the kubeconfig', () => {
       if (previous === undefined) delete process.env.KUBECONFIG;
       else process.env.KUBECONFIG = previous;
     }
+  });
+
+  it('reads a $KUBECONFIG list as kubectl does: the files that exist, merged, the first naming an entry winning', () => {
+    const first = writeKubeconfig('http://127.0.0.1:1', 't', 'dev-inspector');
+    const second = writeKubeconfig('http://127.0.0.1:2', 't', 'prod-inspector');
+    const kc = loadKubeconfig({}, { KUBECONFIG: ['/nonexistent/config', first, second].join(':') });
+    expect(kc.getContexts().map((c) => c.name).sort()).toEqual(['dev-inspector', 'prod-inspector']);
+    expect(kc.getCurrentContext()).toBe('dev-inspector');
+    // Both files name the cluster loopback: the first file's stands.
+    expect(kc.getCluster('loopback')?.server).toBe('http://127.0.0.1:1');
+    expect(() => loadKubeconfig({}, { KUBECONFIG: '/nonexistent/a:/nonexistent/b' })).toThrow("$KUBECONFIG (/nonexistent/a:/nonexistent/b): none of its files exists; pass --kubeconfig <the inspector's kubeconfig>");
+  });
+
+  it('says an empty file holds no kubeconfig, not what the parser dereferenced', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kubeconfig-')), 'empty');
+    fs.writeFileSync(file, '');
+    expect(() => loadKubeconfig({ file })).toThrow(new KubeconfigError(`${file} is not a readable kubeconfig: it holds no clusters, users and contexts`));
   });
 });
 

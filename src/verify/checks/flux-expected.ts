@@ -34,7 +34,8 @@ function syncKustomization(instance: TreeObject): ExpectedObject | undefined {
   if (sync === undefined) return undefined;
   const namespace = instance.doc.metadata?.namespace ?? 'flux-system';
   return {
-    doc: { apiVersion: `${KUSTOMIZE_GROUP}/v1`, kind: 'Kustomization', metadata: { name: sync.name ?? namespace, namespace }, spec: { path: sync.path, suspend: false } },
+    // Its sourceRef is the source of the same name and kind the sync makes (templates.go), so its revision is checked like the layers'.
+    doc: { apiVersion: `${KUSTOMIZE_GROUP}/v1`, kind: 'Kustomization', metadata: { name: sync.name ?? namespace, namespace }, spec: { path: sync.path, suspend: false, sourceRef: { kind: sync.kind, name: sync.name ?? namespace } } },
     file: instance.file,
     owner: undefined,
   };

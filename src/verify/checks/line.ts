@@ -16,7 +16,10 @@ export function unreadable(snapshot: LiveSnapshot, kind: LiveKind): { live: stri
   const list = snapshot.lists.get(kindKey(kind));
   const where = kind.namespace ? ` in ${kind.namespace}` : '';
   if (list === undefined) return { live: `${kind.resource}${where} were not read`, fix: 'report this: the check reads a kind the reader was not given' };
-  if (list.state === 'not-served') return { live: `the API server does not serve ${kind.resource}.${kind.group || 'core'}/${kind.version}`, fix: `install what serves ${kind.kind} (its CRDs), or let Flux finish applying the tree` };
+  if (list.state === 'not-served') {
+    const fix = kind.group === '' || kind.group.endsWith('.k8s.io') ? `the API server serves ${kind.resource} itself: check the kubeconfig's server` : `install what serves ${kind.kind} (its CRDs), or let Flux finish applying the tree`;
+    return { live: `the API server does not serve ${kind.resource}.${kind.group || 'core'}/${kind.version}`, fix };
+  }
   if (list.state === 'forbidden') return { live: `listing ${kind.resource}${where} is forbidden: ${list.message}`, fix: "use the inspector's kubeconfig; after a tool upgrade, let Flux apply the widened inspector role (npm run synth, commit, push)" };
   return undefined;
 }
@@ -27,10 +30,11 @@ export function items(snapshot: LiveSnapshot, kind: LiveKind): readonly Record<s
   return list?.state === 'listed' ? list.items : [];
 }
 
-/** One not-checkable line for a kind that could not be read. */
+/** One line for a kind that could not be read: not-checkable when not served, drift when forbidden. */
 export function notReadLine(check: string, subject: string, expected: string, snapshot: LiveSnapshot, kind: LiveKind): VerifyLine | undefined {
   const why = unreadable(snapshot, kind);
-  return why && line(check, 'not-checkable', subject, expected, why.live, why.fix);
+  // Forbidden is drift: the tree's inspection role grants every kind verify reads, so the cluster's RBAC is not the tree's.
+  return why && line(check, snapshot.lists.get(kindKey(kind))?.state === 'forbidden' ? 'drift' : 'not-checkable', subject, expected, why.live, why.fix);
 }
 
 export const nameOf = (o: Record<string, any>): string => String(o.metadata?.name ?? '');

@@ -9,9 +9,9 @@ import type { LiveKind, LiveSnapshot, VerifyLine } from '../types';
 export type Listed = { readonly items: readonly Record<string, any>[]; readonly line?: undefined } | { readonly items?: undefined; readonly line: VerifyLine };
 
 /**
- * One kind from the snapshot. Not served (404: the CRD is not installed) and forbidden (403: the
- * credentials lack a rule) are one not-checkable line each, with the fix; `install` says what
- * serves the kind.
+ * One kind from the snapshot. Not served (404: the CRD is not installed) is one not-checkable
+ * line, forbidden (403: the credentials lack a rule the tree's role has) one drift line, each with
+ * the fix; `install` says what serves the kind.
  */
 export function listed(live: LiveSnapshot, kind: LiveKind, check: string, install: string): Listed {
   const list = live.lists.get(kindKey(kind));
@@ -24,10 +24,11 @@ export function listed(live: LiveSnapshot, kind: LiveKind, check: string, instal
     case 'not-served':
       return { line: { check, outcome: 'not-checkable', subject, expected, live: 'the API server does not serve this kind (404)', fix: install } };
     case 'forbidden':
+      // Drift: the tree's inspection role grants every kind verify reads, so the cluster's RBAC is not the tree's.
       return {
         line: {
           check,
-          outcome: 'not-checkable',
+          outcome: 'drift',
           subject,
           expected,
           live: `forbidden (403): ${list.message}`,

@@ -64,8 +64,10 @@ describe('the servers check', () => {
     expect(absent.find((l) => l.check === 'servers.planned')).toMatchObject({ outcome: 'pass', live: 'absent' });
   });
 
-  it('cannot tell when the Nodes may not be listed', () => {
+  it('calls Nodes the credentials may not list drift (the tree\'s role grants them), and Nodes not served not checkable', () => {
     const lines = runDev(serversCheck, undefined, { [kindKey(NODES)]: { state: 'forbidden', message: 'nodes is forbidden' } });
-    expect(lines).toEqual([expect.objectContaining({ check: 'servers.members', outcome: 'not-checkable', live: 'listing nodes is forbidden: nodes is forbidden' })]);
+    expect(lines).toEqual([expect.objectContaining({ check: 'servers.members', outcome: 'drift', live: 'listing nodes is forbidden: nodes is forbidden' })]);
+    const unserved = runDev(serversCheck, undefined, { [kindKey(NODES)]: { state: 'not-served' } });
+    expect(unserved).toEqual([expect.objectContaining({ check: 'servers.members', outcome: 'not-checkable', fix: "the API server serves nodes itself: check the kubeconfig's server" })]);
   });
 });
