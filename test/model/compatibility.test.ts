@@ -61,4 +61,27 @@ describe('the vendored compatibility data (schemas/compat/)', () => {
     expect(newestSeries(providerRepository('CoreProvider', 'cluster-api')!)).toBe('1.12');
     expect(providerRepository('InfrastructureProvider', 'docker')).toBeUndefined();
   });
+
+  it('matches a provider on its kind and its name both', () => {
+    expect(providerRepository('CoreProvider', 'cluster-api')?.source.repo).toBe('kubernetes-sigs/cluster-api');
+    expect(providerRepository('BootstrapProvider', 'cluster-api')).toBeUndefined();
+  });
+
+  it('places a version in the series of its major and its minor both', () => {
+    const core = providerRepository('CoreProvider', 'cluster-api')!;
+    expect(releaseSeriesOf(core, 'v1.10.3')).toEqual({ major: 1, minor: 10, contract: 'v1beta1' });
+    expect(releaseSeriesOf(core, 'v2.10.0')).toBeUndefined();
+    expect(releaseSeriesOf(core, 'not a version')).toBeUndefined();
+  });
+
+  it('names the newest series whatever order metadata.yaml lists them in', () => {
+    const series = (...s: [number, number][]) => ({ ...providerRepositories[0]!, releaseSeries: s.map(([major, minor]) => ({ major, minor, contract: 'v1beta2' })) });
+    expect(newestSeries(series([0, 9], [1, 2], [1, 10], [1, 1]))).toBe('1.10');
+    expect(newestSeries(series([1, 1], [0, 9], [1, 0]))).toBe('1.1');
+  });
+
+  it('orders a key that names no version below every release', () => {
+    const t = { ...certManagerKubernetes, releases: { 'not-a-release': { min: '1.0', max: '1.0' }, '0.1': { min: '1.0', max: '1.0' } } };
+    expect(newestOf(t)).toBe('0.1');
+  });
 });
