@@ -105,8 +105,7 @@ function descend(field: z.core.$ZodType, at: string, steps: readonly Step[], out
     if (def.type === 'record' || kind !== 'object') {
       if (!out.has(childPath)) out.set(childPath, { path: childPath, kind: def.type === 'record' && kind === 'object' ? 'entry' : kind, schema: inner, optional: false, steps: childSteps });
     }
-    if (def.type === 'array' && kind === 'object') specFields(inner, `${at}[]`, childSteps, out);
-    else descend(inner, childPath, childSteps, out);
+    descend(inner, childPath, childSteps, out);
   }
 }
 

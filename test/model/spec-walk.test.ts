@@ -58,6 +58,27 @@ describe('the schema as fields', () => {
     expect(at('kind.onlyY')).toEqual([{ key: 'kind' }, { key: 'onlyY', discriminator: { key: 'type', value: 'y' } }]);
   });
 
+  it('gives z.any() the kind of z.unknown(), lists of lists their elements, and a schema without fields none', () => {
+    const more = specFields(z.strictObject({ chart: z.any(), grid: z.array(z.array(z.number())) }));
+    expect(more.map((f) => [f.path, f.kind])).toEqual([
+      ['chart', 'free-form'],
+      ['grid', 'array'],
+      ['grid[]', 'array'],
+      ['grid[][]', 'number'],
+    ]);
+    expect(specFields(z.string())).toEqual([]);
+  });
+
+  it("keeps the first union option's element of a list both options have", () => {
+    const both = specFields(z.strictObject({
+      kind: z.discriminatedUnion('type', [
+        z.strictObject({ type: z.literal('x'), ports: z.array(z.string()) }),
+        z.strictObject({ type: z.literal('y'), ports: z.array(z.number()) }),
+      ]),
+    }));
+    expect(both.find((f) => f.path === 'kind.ports[]')).toMatchObject({ kind: 'string', steps: [{ key: 'kind' }, { key: 'ports', discriminator: { key: 'type', value: 'x' } }, { element: true }] });
+  });
+
   it('takes off every optional and default wrapper', () => {
     const inner = z.string();
     expect(unwrap(inner.optional().default('x'))).toEqual({ schema: inner, optional: true, defaulted: true });
@@ -92,5 +113,11 @@ describe('the values of an input along the schema', () => {
   it('skips what has the wrong shape, and a union whose option the input does not name', () => {
     expect(leaves({ tags: 'no list', items: {}, byName: [], nested: 'x', kind: { type: 'z', shared: 's' } })).toEqual([]);
     expect(leaves(null)).toEqual([]);
+    expect(leaves({ labels: ['w'], byName: 'ab' })).toEqual([]);
+  });
+
+  it('never visits the keys of a record of z.any() values', () => {
+    const chart = z.strictObject({ values: z.record(z.string(), z.any()) });
+    expect(visitLeaves(chart, { values: { replicas: 2 } }).map((v) => [v.path.join('.'), v.value, v.key === true])).toEqual([['values.replicas', 2, false]]);
   });
 });
