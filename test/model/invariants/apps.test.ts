@@ -95,6 +95,25 @@ describe('app invariants of the component table', () => {
     expect(check(spec).map((v) => v.code)).toContain('app.name-taken');
   });
 
+  const taken = (spec: object) => check(spec as never).filter((v) => v.code === 'app.name-taken').map((v) => v.message);
+
+  it("keeps apps out of the secrets folder of their own layer only, whichever layers hold secrets", () => {
+    const secrets = [{ namespace: 'monitoring', name: 'a', keys: ['A'], layer: 'platform' }, { namespace: 'apps', name: 'b', keys: ['B'], layer: 'apps' }];
+    expect(taken(modify(withApps({ ...podinfo, name: 'secrets', namespace: 'x' }), (e: any) => { e.secrets = secrets; }))).toEqual(['layer apps already has a folder secrets/ that synth writes']);
+    expect(taken(modify(withApps({ ...podinfo, name: 'secrets', namespace: 'x' }), (e: any) => { e.secrets = secrets.slice(0, 1); }))).toEqual([]);
+  });
+
+  it("keeps apps out of a component's extra folder in that component's layer, not in another", () => {
+    const notifying = (layer: string) => modify(withApps({ ...podinfo, name: 'flux-webhook', layer, namespace: 'hooks' }), (e: any) => { e.notifications = { layer: 'platform', receivers: [{ kind: 'slack', name: 'slack', alerts: 'warning' }] }; });
+    expect(taken(notifying('platform'))).toEqual(['layer platform already has a folder flux-webhook/ that synth writes']);
+    expect(taken(notifying('apps'))).toEqual([]);
+  });
+
+  it("keeps apps out of a layer's secrets folder written for a component's secrets alone", () => {
+    const spec = modify(withApps({ ...podinfo, name: 'secrets', layer: 'platform', namespace: 'x' }), (e: any) => { e.notifications = { layer: 'platform', receivers: [], webhook: {} }; });
+    expect(taken(spec)).toEqual(['layer platform already has a folder secrets/ that synth writes']);
+  });
+
   it.each([['default'], ['flux-system'], ['kube-system']])('keeps apps out of the %s namespace', (namespace) => {
     expect(expectOnly(withApps({ ...podinfo, namespace }), 'app.platform-namespace')[0]!.path).toBe('fixture.apps[0].namespace');
   });
