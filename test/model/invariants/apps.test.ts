@@ -114,6 +114,11 @@ describe('app invariants of the component table', () => {
     expect(taken(spec)).toEqual(['layer platform already has a folder secrets/ that synth writes']);
   });
 
+  it("proposes a namespace apart from the app's name when the app runs in the namespace named after it", () => {
+    const [v] = expectOnly(withApps({ ...podinfo, name: 'kube-system' }), 'app.platform-namespace');
+    expect(v!.fix).toBe("give the app a namespace of its own, e.g. namespace: 'kube-system-app'");
+  });
+
   it.each([['default'], ['flux-system'], ['kube-system']])('keeps apps out of the %s namespace', (namespace) => {
     expect(expectOnly(withApps({ ...podinfo, namespace }), 'app.platform-namespace')[0]!.path).toBe('fixture.apps[0].namespace');
   });

@@ -169,6 +169,12 @@ describe('the layer of a declared secret', () => {
     expect(check(modify(withSecret(), (e) => { e.secrets![0]!.namespace = 'kube-system'; })).filter((v) => v.code.startsWith('secret.namespace'))).toEqual([]);
   });
 
+  it("takes an app's namespace as created by the app's layer even when flux.layers does not declare it (app.layer-unknown's to report)", () => {
+    const spec = modify(withSecret('apps'), (e) => { e.apps![0]!.layer = 'later'; });
+    const found = check(spec).filter((v) => v.code.startsWith('secret.namespace'));
+    expect(found.map((v) => [v.code, v.path, v.fix])).toEqual([['secret.namespace-unordered', 'fixture.secrets[0].layer', "set layer: 'later' on secrets[0]"]]);
+  });
+
   it('fails when its layer is none of flux.layers, proposing the nearest, and proposes none when nothing is near', () => {
     const found = (layer: string) => check(withSecret(layer)).filter((v) => v.code === 'secret.layer-unknown');
     expect(found('platfrom')).toEqual([expect.objectContaining({
@@ -181,4 +187,5 @@ describe('the layer of a declared secret', () => {
     expect(found('zzzzzzzzzzzz')[0]!.fix).toBe('use one of platform, apps, gateway-api, network, or leave it unset (the layer that creates the namespace)');
     expect(found('apps')).toEqual([]);
   });
+
 });
