@@ -174,6 +174,14 @@ describe('the default-deny baseline', () => {
     const [v] = expectOnly(spec, 'default-deny.unordered');
     expect(v).toMatchObject({ path: 'fixture.flux.layers[4].dependsOn', value: 'side' });
   });
+
+  it("leaves an exempt namespace of an unordered layer alone (the baseline writes it no policy)", () => {
+    const spec = modify(threeServers, (e) => {
+      e.defaultDeny = { exempt: ['side'] };
+      e.flux.layers.push({ name: 'side', namespaces: ['side'] });
+    });
+    expect(codes(spec)).toEqual([]);
+  });
 });
 
 describe('the namespaces exempted from the baseline', () => {
