@@ -175,6 +175,16 @@ describe('the default-deny baseline', () => {
     expect(v).toMatchObject({ path: 'fixture.flux.layers[4].dependsOn', value: 'side' });
   });
 
+  it("leaves the ordering to flux.layer-missing when the baseline's layer is not declared", () => {
+    const spec = modify(threeServers, (e: any) => {
+      e.defaultDeny = {};
+      e.cilium = { ...e.cilium, layers: { ...e.cilium?.layers, network: 'absent' } };
+      e.flux.layers.push({ name: 'side', namespaces: ['side'] });
+    });
+    expect(codes(spec)).not.toContain('default-deny.unordered');
+    expect(codes(spec)).toContain('flux.layer-missing');
+  });
+
   it("leaves an exempt namespace of an unordered layer alone (the baseline writes it no policy)", () => {
     const spec = modify(threeServers, (e) => {
       e.defaultDeny = { exempt: ['side'] };
