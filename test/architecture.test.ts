@@ -96,7 +96,7 @@ describe("the tool's tests and the example fleet", () => {
 describe("a component's facts", () => {
   // What only a component knows (its namespaces, Longhorn's data path and node packages) is written
   // in its folder; the rest of the code reads it from the resolved environment or the table.
-  const everything = [mgmt, dev].map(resolve);
+  const everything = [mgmt, dev].map((spec) => resolve(spec));
   const facts = new Set([
     ...everything.flatMap((env) => [...componentNamespaces(enabledComponents(env)).keys()]),
     LONGHORN_DATA_PATH,

@@ -1,5 +1,5 @@
 import type { AdoptionPlan } from '../infra/adoption';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { quote, remote } from './shell';
 import { sshOptions } from './step';
 
@@ -9,7 +9,7 @@ import { sshOptions } from './step';
 const QM_FIELDS = ['net0', 'machine', 'cpu', 'ostype', 'onboot', 'scsi0', 'sshkeys'];
 
 /** Commands that print, read-only, the live fields an adopted machine's entry copies. */
-export function adoptionCommands(env: Environment): string[] {
+export function adoptionCommands(env: K3sEnvironment): string[] {
   const infra = env.infrastructure;
   if (infra.kind === 'proxmox' && infra.adopt) {
     const host = new URL(infra.endpoint).hostname;
@@ -23,7 +23,7 @@ export function adoptionCommands(env: Environment): string[] {
   return [];
 }
 
-export function adoptionNotes(env: Environment, adoption: AdoptionPlan): string[] {
+export function adoptionNotes(env: K3sEnvironment, adoption: AdoptionPlan): string[] {
   const infra = env.infrastructure;
   if (adoption.imports.length === 0) return [];
   const fields =

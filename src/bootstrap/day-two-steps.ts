@@ -1,4 +1,4 @@
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 import { counted, quorumOf, toleratedOf } from '../model/quorum';
@@ -9,7 +9,7 @@ import { rollingOrder } from './vm-day-two';
 
 /** After the cold build: a changed config's rolling restart, a server added or removed. */
 /** `volumesSection`: the runbook has the section that moves the platform's volumes off local-path (above this one). */
-export function dayTwoSteps(env: Environment, volumesSection = false): Step[] {
+export function dayTwoSteps(env: K3sEnvironment, volumesSection = false): Step[] {
   const order = rollingOrder(env);
   const members = env.liveNodes.length;
   const etcdHa = env.k3s.datastore === 'etcd' && members > 1;

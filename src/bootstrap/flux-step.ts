@@ -1,11 +1,11 @@
 import { fluxOperatorRelease } from '../k8s/flux-instance';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { FLUX_INSTANCE_FILE } from '../tree/paths';
 import { REPO_ROOT, WAIT } from './step';
 import type { Step } from './step';
 
 /** Flux through flux-operator, or the hand-over from a `flux bootstrap` install. */
-export function fluxStep(env: Environment): Step {
+export function fluxStep(env: K3sEnvironment): Step {
   const operator = fluxOperatorRelease(env.versions);
   const ageKey = `${REPO_ROOT}/.age/${env.name}.agekey`;
   const secrets = env.secrets.length > 0 || env.flux.pullSecret !== undefined;

@@ -1,4 +1,4 @@
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { quote } from './shell';
 import { WAIT, onNode, sshTo, waitFor } from './step';
 import type { Step } from './step';
@@ -47,7 +47,7 @@ export function fluxOwns(o: FluxOwnedObject): string {
  * deletes nothing (k3s-io/k3s pkg/deploy/controller.go: listFilesIn walks only the files present;
  * objects are deleted only for a file named by --disable), so the HelmChart and its release stay.
  */
-function removeManifest(env: Environment, o: FluxOwnedObject): string {
+function removeManifest(env: K3sEnvironment, o: FluxOwnedObject): string {
   const folder = `${env.k3s.dataDir}/server/manifests/`;
   // No `exit 0` for an object no manifest applies: run.sh would end there, skipping the rest.
   const remove = [
@@ -60,7 +60,7 @@ function removeManifest(env: Environment, o: FluxOwnedObject): string {
 }
 
 /** The cold-build step that retires the earlier install: every line stops the run when it fails. */
-export function handoverStep(env: Environment, plan: HandoverPlan): Step {
+export function handoverStep(env: K3sEnvironment, plan: HandoverPlan): Step {
   const { founder } = env;
   const files = env.handover?.files ?? [];
   const layers = [...new Set(plan.owned.map((o) => o.layer))];

@@ -1,11 +1,11 @@
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { inspectorAccount } from '../verify/inspector-account';
 import { quote } from './shell';
 import { REPO_ROOT, WAIT } from './step';
 import type { Step } from './step';
 
 /** Where the inspector's kubeconfig goes: beside the cluster's own, `<env>-inspector.kubeconfig`. */
-export function inspectorKubeconfig(env: Environment): string {
+export function inspectorKubeconfig(env: K3sEnvironment): string {
   const dir = env.kubeconfig.file.includes('/') ? env.kubeconfig.file.slice(0, env.kubeconfig.file.lastIndexOf('/')) : '.';
   return `${dir.startsWith('~/') ? `$HOME/${dir.slice(2)}` : dir}/${env.name}-inspector.kubeconfig`;
 }
@@ -17,7 +17,7 @@ export function inspectorKubeconfig(env: Environment): string {
  * a command line another user could read. Each command runs in a shell of its own (run.sh's
  * `run`), so each names the file.
  */
-function mintCommands(env: Environment): string[] {
+function mintCommands(env: K3sEnvironment): string[] {
   const account = inspectorAccount(env);
   const file = inspectorKubeconfig(env);
   const config = [
@@ -55,10 +55,10 @@ function mintCommands(env: Environment): string[] {
   ];
 }
 
-const verifyCommand = (env: Environment) => `cd ${REPO_ROOT} && npm run --silent verify -- --env ${env.name} --kubeconfig "${inspectorKubeconfig(env)}"`;
+const verifyCommand = (env: K3sEnvironment) => `cd ${REPO_ROOT} && npm run --silent verify -- --env ${env.name} --kubeconfig "${inspectorKubeconfig(env)}"`;
 
 /** The cold build's last step: Flux's layers Ready, then verify reads the cluster as the inspector. */
-export function inspectorStep(env: Environment): Step {
+export function inspectorStep(env: K3sEnvironment): Step {
   const account = inspectorAccount(env);
   const running = env.flux.layers.filter((l) => !l.suspend).map((l) => l.name);
   return {
@@ -76,7 +76,7 @@ export function inspectorStep(env: Environment): Step {
 }
 
 /** Day 2: after every change Flux has applied, the same comparison. */
-export function verifyAfterChangeStep(env: Environment): Step {
+export function verifyAfterChangeStep(env: K3sEnvironment): Step {
   return {
     title: 'After each change: verify',
     where: 'workstation',

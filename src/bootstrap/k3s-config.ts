@@ -1,4 +1,4 @@
-import type { Environment, Node } from '../model/resolve';
+import type { K3sEnvironment, Node } from '../model/resolve';
 
 /** Where a joining server reads the founder's token (copied there at join time). */
 export const JOIN_TOKEN_FILE = '/etc/rancher/k3s/cluster-token';
@@ -11,7 +11,7 @@ export const K3S_HTTPS_PORT = 6443;
  * The founder initialises etcd; every other server joins the founder's own IP, never the VIP:
  * on a cold build no VIP exists until kube-vip runs on a working cluster.
  */
-export function k3sConfig(env: Environment, node: Node): Record<string, unknown> {
+export function k3sConfig(env: K3sEnvironment, node: Node): Record<string, unknown> {
   const { k3s } = env;
   const cilium = env.cilium !== undefined;
   const oidc = k3s.oidc;

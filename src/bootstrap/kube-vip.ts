@@ -1,6 +1,6 @@
 import { App, Chart } from 'cdk8s';
 import { k8s } from 'cdk8s-plus-31';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 
 const NAME = 'kube-vip';
 /** Where kube-vip runs and holds its leader-election Lease (its `cp_namespace`). */
@@ -12,7 +12,7 @@ const NAMESPACE = KUBE_VIP_NAMESPACE;
  * on the servers' host network that holds the control-plane VIP by ARP with leader election.
  * It talks to the local apiserver on 127.0.0.1, so it needs neither a CNI nor kube-proxy.
  */
-export function kubeVipManifest(env: Environment, vip: string, vipInterface: string): unknown[] {
+export function kubeVipManifest(env: K3sEnvironment, vip: string, vipInterface: string): unknown[] {
   const chart = new Chart(new App(), 'kube-vip', { disableResourceNameHashes: true });
   const { repository, tag } = env.versions.images.kubeVip;
   const labels = { 'app.kubernetes.io/name': NAME, 'app.kubernetes.io/version': tag };

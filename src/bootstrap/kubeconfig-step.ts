@@ -1,4 +1,4 @@
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { quote } from './shell';
 import { onNode } from './step';
 import type { Step } from './step';
@@ -32,7 +32,7 @@ function sharedFileGuard(context: string, server: string): string {
 const MERGE = 'umask 077 && if [ -f "$KUBECONFIG" ]; then previous=$(kubectl --kubeconfig "$KUBECONFIG" config current-context 2>/dev/null || true); KUBECONFIG="$KUBECONFIG.new:$KUBECONFIG" kubectl config view --raw > "$KUBECONFIG.merged" && mv "$KUBECONFIG.merged" "$KUBECONFIG.new"; fi';
 
 /** The workstation's kubeconfig of this cluster: fetched from the founder, renamed, written or merged. */
-export function kubeconfigStep(env: Environment): Step {
+export function kubeconfigStep(env: K3sEnvironment): Step {
   const { founder } = env;
   const server = `https://${env.apiServerEndpoint}:${env.apiPort}`;
   const { context, file, merge } = env.kubeconfig;

@@ -1,6 +1,6 @@
 import { adoptionPlan } from '../infra/adoption';
 import { adoptionCommands, adoptionNotes } from './adoption-steps';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
 import type { Step } from './step';
@@ -11,7 +11,7 @@ import type { Step } from './step';
 /** The Proxmox host's address, from the API endpoint. */
 const proxmoxHost = (endpoint: string) => new URL(endpoint).hostname;
 
-export function vmSteps(env: Environment): Step[] {
+export function vmSteps(env: K3sEnvironment): Step[] {
   const infra = env.infrastructure;
   if (infra.kind === 'bare-metal') return [];
   const steps: Step[] = [];
@@ -64,7 +64,7 @@ export function vmSteps(env: Environment): Step[] {
   return steps;
 }
 
-export function longhornPrerequisites(env: Environment): Step[] {
+export function longhornPrerequisites(env: K3sEnvironment): Step[] {
   // VMs get these from cloud-init; bare metal from the operator, before anything mounts a volume.
   if (!env.longhorn || env.infrastructure.kind !== 'bare-metal') return [];
   return [{

@@ -1,7 +1,7 @@
 import type { Artifact } from '../tree/artifact';
 import type { ChartRelease } from '../charts/chart';
 import type { HandoverPlan } from './handover-step';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { k3sConfig } from './k3s-config';
 import { kubeVipManifest } from './kube-vip';
 import { runbook } from './runbook';
@@ -20,7 +20,7 @@ export { CILIUM_VALUES_FILE };
  * `fluxSize` the FluxInstance's size, the tree's; `handover` what the runbook retires of an
  * earlier install once Flux owns it; `platformDayTwo` the table's Day 2 sections of the runbook.
  */
-export function renderBootstrap(env: Environment, fluxSize: FluxInstanceSpecClusterSize, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): Artifact[] {
+export function renderBootstrap(env: K3sEnvironment, fluxSize: FluxInstanceSpecClusterSize, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): Artifact[] {
   const artifacts: Artifact[] = env.liveNodes.map((node) => ({
     path: `bootstrap/nodes/${node.name}/config.yaml`,
     yaml: [k3sConfig(env, node)],

@@ -1,5 +1,5 @@
 import type { FluxOwnedObject, HandoverPlan } from './handover-step';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { REPO_ROOT, WAIT, sshOptions } from './step';
 import type { Step } from './step';
 
@@ -7,7 +7,7 @@ import type { Step } from './step';
 // shredding proves nothing on journaled or copy-on-write storage.
 
 /** Reads one key of a Secret's encrypted source, decrypted (run from the repository root). */
-const shown = (env: Environment, ref: string, key: string) => `npm run --silent secrets -- show ${env.name} ${ref} | sed -n 's/^  ${key}: //p' | base64 -d`;
+const shown = (env: K3sEnvironment, ref: string, key: string) => `npm run --silent secrets -- show ${env.name} ${ref} | sed -n 's/^  ${key}: //p' | base64 -d`;
 
 /** A node script reading JSON on stdin: prints what `body` returns for the parsed value (argv: its arguments). */
 const node = (body: string) => `node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{const v=JSON.parse(s),a=process.argv.slice(1);process.stdout.write(${body})})'`;
@@ -17,7 +17,7 @@ const node = (body: string) => `node -e 'let s="";process.stdin.on("data",(d)=>(
  * PROXMOX_TOKEN = `user@realm!tokenid`, PROXMOX_SECRET), rotated the way cluster-api-operator
  * allows: the operator does not watch the Secret, so the new values go under a new name.
  */
-function proxmoxRotation(env: Environment, ref: string, owned: FluxOwnedObject): Step[] {
+function proxmoxRotation(env: K3sEnvironment, ref: string, owned: FluxOwnedObject): Step[] {
   const { layer, resource } = owned;
   const provider = { namespace: owned.namespace, name: owned.name };
   const pve = `ssh ${sshOptions} "$PROXMOX_VE_SSH_USERNAME@$PVE_HOST"`;
@@ -72,7 +72,7 @@ function proxmoxRotation(env: Environment, ref: string, owned: FluxOwnedObject):
 }
 
 /** A held Secret of any other kind: the steps are the issuer's, the shape is the same. */
-function genericRotation(env: Environment, ref: string): Step {
+function genericRotation(env: K3sEnvironment, ref: string): Step {
   return {
     title: `Rotate ${ref}`,
     where: 'workstation',
@@ -84,7 +84,7 @@ function genericRotation(env: Environment, ref: string): Step {
 }
 
 /** Day 2 steps for every Secret a shredded file held, in the spec's order. */
-export function rotationSteps(env: Environment, plan: HandoverPlan): Step[] {
+export function rotationSteps(env: K3sEnvironment, plan: HandoverPlan): Step[] {
   const held = [...new Set((env.handover?.files ?? []).flatMap((f) => f.held))];
   return held.flatMap((ref) => {
     const provider = env.clusterApi?.providers.find((p) => p.kind === 'InfrastructureProvider' && p.name === 'proxmox' && p.configSecret && `${p.namespace}/${p.configSecret.name}` === ref);

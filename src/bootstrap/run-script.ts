@@ -1,6 +1,6 @@
 import type { ChartRelease } from '../charts/chart';
 import type { HandoverPlan } from './handover-step';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { quote } from './shell';
 import { runbookSteps } from './steps';
 
@@ -9,7 +9,7 @@ import { runbookSteps } from './steps';
  * run by `bash -c` under `set -euo pipefail`, or only printed with `--dry-run`; `--list`,
  * `--from <n>` and `--only <n>` pick steps by the README's numbers.
  */
-export function runScript(env: Environment, cni?: ChartRelease, handover?: HandoverPlan): string {
+export function runScript(env: K3sEnvironment, cni?: ChartRelease, handover?: HandoverPlan): string {
   const book = runbookSteps(env, cni, handover);
   const count = book.steps.length;
   const lines = [

@@ -1,6 +1,6 @@
 import type { ChartRelease } from '../charts/chart';
 import type { HandoverPlan } from './handover-step';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { treeDir } from '../tree/paths';
 import { runbookSteps } from './steps';
 import type { Step } from './steps';
@@ -20,7 +20,7 @@ const section = (heading: string, step: Step) => [
  * The cold-build runbook as Markdown: the same steps and command lines that `run.sh` runs, each
  * saying where it acts, then the day-2 procedures the model implies.
  */
-export function runbook(env: Environment, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): string {
+export function runbook(env: K3sEnvironment, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): string {
   const book = runbookSteps(env, cni, handover, platformDayTwo);
   return [
     `# Cold build of ${env.name}`,

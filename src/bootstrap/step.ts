@@ -1,4 +1,4 @@
-import type { Environment, Node } from '../model/resolve';
+import type { K3sEnvironment, Node } from '../model/resolve';
 import { quote, remote } from './shell';
 
 // What every step is made of: the step as data and the shell lines that reach a node.
@@ -24,13 +24,13 @@ export const WAIT = { ssh: 900, apiserver: 300, vip: 300, rollout: '10m', flux: 
 export const sshOptions = '-o StrictHostKeyChecking=accept-new -o ConnectTimeout=10';
 
 /** `ssh -p 22 user@host` for a node, the access path the model knows (a NAT target where given). */
-export function sshTo(env: Environment, node: Node): string {
+export function sshTo(env: K3sEnvironment, node: Node): string {
   const target = env.ssh.get(node.name)!;
   return `ssh ${sshOptions} -p ${target.port} ${quote(target.user ? `${target.user}@${target.host}` : target.host)}`;
 }
 
-export const onNode = (env: Environment, node: Node, command: string) => `${sshTo(env, node)} ${remote(command)}`;
+export const onNode = (env: K3sEnvironment, node: Node, command: string) => `${sshTo(env, node)} ${remote(command)}`;
 /** Copies a bootstrap file to a node with its mode, creating the folder (root-owned). */
-export const copyTo = (env: Environment, node: Node, file: string, to: string, mode = '0600') => `${onNode(env, node, `sudo install -D -m ${mode} /dev/stdin ${to}`)} < ${quote(file)}`;
+export const copyTo = (env: K3sEnvironment, node: Node, file: string, to: string, mode = '0600') => `${onNode(env, node, `sudo install -D -m ${mode} /dev/stdin ${to}`)} < ${quote(file)}`;
 /** A loop that waits for `condition`, failing the step after `seconds`. */
 export const waitFor = (seconds: number, condition: string, pause = 5) => `timeout ${seconds} bash -c ${quote(`until ${condition}; do sleep ${pause}; done`)}`;

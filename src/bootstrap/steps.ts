@@ -1,5 +1,5 @@
 import type { ChartRelease } from '../charts/chart';
-import type { Environment, Node } from '../model/resolve';
+import type { K3sEnvironment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
 import { dayTwoSteps } from './day-two-steps';
 import { vmDayTwoSteps } from './vm-day-two';
@@ -33,7 +33,7 @@ const kubernetesOf = (k3s: string) => k3s.replace(/\+k3s\d+$/, '');
 /** The home-relative kubeconfig path as the shell writes it. */
 const shellPath = (file: string) => (file.startsWith('~/') ? `$HOME/${file.slice(2)}` : file);
 
-function preamble(env: Environment): string[] {
+function preamble(env: K3sEnvironment): string[] {
   const helm = env.versions.tools.helm;
   return [
     `# ${env.name}: run from ${treeDir(env.name)}/bootstrap on a Linux workstation with ssh, curl, tar and sha256sum.`,
@@ -49,7 +49,7 @@ function preamble(env: Environment): string[] {
   ];
 }
 
-function toolsStep(env: Environment): Step {
+function toolsStep(env: K3sEnvironment): Step {
   const helm = env.versions.tools.helm.version;
   const kubectl = kubernetesOf(env.k3s.version);
   return {
@@ -67,17 +67,17 @@ function toolsStep(env: Environment): Step {
   };
 }
 
-const install = (env: Environment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;
-const manifests = (env: Environment) => `${env.k3s.dataDir}/server/manifests`;
+const install = (env: K3sEnvironment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;
+const manifests = (env: K3sEnvironment) => `${env.k3s.dataDir}/server/manifests`;
 
-function serverFiles(env: Environment, node: Node): string[] {
+function serverFiles(env: K3sEnvironment, node: Node): string[] {
   return [
     copyTo(env, node, `nodes/${node.name}/config.yaml`, '/etc/rancher/k3s/config.yaml'),
     ...(env.vip ? [copyTo(env, node, 'kube-vip.yaml', `${manifests(env)}/kube-vip.yaml`)] : []),
   ];
 }
 
-function founderSteps(env: Environment): Step[] {
+function founderSteps(env: K3sEnvironment): Step[] {
   const { founder } = env;
   const steps: Step[] = [{
     title: `k3s on the founder, ${founder.name} (${founder.ip})`,
@@ -100,7 +100,7 @@ function founderSteps(env: Environment): Step[] {
   return steps;
 }
 
-function cniStep(env: Environment, cni: ChartRelease): Step {
+function cniStep(env: K3sEnvironment, cni: ChartRelease): Step {
   const chart = cni.oci ?? `${cni.name}/${cni.chart}`;
   return {
     title: `Cilium ${cni.version} (Gateway API CRDs first)`,
@@ -118,7 +118,7 @@ function cniStep(env: Environment, cni: ChartRelease): Step {
   };
 }
 
-function joinSteps(env: Environment): Step[] {
+function joinSteps(env: K3sEnvironment): Step[] {
   const { founder } = env;
   return env.liveNodes
     .filter((n) => n !== founder)
@@ -135,7 +135,7 @@ function joinSteps(env: Environment): Step[] {
     }));
 }
 
-function verifyStep(env: Environment, cni?: ChartRelease): Step {
+function verifyStep(env: K3sEnvironment, cni?: ChartRelease): Step {
   return {
     title: 'Verify',
     where: 'workstation',
@@ -154,7 +154,7 @@ function verifyStep(env: Environment, cni?: ChartRelease): Step {
  * Day 2 sections the component table contributes (placed before the servers' own: moving the
  * volumes off local-path comes before the restart that disables it).
  */
-export function runbookSteps(env: Environment, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): Runbook {
+export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): Runbook {
   const steps = [
     toolsStep(env),
     ...vmSteps(env),

@@ -1,5 +1,5 @@
 import { libvirtNodeAddresses } from '../infra/adoption';
-import type { Environment, Node } from '../model/resolve';
+import type { K3sEnvironment, Node } from '../model/resolve';
 import { counted, quorumOf, toleratedOf } from '../model/quorum';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
@@ -11,7 +11,7 @@ import type { Step } from './step';
 // rebuilds the OS disk. Applied to all servers at once, such a change stops every etcd member together.
 
 /** Whether the node's VM is one `infrastructure.adopt` lists. */
-function isAdopted(env: Environment, node: Node): boolean {
+function isAdopted(env: K3sEnvironment, node: Node): boolean {
   const infra = env.infrastructure;
   if (infra.kind === 'libvirt') return node.name in (infra.adopt?.domains ?? {});
   if (infra.kind === 'proxmox') return node.name in (infra.adopt?.vms ?? {});
@@ -19,7 +19,7 @@ function isAdopted(env: Environment, node: Node): boolean {
 }
 
 /** The keyed addresses of one node's VM, as `-target` options (a target includes what it depends on). */
-export function vmTargets(env: Environment, node: Node): string[] {
+export function vmTargets(env: K3sEnvironment, node: Node): string[] {
   const infra = env.infrastructure;
   if (infra.kind === 'proxmox') return [`proxmox_virtual_environment_vm.node["${node.name}"]`];
   if (infra.kind !== 'libvirt') return [];
@@ -27,32 +27,32 @@ export function vmTargets(env: Environment, node: Node): string[] {
 }
 
 const targets = (addresses: readonly string[]) => addresses.map((t) => quote(`-target=${t}`)).join(' ');
-const deployOne = (env: Environment, node: Node) => `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${targets(vmTargets(env, node))})`;
+const deployOne = (env: K3sEnvironment, node: Node) => `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${targets(vmTargets(env, node))})`;
 
 /**
  * Waits until the node's own API server reports its etcd member healthy (k3s ships no etcdctl):
  * asked through the VIP, another server would answer. Its IP is in every server's SANs.
  */
-const etcdHealthy = (env: Environment, node: Node) => waitFor(WAIT.apiserver, `kubectl --server=https://${node.ip}:${env.apiPort} get --raw='/readyz/etcd' >/dev/null 2>&1`);
+const etcdHealthy = (env: K3sEnvironment, node: Node) => waitFor(WAIT.apiserver, `kubectl --server=https://${node.ip}:${env.apiPort} get --raw='/readyz/etcd' >/dev/null 2>&1`);
 
 /** A rebuilt VM has new SSH host keys: the old one is forgotten first (accept-new refuses a changed key). */
-function forgetHostKey(env: Environment, node: Node): string {
+function forgetHostKey(env: K3sEnvironment, node: Node): string {
   const target = env.ssh.get(node.name)!;
   return `ssh-keygen -R ${quote(target.port === 22 ? target.host : `[${target.host}]:${target.port}`)} >/dev/null 2>&1 || true`;
 }
 
 /** The servers in the order a rolling change takes them: the others first, the founder last. */
-export const rollingOrder = (env: Environment): Node[] => [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
+export const rollingOrder = (env: K3sEnvironment): Node[] => [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
 
 /** An adopted Proxmox VM stores a reboot-needing change (reboot_after_update is off): the step reboots it. */
-function rebootAdopted(env: Environment, node: Node): string[] {
+function rebootAdopted(env: K3sEnvironment, node: Node): string[] {
   const infra = env.infrastructure;
   if (infra.kind !== 'proxmox' || !isAdopted(env, node)) return [];
   const vmId = env.vms.find((vm) => vm.node === node)?.vmId;
   return [`ssh ${sshOptions} "$PROXMOX_VE_SSH_USERNAME@${new URL(infra.endpoint).hostname}" ${remote(`qm reboot ${vmId}`)}`];
 }
 
-export function vmDayTwoSteps(env: Environment, joinStep: (node: Node) => number | undefined): Step[] {
+export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => number | undefined): Step[] {
   const infra = env.infrastructure;
   if (infra.kind === 'bare-metal') return [];
   const order = rollingOrder(env);

@@ -43,7 +43,7 @@ const treeRules: readonly Rule<RenderedTree>[] = [
         const { env } = tree;
         const expected = `https://${env.apiHost}:${env.apiPort}`;
         if (name === env.founder.name) {
-          const etcd = env.k3s.datastore === 'etcd';
+          const etcd = env.k3s?.datastore === 'etcd';
           return config['cluster-init'] === (etcd ? true : undefined) && config.server === undefined
             ? []
             : etcd

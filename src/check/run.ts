@@ -127,7 +127,7 @@ export function runChecks(request: CheckRequest): CheckOutcome {
   // other error comes at once.
   const wellTyped = (spec: unknown) => shapes.get(spec)!.every((v) => VALUE_FAULTS.has(v.code));
   const typed = request.specs.filter(wellTyped);
-  const resolved = new Map([...shapes.keys()].filter(wellTyped).map((spec) => [spec, resolve(spec as EnvironmentSpec)]));
+  const resolved = new Map([...shapes.keys()].filter(wellTyped).map((spec) => [spec, resolve(spec as EnvironmentSpec, typed)]));
   const environments = selected.map((spec) => checkOne(spec, shapes.get(spec)!, resolved.get(spec), request));
   const names = new Set(environments.map((e) => e.name));
   // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.

@@ -7,7 +7,7 @@ import { LONGHORN_STORAGE_CLASS } from './longhorn/chart';
 export const platformClaimClass = (env: Environment): string => (env.longhorn ? LONGHORN_STORAGE_CLASS : K3S_LOCAL_PATH);
 
 /** Whether k3s deploys its local-path provisioner and class here. */
-export const deploysLocalPath = (env: Environment): boolean => !env.k3s.disable.includes(K3S_LOCAL_STORAGE);
+export const deploysLocalPath = (env: Environment): boolean => env.k3s !== undefined && !env.k3s.disable.includes(K3S_LOCAL_STORAGE);
 
 /** Every StorageClass the environment has, with what provides it: the enabled components', then k3s's local-path. */
 export function providedClasses(env: Environment, enabled: readonly EnabledComponent[]): Map<string, EnabledComponent | 'k3s'> {

@@ -32,10 +32,11 @@ export function storageRules(enabled: Enabled): Rule[] {
         return claimsOf(on)
           .filter(({ claim }) => !classes.has(claim.storageClass))
           .map((c): Finding => {
-            const localPath = c.claim.storageClass === K3S_LOCAL_PATH;
+            // k3s's own class; kubeadm has none of its own.
+            const localPath = c.claim.storageClass === K3S_LOCAL_PATH && env.k3s !== undefined;
             return {
               path: localPath ? 'k3s.disable' : sectionOf(c.component),
-              value: localPath ? shown(env.k3s.disable) : c.claim.storageClass,
+              value: localPath ? shown(env.k3s?.disable) : c.claim.storageClass,
               message: `${holder(c)} claims its volume from StorageClass ${c.claim.storageClass}, which ${env.name} does not have${localPath ? `: Longhorn is off and k3s.disable lists ${K3S_LOCAL_STORAGE}` : ''}; the claim would stay Pending and the release would fail`,
               fix: localPath ? `turn Longhorn on (longhorn: {}), or remove '${K3S_LOCAL_STORAGE}' from k3s.disable` : `provide StorageClass ${c.claim.storageClass}, or have ${c.component.entry.name} name one of: ${[...classes.keys()].join(', ') || '(none)'}`,
             };
@@ -101,7 +102,7 @@ export function storageRules(enabled: Enabled): Rule[] {
         env.longhorn && deploysLocalPath(env)
           ? [{
               path: 'k3s.disable',
-              value: shown(env.k3s.disable),
+              value: shown(env.k3s?.disable),
               message: `Longhorn's class is the default, and k3s still deploys ${K3S_LOCAL_STORAGE}, whose ${K3S_LOCAL_PATH} class is marked default too: a claim naming no class (an app's) gets whichever default is newest`,
               fix: `add '${K3S_LOCAL_STORAGE}' to k3s.disable (its default has it with Longhorn)`,
             }]

@@ -42,7 +42,7 @@ function addressFindings(env: Environment): Finding[] {
 function nodeVmFindings(env: Environment): Finding[] {
   const infra = env.infrastructure;
   return env.nodes.flatMap((n): Finding[] => {
-    const vm = env.spec.nodes[n.index]?.vm;
+    const vm = env.spec.nodes?.[n.index]?.vm;
     if (vm === undefined) return [];
     const at = `nodes[${n.index}].vm`;
     if (infra.kind === 'bare-metal') {
@@ -64,7 +64,7 @@ function nodeVmFindings(env: Environment): Finding[] {
 function protectDataFindings(env: Environment): Finding[] {
   const infra = env.infrastructure;
   if (infra.kind !== 'libvirt' || (env.spec.infrastructure as { protectData?: boolean }).protectData === undefined) return [];
-  const planned = env.plannedNodes.some((n) => env.spec.nodes[n.index]?.vm?.dataDiskGiB !== undefined);
+  const planned = env.plannedNodes.some((n) => env.spec.nodes?.[n.index]?.vm?.dataDiskGiB !== undefined);
   return env.vms.some((vm) => vm.sizing.dataDiskGiB !== undefined) || planned
     ? []
     : [{ path: 'infrastructure.protectData', value: String(infra.protectData), message: 'protectData guards data disks, and no VM has one (infrastructure.vm.dataDiskGiB is unset, and no node sets its own)', fix: 'remove protectData' }];

@@ -1,4 +1,4 @@
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 
 /** A Terraform `import` block: the address it fills and the provider's import id. */
 export interface ImportBlock {
@@ -18,21 +18,21 @@ export interface AdoptionPlan {
 const key = (type: string, name: string, node: string) => `${type}.${name}["${node}"]`;
 
 /** The nodes this stack creates on libvirt (not adopted), with the serials their OS disks overlay. */
-export function createdVms(env: Environment) {
+export function createdVms(env: K3sEnvironment) {
   const infra = env.infrastructure;
   const adopted = infra.kind === 'libvirt' && infra.adopt ? infra.adopt.domains : {};
   return env.vms.filter((vm) => !(vm.node.name in adopted));
 }
 
 /** The cloud image serials some created libvirt OS disk is an overlay of, oldest first. */
-export const imagesInUse = (env: Environment): string[] => [...new Set(createdVms(env).map((vm) => vm.image))].sort();
+export const imagesInUse = (env: K3sEnvironment): string[] => [...new Set(createdVms(env).map((vm) => vm.image))].sort();
 
 /** The serials in use that the stack fetches (their checksum known), with it, oldest first. */
-export const fetchedImages = (env: Environment): ReadonlyMap<string, string> =>
+export const fetchedImages = (env: K3sEnvironment): ReadonlyMap<string, string> =>
   new Map(imagesInUse(env).filter((s) => env.cloudImages.has(s)).map((s) => [s, env.cloudImages.get(s)!]));
 
 /** Every per-node address the libvirt stack declares for a node it creates. */
-export function libvirtNodeAddresses(env: Environment, node: string): string[] {
+export function libvirtNodeAddresses(env: K3sEnvironment, node: string): string[] {
   const withData = env.infrastructure.kind === 'libvirt' && env.infrastructure.vm.dataDiskGiB !== undefined;
   return [
     key('terraform_data', 'os_image', node),
@@ -51,7 +51,7 @@ export function libvirtNodeAddresses(env: Environment, node: string): string[] {
  * up by `key`, :351-352, null after an import): adopted disks are attached by path, unmanaged.
  * bpg/proxmox imports a VM as `<node>/<vmid>` (proxmoxtf/resource/vm/vm.go:1794-1809).
  */
-export function adoptionPlan(env: Environment): AdoptionPlan {
+export function adoptionPlan(env: K3sEnvironment): AdoptionPlan {
   const infra = env.infrastructure;
   const summary = (imports: number, creates: number) => `import=${imports},add=${creates},change=0,destroy=0`;
   if (infra.kind === 'libvirt' && infra.adopt) {

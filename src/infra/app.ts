@@ -1,7 +1,7 @@
 import { App } from 'cdktf';
 import { loadEnvironments } from '../fleet/load-environments';
 import type { EnvironmentSpec } from '../model/environment';
-import { resolve } from '../model/resolve';
+import { isK3s, resolve } from '../model/resolve';
 import { checkSpec } from '../model/spec-check';
 import { formatViolation } from '../model/violation';
 import { buildStack } from './render';
@@ -16,5 +16,6 @@ if (broken.length > 0) {
   process.exit(1);
 }
 const app = new App({ skipValidation: true });
-for (const spec of environments as readonly EnvironmentSpec[]) buildStack(app, resolve(spec));
+const specs = environments as readonly EnvironmentSpec[];
+for (const env of specs.map((spec) => resolve(spec, specs))) if (isK3s(env)) buildStack(app, env);
 app.synth();

@@ -1,8 +1,8 @@
-import type { Environment, Vm } from '../model/resolve';
+import type { K3sEnvironment, Vm } from '../model/resolve';
 import { toYaml } from '../tree/yaml';
 
 /** `#cloud-config` user-data: the login user with its keys, the guest agent, the data disk. */
-export function userData(env: Environment, vm: Vm, dataDevice?: string): string {
+export function userData(env: K3sEnvironment, vm: Vm, dataDevice?: string): string {
   const access = env.infrastructure.kind === 'bare-metal' ? undefined : env.infrastructure.access;
   const config = {
     hostname: vm.node.name,
@@ -30,7 +30,7 @@ export function userData(env: Environment, vm: Vm, dataDevice?: string): string 
  * `#cloud-config` vendor data for Proxmox VMs, whose user data the API writes (user, keys,
  * addresses): only what the image lacks, the guest agent the VM enables.
  */
-export function vendorData(env: Environment): string {
+export function vendorData(env: K3sEnvironment): string {
   return `#cloud-config\n${toYaml({
     packages: ['qemu-guest-agent', ...(env.longhorn?.nodePackages ?? [])],
     runcmd: [['systemctl', 'enable', '--now', 'qemu-guest-agent'], ...(env.longhorn ? [['systemctl', 'enable', '--now', 'iscsid']] : [])],
@@ -42,7 +42,7 @@ export function metaData(vm: Vm): string {
 }
 
 /** Netplan v2 static addressing: the node's IP, the gateway and the DNS list, matched by MAC. */
-export function networkConfig(env: Environment, vm: Vm): string {
+export function networkConfig(env: K3sEnvironment, vm: Vm): string {
   const prefix = env.network.prefixLength;
   return toYaml({
     version: 2,

@@ -1,7 +1,7 @@
 import { Token } from 'cdktf';
 import type { MapTerraformIterator } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { Environment, LibvirtInfrastructure } from '../model/resolve';
+import type { K3sEnvironment, LibvirtInfrastructure } from '../model/resolve';
 import { nodesByName } from './nodes-by-name';
 import { LibvirtDomain } from './providers/libvirt-domain';
 import type { DomainDevices, DomainDisk, LibvirtDomainConfig } from './providers/libvirt-domain';
@@ -44,7 +44,7 @@ export function commonDevices(infra: LibvirtInfrastructure, iterator: MapTerrafo
  * (domain_resource.go:865-872), so any field the model does not spell out would be an update,
  * and every update stops the VM (:1034). A rebuilt node leaves adoption.
  */
-export function adoptDomains(scope: Construct, env: Environment, infra: LibvirtInfrastructure): void {
+export function adoptDomains(scope: Construct, env: K3sEnvironment, infra: LibvirtInfrastructure): void {
   const domains = infra.adopt?.domains ?? {};
   const adopted = env.vms.filter((vm) => domains[vm.node.name] !== undefined);
   if (adopted.length === 0) return;

@@ -1,6 +1,6 @@
 import { DataResource, Fn, TerraformIterator, Token } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { Environment, LibvirtInfrastructure } from '../model/resolve';
+import type { K3sEnvironment, LibvirtInfrastructure } from '../model/resolve';
 import { createdVms, fetchedImages, imagesInUse } from './adoption';
 import { metaData, networkConfig, userData } from './cloud-init';
 import { CachedImages, imagePath } from './image-cache';
@@ -18,7 +18,7 @@ const DATA_DEVICE = '/dev/vdb';
  * The nodes this stack creates: the base volumes of the images in use, then per node an OS
  * overlay, a data disk, a cloud-init seed and a domain, each keyed by node name.
  */
-export function buildNodes(scope: Construct, env: Environment, infra: LibvirtInfrastructure): void {
+export function buildNodes(scope: Construct, env: K3sEnvironment, infra: LibvirtInfrastructure): void {
   const pool = infra.pool;
   const withData = infra.vm.dataDiskGiB !== undefined;
   const created = createdVms(env);

@@ -1,6 +1,6 @@
 import { TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { Environment, LibvirtInfrastructure } from '../model/resolve';
+import type { K3sEnvironment, LibvirtInfrastructure } from '../model/resolve';
 import { adoptionPlan, fetchedImages, imagesInUse } from './adoption';
 import { adoptDomains } from './libvirt-domains';
 import { buildNodes } from './libvirt-nodes';
@@ -17,7 +17,7 @@ export const COUNT_ERA_RESOURCES = [
 ] as const;
 
 export interface LibvirtClusterStackProps {
-  readonly env: Environment;
+  readonly env: K3sEnvironment;
   readonly infra: LibvirtInfrastructure;
 }
 

@@ -1,7 +1,7 @@
 import { TerraformStack, TerraformVariable } from 'cdktf';
 import type { IResolvable } from 'cdktf';
 import type { Construct } from 'constructs';
-import type { Environment, ProxmoxInfrastructure, ProxmoxLiveVm } from '../model/resolve';
+import type { K3sEnvironment, ProxmoxInfrastructure, ProxmoxLiveVm } from '../model/resolve';
 import { adoptionPlan } from './adoption';
 import { vendorData as vendorDataFor } from './cloud-init';
 import { cloudImageUrl, imageFile } from './image-cache';
@@ -20,7 +20,7 @@ function identity(live: ProxmoxLiveVm | undefined, sshKeys: readonly string[]) {
 }
 
 export interface ProxmoxVmStackProps {
-  readonly env: Environment;
+  readonly env: K3sEnvironment;
   readonly infra: ProxmoxInfrastructure;
 }
 

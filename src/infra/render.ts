@@ -3,7 +3,7 @@ import type { TerraformStack } from 'cdktf';
 // Imported, not read at run time: dist/ bundles cdktf and needs no node_modules.
 import cdktfPackage from 'cdktf/package.json' with { type: 'json' };
 import type { Artifact } from '../tree/artifact';
-import type { Environment } from '../model/resolve';
+import type { K3sEnvironment } from '../model/resolve';
 import { canonical } from '../tree/yaml';
 import { LibvirtClusterStack } from './libvirt-stack';
 import { ProxmoxVmStack } from './proxmox-stack';
@@ -18,7 +18,7 @@ const CDKTF_VERSION = cdktfPackage.version;
 export const TERRAFORM_FILE = 'terraform/cdk.tf.json';
 
 /** The environment's VM stack (named after the environment), or undefined on bare metal. */
-export function buildStack(app: Construct, env: Environment): TerraformStack | undefined {
+export function buildStack(app: Construct, env: K3sEnvironment): TerraformStack | undefined {
   const infra = env.infrastructure;
   disableTokenStackTraces();
   switch (infra.kind) {
@@ -35,7 +35,7 @@ export function buildStack(app: Construct, env: Environment): TerraformStack | u
  * The stack as Terraform JSON, in memory: no `cdktf synth` process, no terraform binary (moved
  * blocks come from an override, so no version validation runs). Keys sorted for stable diffs.
  */
-export function renderTerraform(env: Environment): Artifact[] {
+export function renderTerraform(env: K3sEnvironment): Artifact[] {
   // A bare construct root, not an App: cdktf's App creates its output folder on construction,
   // and rendering in memory must touch no disk.
   const root = new Construct(undefined as unknown as Construct, '');

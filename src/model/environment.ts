@@ -13,6 +13,7 @@ import { componentSwitchSchema } from '../components/switch-settings';
 import type { SpecOf } from './spec-types';
 import { emptyMeaning } from './spec-walk';
 import { versionOverridesSchema } from './version-overrides';
+import { clusterApiInfrastructureSchema } from './workload-spec';
 
 export type { DeepReadonly } from './spec-types';
 export type { CiliumSpec } from '../components/cilium/settings';
@@ -146,7 +147,7 @@ export const proxmoxSchema = z.strictObject({
   adopt: proxmoxAdoptSchema.optional().describe('Adopt the VMs that already run (by node and `vm.vmId`): import blocks keyed by node, each VM described as it runs.'),
 });
 
-export const infrastructureSchema = z.discriminatedUnion('kind', [bareMetalSchema, libvirtSchema, proxmoxSchema]);
+export const infrastructureSchema = z.discriminatedUnion('kind', [bareMetalSchema, libvirtSchema, proxmoxSchema, clusterApiInfrastructureSchema]);
 
 export const networkSchema = z.strictObject({
   subnet: z.string().describe('The node subnet in canonical CIDR form, e.g. `192.168.1.0/24`.'),
@@ -281,10 +282,10 @@ export const environmentSchema = z.strictObject({
   name: z.string().describe('Folder name under `clusters/`, lowercase.'),
   baseDomain: z.string().describe("DNS suffix of the environment's services (OIDC issuer, gateways)."),
   network: networkSchema.describe("The nodes' network."),
-  nodes: z.array(nodeSchema).describe('The k3s servers, live and planned.'),
+  nodes: z.array(nodeSchema).default([]).describe('The k3s servers, live and planned. None on a `cluster-api` environment, whose machines Cluster API creates.'),
   controlPlane: controlPlaneSchema.describe('The API endpoint: the VIP, its interface and the port.'),
   ingressVip: z.string().optional().describe('The Gateway load-balancer address, announced by Cilium L2; distinct from the VIP.'),
-  k3s: k3sSchema.describe('The k3s release and its server settings.'),
+  k3s: k3sSchema.optional().describe('The k3s release and its server settings. Required, except on a `cluster-api` environment (kubeadm).'),
   // Each component's own section (`cilium`: Cilium as CNI, absent means k3s's flannel; `longhorn`, …), from its folder.
   ...componentSections,
   flux: fluxSchema.describe('Where Flux pulls the tree from, and its layers.'),
@@ -302,7 +303,7 @@ export const environmentSchema = z.strictObject({
   apps: z.array(appSchema).default([]).describe("The user's own workloads."),
   secrets: z.array(secretRefSchema).default([]).describe('Secrets needed beyond those components declare themselves.'),
   sops: sopsSchema.optional().describe("Who can decrypt this environment's secrets; none when unset."),
-  infrastructure: infrastructureSchema.describe('Where the nodes run: bare metal, libvirt VMs or Proxmox VMs.'),
+  infrastructure: infrastructureSchema.describe('Where the nodes run: bare metal, libvirt VMs or Proxmox VMs; or `cluster-api`, a workload cluster whose machines a management environment creates.'),
   versions: versionOverridesSchema.optional().describe("Pins this environment sets itself over the tool's tested defaults (src/versions.ts), e.g. `{ charts: { cilium: { version: '1.20.1' } } }`; keep them in the fleet's versions.ts under `// renovate:` comments. The compatibility rules judge the pins as overridden. Default: none."),
 });
 
@@ -329,4 +330,20 @@ export type SopsSpec = Spec<typeof sopsSchema>;
 export type AppHelmSpec = Spec<typeof appHelmSchema>;
 export type AppRouteSpec = Spec<typeof appRouteSchema>;
 export type AppSpec = Spec<typeof appSchema>;
-export type EnvironmentSpec = Spec<typeof environmentSchema>;
+/** Every field an environment may hold, as the one runtime schema checks them (the rules say which belong together). */
+export type EnvironmentFields = Spec<typeof environmentSchema>;
+/** What only a k3s environment sets: its servers, k3s, the runbook's kubeconfig and an earlier install. */
+type K3sOnlyField = 'nodes' | 'k3s' | 'kubeconfig' | 'helmInstaller' | 'handover';
+export type ClusterApiInfrastructureSpec = Extract<InfrastructureSpec, { kind: 'cluster-api' }>;
+/** A k3s cluster on bare metal, libvirt or Proxmox VMs: servers the runbook builds. */
+export type K3sEnvironmentSpec = Omit<EnvironmentFields, 'nodes' | 'k3s' | 'infrastructure'> & {
+  readonly nodes: readonly NodeSpec[];
+  readonly k3s: K3sSpec;
+  readonly infrastructure: Exclude<InfrastructureSpec, { kind: 'cluster-api' }>;
+};
+/** A kubeadm workload cluster whose machines a management environment's Cluster API creates. */
+export type ClusterApiEnvironmentSpec = Omit<EnvironmentFields, K3sOnlyField | 'infrastructure'> & {
+  readonly infrastructure: ClusterApiInfrastructureSpec;
+} & { readonly [K in K3sOnlyField]?: never };
+/** One environment as the operator writes it: a k3s cluster, or a Cluster API workload cluster. */
+export type EnvironmentSpec = K3sEnvironmentSpec | ClusterApiEnvironmentSpec;

@@ -14,6 +14,8 @@ import { K3S_LOCAL_STORAGE } from './k3s-packaged';
 import type { AppConstruct, AppHelmSpec, EnvironmentSpec, VmSizing } from './environment';
 import type { ResolvedSection, SectionContext } from './section';
 import type { DeepReadonly } from './spec-types';
+import type { WorkloadCluster } from './workload';
+import { PROXMOX_CREDENTIAL_KEYS, resolveWorkload } from './workload-resolve';
 import { effectiveVersions } from './version-overrides';
 import type { Catalogue } from './version-overrides';
 
@@ -27,6 +29,9 @@ export type Infrastructure = Parsed['infrastructure'];
 export type LibvirtInfrastructure = Extract<Infrastructure, { kind: 'libvirt' }>;
 export type ProxmoxInfrastructure = Extract<Infrastructure, { kind: 'proxmox' }>;
 export type ProxmoxLiveVm = NonNullable<ProxmoxInfrastructure['adopt']>['vms'][string];
+export type ClusterApiInfrastructure = Extract<Infrastructure, { kind: 'cluster-api' }>;
+/** Infrastructure of an environment whose servers the runbook builds (not Cluster API's machines). */
+export type ServerInfrastructure = Exclude<Infrastructure, { kind: 'cluster-api' }>;
 
 /** A node with its defaults applied and its position in the spec (for error paths). */
 export interface Node {
@@ -147,7 +152,10 @@ export interface Environment extends ComponentSettings {
   readonly versions: Catalogue;
   /** The catalogue keys the environment overrides (`charts.cilium.version`), sorted. */
   readonly versionOverrides: readonly string[];
-  readonly k3s: {
+  /** The Kubernetes release the cluster runs: k3s's (`v1.36.4+k3s1`) or kubeadm's (`v1.35.9`). */
+  readonly kubernetesVersion: string;
+  /** k3s and its server settings; none on a `cluster-api` environment (kubeadm). */
+  readonly k3s?: {
     readonly version: string;
     readonly dataDir: string;
     readonly tokenPath: string;
@@ -172,6 +180,10 @@ export interface Environment extends ComponentSettings {
   readonly secrets: readonly SecretRef[];
   readonly ageRecipients: readonly string[];
   readonly infrastructure: Infrastructure;
+  /** The workload cluster a `cluster-api` environment is; none on any other. */
+  readonly workload?: WorkloadCluster;
+  /** The workload clusters this environment's Cluster API creates (their objects go in its tree), by name. */
+  readonly workloads: readonly WorkloadCluster[];
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
   /**
@@ -203,6 +215,15 @@ export interface Environment extends ComponentSettings {
   };
 }
 
+/** An environment of k3s servers the runbook builds: what `bootstrap/` and `terraform/` are made from. */
+export type K3sEnvironment = Environment & { readonly k3s: NonNullable<Environment['k3s']>; readonly infrastructure: ServerInfrastructure };
+
+/** Whether the environment is k3s servers (bare metal, libvirt, Proxmox), not a Cluster API workload cluster. */
+export const isK3s = (env: Environment): env is K3sEnvironment => env.k3s !== undefined && env.infrastructure.kind !== 'cluster-api';
+
+/** Where the spec sets the Kubernetes release the environment runs. */
+export const kubernetesVersionPath = (env: Environment): string => (env.workload ? 'infrastructure.kubernetes' : 'k3s.version');
+
 // A placeholder founder keeps resolve() total on an environment without nodes; check()
 // reports `nodes.empty` and synth never renders such an environment.
 const NO_NODE: Node = { name: '', ip: '', state: 'live', founder: true, index: -1 };
@@ -215,7 +236,7 @@ export function macFor(name: string): string {
 
 function resolveVms(spec: Parsed, liveNodes: readonly Node[], serial: string): Vm[] {
   const infra = spec.infrastructure;
-  if (infra.kind === 'bare-metal') return [];
+  if (infra.kind === 'bare-metal' || infra.kind === 'cluster-api') return [];
   return liveNodes.map((node) => {
     const own = spec.nodes[node.index]!.vm ?? {};
     const { vmId, mac, image, ...sizing } = own;
@@ -238,8 +259,18 @@ function creatingLayer(spec: Parsed, apps: readonly App[], namespace: string): s
 }
 
 /** Secret references declared by components (provider config secrets, notification receivers) and by the environment. */
-function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
+function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly WorkloadCluster[]): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
+  // Each workload cluster's Proxmox credentials, beside its Cluster (CAPMOX's external-creds flavor).
+  const fromWorkloads = workloads.map((w) => ({
+    namespace: w.namespace,
+    name: w.credentialsSecret,
+    keys: PROXMOX_CREDENTIAL_KEYS,
+    layer: w.layer,
+    folder: w.name,
+    source: source(w.namespace, w.credentialsSecret),
+    declaredAt: `clusterApi (the workload cluster ${w.name})`,
+  }));
   const fromProviders = (spec.clusterApi ? providerSecrets(spec.clusterApi) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   const fromNotifications = (spec.notifications ? notificationSecrets(spec.notifications, spec.monitoring?.layer) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   // An ACME issuer's DNS token; the Gateway's layer (Cilium's custom resources) is the issuer's default.
@@ -254,7 +285,7 @@ function resolveSecrets(spec: Parsed, apps: readonly App[]): SecretRef[] {
     source: source(s.namespace, s.name),
     declaredAt: `secrets[${i}]`,
   }));
-  return [...fromProviders, ...fromNotifications, ...fromTls, ...declared];
+  return [...fromProviders, ...fromWorkloads, ...fromNotifications, ...fromTls, ...declared];
 }
 
 function resolveApps(spec: Parsed): App[] {
@@ -282,6 +313,7 @@ function layerNamespaces(spec: Parsed, apps: readonly App[], layer: string): str
 /** RAM of each live node where the spec tells it: its VM's size, or bare metal's memoryMiB. */
 function nodeMemory(spec: Parsed, liveNodes: readonly Node[]): Map<string, number> {
   const infra = spec.infrastructure;
+  if (infra.kind === 'cluster-api') return new Map();
   if (infra.kind !== 'bare-metal') return new Map(resolveVms(spec, liveNodes, '').map((vm) => [vm.node.name, vm.sizing.memoryMiB]));
   return new Map(infra.memoryMiB === undefined ? [] : liveNodes.map((n) => [n.name, infra.memoryMiB!]));
 }
@@ -307,10 +339,21 @@ export class UncheckedSpecError extends Error {}
  * spec checkSpec() accepts. Every default of the schema is applied by the schema itself (written
  * once, beside its field, and shown by the JSON Schema); what depends on other fields is derived here.
  */
-export function resolve(spec: EnvironmentSpec): Environment {
+export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): Environment {
   const result = environmentSchema.safeParse(spec);
   if (!result.success) throw new UncheckedSpecError(`resolve() needs a spec its schema accepts; check() names what is wrong with ${String((spec as { name?: unknown })?.name)}`);
   const s: Parsed = result.data;
+  // The other environments as far as their schema accepts them: a spec it refuses links nothing (check() reports it).
+  const fleetSpecs = fleet.flatMap((o): Parsed[] => {
+    const parsed = o === spec ? undefined : environmentSchema.safeParse(o);
+    return parsed?.success ? [parsed.data] : [];
+  });
+  const management = s.infrastructure.kind === 'cluster-api' ? fleetSpecs.find((o) => o.name === (s.infrastructure as ClusterApiInfrastructure).management) : undefined;
+  const workload = resolveWorkload(s, management);
+  const workloads = fleetSpecs
+    .filter((o) => o.infrastructure.kind === 'cluster-api' && o.infrastructure.management === s.name)
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map((o) => resolveWorkload(o, s)!);
   const nodes = s.nodes.map((node, index): Node => ({ name: node.name, ip: node.ip, state: node.state, founder: node.founder, index }));
   const liveNodes = nodes.filter((n) => n.state === 'live');
   const founder = nodes.find((n) => n.founder) ?? liveNodes[0] ?? nodes[0] ?? NO_NODE;
@@ -320,11 +363,11 @@ export function resolve(spec: EnvironmentSpec): Environment {
   // neither moving clients to the VIP nor adding a server needs a certificate reissue.
   // Without a VIP only the node addresses are listed (k3s always adds loopback itself).
   const tlsSans = vip ? [founder.ip, vip, '127.0.0.1', ...others] : [founder.ip, ...others];
-  const dataDir = s.k3s.dataDir;
-  const oidc = s.k3s.oidc;
+  const dataDir = s.k3s?.dataDir ?? '';
+  const oidc = s.k3s?.oidc;
   const fluxPath = fluxDir(s.name);
   const apps = resolveApps(s);
-  const vmUser = s.infrastructure.kind === 'bare-metal' ? '' : s.infrastructure.access.user;
+  const vmUser = s.infrastructure.kind === 'bare-metal' || s.infrastructure.kind === 'cluster-api' ? '' : s.infrastructure.access.user;
   const pins = effectiveVersions(s.versions);
   const sshTargets = s.nodes.map((n): SshTarget => ({ host: n.ssh.host ?? n.ip, port: n.ssh.port, user: n.ssh.user ?? (vmUser === '' ? undefined : vmUser) }));
 
@@ -345,13 +388,15 @@ export function resolve(spec: EnvironmentSpec): Environment {
     plannedNodes: nodes.filter((n) => n.state === 'planned'),
     founder,
     apiPort: s.controlPlane.apiPort,
-    apiHost: founder.ip,
+    // A workload cluster has no founder: kubeadm's first machine joins nothing, and every client dials the VIP.
+    apiHost: workload ? (vip ?? '') : founder.ip,
     apiServerEndpoint: vip ?? founder.ip,
     vip,
     vipInterface: s.controlPlane.vipInterface,
     ingressVip: s.ingressVip,
     tlsSans,
-    k3s: {
+    kubernetesVersion: workload?.kubernetesVersion ?? s.k3s?.version ?? '',
+    k3s: s.k3s === undefined ? undefined : {
       version: s.k3s.version,
       dataDir,
       tokenPath: `${dataDir}/server/token`,
@@ -367,9 +412,11 @@ export function resolve(spec: EnvironmentSpec): Environment {
     handover: s.handover,
     components: s.components,
     apps,
-    secrets: resolveSecrets(s, apps),
+    secrets: resolveSecrets(s, apps, workloads),
     ageRecipients: s.sops?.ageRecipients ?? [],
     infrastructure: s.infrastructure,
+    workload,
+    workloads,
     vms: resolveVms(s, liveNodes, pins.versions.cloudImage.serial),
     cloudImages: new Map<string, string>([
       [catalogue.cloudImage.serial, catalogue.cloudImage.sha256],

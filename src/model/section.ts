@@ -3,7 +3,7 @@ import type { SettingsOf } from './spec-types';
 
 /** What a component's section may read of the rest of the spec to derive its values. */
 export interface SectionContext {
-  readonly infrastructureKind: 'bare-metal' | 'libvirt' | 'proxmox';
+  readonly infrastructureKind: 'bare-metal' | 'libvirt' | 'proxmox' | 'cluster-api';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createdVms, imagesInUse } from '../infra/adoption';
+import { isK3s } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 
 /**
@@ -6,7 +7,7 @@ import type { Environment } from '../model/resolve';
  * which nodes are built on which serial, and when a serial's volume goes. Empty elsewhere.
  */
 export function imagesSection(env: Environment): string[] {
-  if (env.infrastructure.kind !== 'libvirt') return [];
+  if (!isK3s(env) || env.infrastructure.kind !== 'libvirt') return [];
   const created = createdVms(env);
   const adopted = env.vms.filter((vm) => !created.includes(vm)).map((vm) => vm.node.name);
   const { name, serial } = env.versions.cloudImage;

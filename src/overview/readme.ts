@@ -25,7 +25,11 @@ function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]
  */
 export function overviewReadme(env: Environment, files: ReadonlyMap<string, string>): string {
   const infra = env.infrastructure;
-  const where = infra.kind === 'bare-metal' ? 'bare metal' : infra.kind === 'libvirt' ? `libvirt VMs (${infra.uri})` : `Proxmox VMs on ${infra.node} (${infra.endpoint})`;
+  const where =
+    infra.kind === 'bare-metal' ? 'bare metal'
+      : infra.kind === 'libvirt' ? `libvirt VMs (${infra.uri})`
+        : infra.kind === 'proxmox' ? `Proxmox VMs on ${infra.node} (${infra.endpoint})`
+          : `Proxmox VMs Cluster API on ${infra.management} creates (CAPMOX, from ${infra.proxmox.sourceNode})`;
   const cilium = env.cilium ? env.versions.charts.cilium.version : 'none (flannel)';
   const layers = layersOf(files);
   const contents = layerContents(files);
@@ -50,7 +54,9 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
     `| API endpoint | https://${env.apiServerEndpoint}:${env.apiPort}${env.vip ? ' (kube-vip VIP)' : ''} |`,
     ...(env.ingressVip ? [`| ingress VIP | ${env.ingressVip} |`] : []),
     `| nodes run on | ${where} |`,
-    `| k3s | ${env.k3s.version} (${env.k3s.datastore === 'etcd' ? 'embedded etcd' : 'sqlite'}, data dir ${env.k3s.dataDir}) |`,
+    env.k3s
+      ? `| k3s | ${env.k3s.version} (${env.k3s.datastore === 'etcd' ? 'embedded etcd' : 'sqlite'}, data dir ${env.k3s.dataDir}) |`
+      : `| Kubernetes | ${env.kubernetesVersion} (kubeadm, stacked etcd) |`,
     `| Cilium | ${cilium} |`,
     `| storage | ${storageSummary(env)} |`,
     `| Flux | ${env.versions.flux.version} through flux-operator ${env.versions.charts.fluxOperator.version}, syncing \`${treeDir(env.name)}/kubernetes\` from ${env.flux.url} (${env.flux.branch}) |`,

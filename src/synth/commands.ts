@@ -39,7 +39,8 @@ function rootFiles(options: CommandOptions): RootFile[] {
     return { name, file, current: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
   };
   const readme = read('README.md');
-  const envs = (options.environments as readonly EnvironmentSpec[]).map(resolve);
+  const specs = options.environments as readonly EnvironmentSpec[];
+  const envs = specs.map((spec) => resolve(spec, specs));
   return [
     ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current, envs) }]),
     { ...read(SOPS_CONFIG_FILE), next: sopsConfig(envs) },

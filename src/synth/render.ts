@@ -13,6 +13,7 @@ import { inspectionRules } from '../verify/inspection-rules';
 import { inspectorAccount } from '../verify/inspector-account';
 import { fluxClusterSize, fluxReleaseCount } from '../k8s/flux-cluster-size';
 import type { EnvironmentSpec } from '../model/environment';
+import { isK3s } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import type { Violation } from '../model/violation';
 import { runChecks } from '../check/run';
@@ -68,7 +69,9 @@ export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'p
   if (failures.length > 0) throw new AppConstructError(failures);
   const files = new Map<string, string>();
   const documents = new Map<string, readonly unknown[]>();
-  for (const artifact of [...kubernetes, ...renderBootstrap(env, fluxClusterSize(fluxReleaseCount(env, units)), cniRelease(env), handoverPlan(env, enabled), claimsDayTwoSteps(env)), ...renderTerraform(env), ...renderConformance(env)]) {
+  // A workload cluster has neither: Cluster API on its management cluster builds its machines.
+  const servers = isK3s(env) ? [...renderBootstrap(env, fluxClusterSize(fluxReleaseCount(env, units)), cniRelease(env), handoverPlan(env, enabled), claimsDayTwoSteps(env)), ...renderTerraform(env)] : [];
+  for (const artifact of [...kubernetes, ...servers, ...renderConformance(env)]) {
     if (files.has(artifact.path)) throw new Error(`two artefacts of ${env.name} write ${artifact.path}`);
     if ('yaml' in artifact) {
       // One canonical copy serves the writer and every reader of the rendered tree.

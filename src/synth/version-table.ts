@@ -52,7 +52,7 @@ function appCharts(envs: readonly Environment[]): string[][] {
 export function versionTable(envs: readonly Environment[]): string {
   const sorted = [...envs].sort((a, b) => (a.name < b.name ? -1 : 1));
   const rows: string[][] = [
-    ...sorted.map((env) => ['k3s', env.name, env.k3s.version]),
+    ...sorted.map((env) => [env.k3s ? 'k3s' : 'Kubernetes (kubeadm)', env.name, env.kubernetesVersion]),
     ...pinRows().flatMap((row) => {
       const tool = row.version(versions);
       const overrides = sorted.filter((env) => row.version(env.versions) !== tool).map((env) => [row.kind, `${row.what}: **${env.name}'s override**`, row.version(env.versions)]);

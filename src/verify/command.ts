@@ -55,7 +55,7 @@ export async function verifyCommand(options: VerifyOptions): Promise<VerifyResul
   if (!fs.existsSync(path.join(options.root, treeDir(options.env)))) {
     return usage(`${treeDir(options.env)} does not exist under ${options.root}: run npm run synth and commit, or pass --root <the fleet repository>`);
   }
-  const env = resolve(spec as EnvironmentSpec);
+  const env = resolve(spec as EnvironmentSpec, options.environments);
   const tree = readEnvironmentTree(options.root, options.env);
   const checks = options.checks ?? CHECKS;
   const render = (report: VerifyReport) => (options.format === 'json' ? renderJson(report) : renderText(report));

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dayTwoNotes, serverChanges } from '../../src/bootstrap/day-two';
-import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { dev } from '../fixtures/fleet/dev';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import { mgmt } from '../fixtures/fleet/mgmt';
-import { fiveServersTwoPlanned, modify, singleServer } from '../fixtures/environments';
+import { fiveServersTwoPlanned, modify, singleServer, resolveK3s } from '../fixtures/environments';
 
-const tree = (spec: EnvironmentSpec) => renderEnvironment(resolve(spec));
+const tree = (spec: EnvironmentSpec) => renderEnvironment(resolveK3s(spec));
 const notes = (before: EnvironmentSpec, after: EnvironmentSpec) => dayTwoNotes(tree(before), tree(after));
 
 describe('day-2 notes from a change of the servers', () => {
@@ -38,8 +37,8 @@ describe('day-2 notes from a change of the servers', () => {
 
 describe('day-2 notes and runbook sections say what the datastore and the counts are', () => {
   const mgmtSpec = mgmt as EnvironmentSpec;
-  const restartNote = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.find((s) => s.title.startsWith("A server's k3s config changed"))!.notes[0];
-  const titles = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.map((s) => s.title);
+  const restartNote = (spec: EnvironmentSpec) => runbookSteps(resolveK3s(spec)).dayTwo.find((s) => s.title.startsWith("A server's k3s config changed"))!.notes[0];
+  const titles = (spec: EnvironmentSpec) => runbookSteps(resolveK3s(spec)).dayTwo.map((s) => s.title);
   const BASE = 'k3s reads `config.yaml` only when it starts. After the commit, restart the servers whose `nodes/<server>/config.yaml` changed, one at a time, in this order, each Ready before the next';
 
   it('a server leaving sqlite names no etcd member; one joining an etcd tree does; a founder that leaves joins nobody', () => {
@@ -68,7 +67,7 @@ describe('day-2 notes and runbook sections say what the datastore and the counts
     expect(titles(mgmtSpec)).not.toContain('A server is removed');
     expect(titles(singleServer)).toContain('A server is added');
     expect(titles(singleServer)).not.toContain('A server is removed');
-    const removal = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.find((s) => s.title === 'A server is removed')!.notes[0];
+    const removal = (spec: EnvironmentSpec) => runbookSteps(resolveK3s(spec)).dayTwo.find((s) => s.title === 'A server is removed')!.notes[0];
     expect(removal(dev)).toBe("Drain it, delete its Node (k3s removes its etcd member), uninstall k3s on it. The rules refuse an even number of live servers, so from 3 go to 1: take two servers out this way, one after the other (etcd commits each removal with a quorum of the members left: 2 of 3, then 2 of 2), then remove both from the environment and synth. A VM's data disk is protected: set `protectData: false` for that one change.");
     const five = modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; e.nodes[4]!.state = 'live'; });
     expect(removal(five)).toContain('from 5 go to 3: take two servers out this way, one after the other (etcd commits each removal with a quorum of the members left: 3 of 5, then 3 of 4)');
@@ -79,7 +78,7 @@ describe('day-2 notes and runbook sections say what the datastore and the counts
       e.infrastructure.adopt = { domains: { 'k3s-dev-2': { uuid: '0f0e0d0c-0b0a-4908-8706-050403020102', osDisk: '/srv/a.qcow2', dataDisk: '/srv/b.qcow2' } } };
       if (!longhorn) delete e.longhorn;
     });
-    const note = (spec: EnvironmentSpec) => runbookSteps(resolve(spec)).dayTwo.find((s) => s.title.startsWith('Take a server out of adoption'))?.notes[0];
+    const note = (spec: EnvironmentSpec) => runbookSteps(resolveK3s(spec)).dayTwo.find((s) => s.title.startsWith('Take a server out of adoption'))?.notes[0];
     expect(note(adopted(true))).toContain("a new data disk (Longhorn copies the node's replicas back from the others), then its Join step.");
     expect(note(adopted(false))).toContain('a new data disk, then its Join step.');
   });

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handoverPlan } from '../../src/components/handover';
 import type { EnvironmentSpec } from '../../src/model/environment';
-import { resolve } from '../../src/model/resolve';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import { versions } from '../../src';
-import { modify } from '../fixtures/environments';
+import { modify, resolveK3s } from '../fixtures/environments';
 import { check } from '../../src/check/run';
 import { codes } from '../fixtures/expect';
 import { mgmt } from '../fixtures/fleet/mgmt';
@@ -17,7 +16,7 @@ import { mgmt } from '../fixtures/fleet/mgmt';
 // the step's lines run against stand-ins for kubectl and ssh (no host is contacted).
 
 const book = (spec: EnvironmentSpec) => {
-  const env = resolve(spec);
+  const env = resolveK3s(spec);
   return runbookSteps(env, undefined, handoverPlan(env));
 };
 const retire = (spec: EnvironmentSpec) => book(spec).steps.find((s) => s.title.startsWith('Retire the earlier install'))!;

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { inspectorStep, verifyAfterChangeStep } from '../../src/bootstrap/inspector-step';
 import { runbookSteps } from '../../src/bootstrap/steps';
-import { resolve } from '../../src/model/resolve';
-import { modify, threeServers } from '../fixtures/environments';
+import { modify, threeServers, resolveK3s } from '../fixtures/environments';
 import { mgmt } from '../fixtures/fleet';
 
 // A kubectl of the test's own: the cluster's server and CA from the admin kubeconfig, a token from
@@ -32,7 +31,7 @@ function runIn(home: string, command: string, kubectl = KUBECTL) {
 }
 
 describe("the runbook's verify step", () => {
-  const env = resolve(threeServers);
+  const env = resolveK3s(threeServers);
 
   it('is the cold build\'s last step: the running layers Ready, the inspector\'s kubeconfig minted and proved read-only, then verify', () => {
     const steps = runbookSteps(env).steps;
@@ -87,9 +86,9 @@ describe("the runbook's verify step", () => {
     const day2 = runbookSteps(env).dayTwo.at(-1)!;
     expect(day2).toEqual(verifyAfterChangeStep(env));
     expect(day2.commands.at(-1)).toContain('verify -- --env fixture');
-    const elsewhere = resolve(modify(threeServers, (e) => { e.kubeconfig = { file: '/srv/kube/fixture.yaml' }; }));
+    const elsewhere = resolveK3s(modify(threeServers, (e) => { e.kubeconfig = { file: '/srv/kube/fixture.yaml' }; }));
     expect(inspectorStep(elsewhere).commands.at(-1)).toContain('--kubeconfig "/srv/kube/fixture-inspector.kubeconfig"');
-    const capi = inspectorStep(resolve(mgmt)).commands;
+    const capi = inspectorStep(resolveK3s(mgmt)).commands;
     expect(capi.find((c) => c.includes('create token'))).toMatch(/-n capi-system create token capi-inspector --duration=168h/);
     expect(capi[0]).not.toContain('verify-inspector');
   });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { kubeconfigStep } from '../../src/bootstrap/kubeconfig-step';
-import { resolve } from '../../src/model/resolve';
-import { modify, singleServer, threeServers } from '../fixtures/environments';
+import { modify, singleServer, threeServers, resolveK3s } from '../fixtures/environments';
 
 describe("the workstation's kubeconfig step", () => {
   it("writes the environment's own file whole, refusing one with other entries", () => {
-    const step = kubeconfigStep(resolve(threeServers));
+    const step = kubeconfigStep(resolveK3s(threeServers));
     expect(step.title).toBe('Kubeconfig ~/.kube/fixture.kubeconfig (context fixture)');
     expect(step.notes).toEqual([
       "Fetched from the founder, pointed at https://10.20.0.10:6443 (the VIP, never 127.0.0.1), renamed to `fixture`, mode 0600, never committed. ~/.kube/fixture.kubeconfig is the environment's own file, written whole: the runbook refuses a file that holds any cluster, context or user besides `fixture` at https://10.20.0.10:6443, so no other kubeconfig is overwritten.",
@@ -16,7 +15,7 @@ describe("the workstation's kubeconfig step", () => {
   });
 
   it('with kubeconfig.merge, merges into the named file, this cluster first, and says what becomes of current-context', () => {
-    const step = kubeconfigStep(resolve(modify(singleServer, (e) => { e.kubeconfig = { context: 'lab', file: '~/.kube/config', merge: true }; })));
+    const step = kubeconfigStep(resolveK3s(modify(singleServer, (e) => { e.kubeconfig = { context: 'lab', file: '~/.kube/config', merge: true }; })));
     expect(step.notes).toEqual([
       "Fetched from the founder, pointed at https://10.30.0.5:6443 (the server, never 127.0.0.1), renamed to `lab`, mode 0600, never committed. Merged into ~/.kube/config (`kubeconfig.merge`): the cluster, user and context `lab` are added or replaced, every other entry the file holds stays. current-context becomes `lab`, which the runbook's kubectl commands use; the step prints the one it replaced. A cluster `lab` of another server in the file is refused.",
     ]);

@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EnvironmentSpec } from '../../src/model/environment';
-import { resolve } from '../../src/model/resolve';
 import { cniRelease, renderEnvironment } from '../../src/synth/render';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import { handoverPlan } from '../../src/components/handover';
 import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import { prod } from '../fixtures/fleet/prod';
-import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fixtures/environments';
+import { fiveServersTwoPlanned, modify, singleServer, threeServers, resolveK3s } from '../fixtures/environments';
 
 // The generated run.sh is run for real: shellcheck over it, its dry run, its guards, and its
 // kubeconfig step against stand-ins for ssh (no host is ever contacted).
@@ -21,7 +20,7 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** Writes an environment's rendered tree under `<root>/clusters/<env>/` and returns its bootstrap folder. */
 function writeTree(spec: EnvironmentSpec, root = path.join(scratch, spec.name)): string {
-  for (const [rel, text] of renderEnvironment(resolve(spec))) {
+  for (const [rel, text] of renderEnvironment(resolveK3s(spec))) {
     const file = path.join(root, 'clusters', spec.name, rel);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
@@ -51,7 +50,7 @@ describe('bootstrap/run.sh', () => {
     const { code, out, err } = run(dir, ['--dry-run', '--allow-planned']);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const book = runbookSteps(resolve(spec), cniRelease(resolve(spec)), handoverPlan(resolve(spec)));
+    const book = runbookSteps(resolveK3s(spec), cniRelease(resolveK3s(spec)), handoverPlan(resolveK3s(spec)));
     const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
     const printed = out.split('\n').filter((l) => l.startsWith('+ ')).map((l) => l.slice(2));
     expect(printed).toEqual(book.steps.flatMap((s) => s.commands));
@@ -63,7 +62,7 @@ describe('bootstrap/run.sh', () => {
   });
 
   it('covers a cold build from empty hosts to a reconciling Flux, each step on the right host', () => {
-    const titles = runbookSteps(resolve(dev), cniRelease(resolve(dev))).steps.map((s) => `${s.title} @ ${s.where}`);
+    const titles = runbookSteps(resolveK3s(dev), cniRelease(resolveK3s(dev))).steps.map((s) => `${s.title} @ ${s.where}`);
     expect(titles).toEqual([
       'Workstation tools @ workstation',
       "Move the old module's VMs to keyed addresses @ workstation",
@@ -107,17 +106,17 @@ describe('bootstrap/run.sh', () => {
   });
 
   it('reaches servers through the NAT targets the model gives, and VMs as their cloud-init user', () => {
-    const prodCommands = runbookSteps(resolve(prod), cniRelease(resolve(prod))).steps.flatMap((s) => s.commands).join('\n');
+    const prodCommands = runbookSteps(resolveK3s(prod), cniRelease(resolveK3s(prod))).steps.flatMap((s) => s.commands).join('\n');
     expect(prodCommands).toContain('-p 2251 192.168.2.102 ');
     expect(prodCommands).not.toMatch(/ssh [^|]*192\.168\.2\.10[ ']/);
-    const devCommands = runbookSteps(resolve(dev), cniRelease(resolve(dev))).steps.flatMap((s) => s.commands).join('\n');
+    const devCommands = runbookSteps(resolveK3s(dev), cniRelease(resolveK3s(dev))).steps.flatMap((s) => s.commands).join('\n');
     expect(devCommands).toContain('-p 22 ubuntu@192.168.1.51 ');
   });
 
   it('references only files the tree has, and the age key where secrets init writes it', () => {
     const root = path.join(scratch, 'refs');
     const dir = writeTree(mgmt, root);
-    const commands = runbookSteps(resolve(mgmt), undefined, handoverPlan(resolve(mgmt))).steps.flatMap((s) => s.commands);
+    const commands = runbookSteps(resolveK3s(mgmt), undefined, handoverPlan(resolveK3s(mgmt))).steps.flatMap((s) => s.commands);
     const files = commands.flatMap((c) => [...c.matchAll(/(?:< |-f |--values |age\.agekey=)([\w./-]+)/g)].map((m) => m[1]!)).filter((f) => !f.startsWith('http') && f !== '-');
     expect(files).toEqual(expect.arrayContaining(['nodes/lab-mgmt/config.yaml', 'flux-instance.yaml', '../../../.age/mgmt.agekey']));
     for (const file of files.filter((f) => !f.includes('.agekey'))) expect(fs.existsSync(path.join(dir, file)), file).toBe(true);
@@ -153,7 +152,7 @@ describe('bootstrap/run.sh', () => {
     // The real kubectl reads and merges the files (`config …`); the cluster it would ask answers ok.
     const kubectl = spawnSync('bash', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).stdout.trim();
     fs.writeFileSync(path.join(bin, 'kubectl'), `#!/usr/bin/env bash\nif [[ " $* " == *" config "* ]]; then exec ${kubectl} "$@"; fi\necho ok\n`, { mode: 0o755 });
-    const stepOf = (spec: EnvironmentSpec) => String(runbookSteps(resolve(spec), cniRelease(resolve(spec)), handoverPlan(resolve(spec))).steps.findIndex((s) => s.title.startsWith('Kubeconfig')) + 1);
+    const stepOf = (spec: EnvironmentSpec) => String(runbookSteps(resolveK3s(spec), cniRelease(resolveK3s(spec)), handoverPlan(resolveK3s(spec))).steps.findIndex((s) => s.title.startsWith('Kubeconfig')) + 1);
     const runStep = (spec: EnvironmentSpec, home: string) => {
       const dir = writeTree(spec, path.join(scratch, `kube-${spec.name}`));
       return run(dir, ['--only', stepOf(spec), '--allow-planned'], { PATH: `${bin}:${process.env.PATH}`, HOME: home });
@@ -282,7 +281,7 @@ describe('bootstrap/run.sh', () => {
 
   it('hands a bootstrapped Flux over to flux-operator without letting Flux prune itself', () => {
     const spec = modify(threeServers, (e) => { e.flux.bootstrapped = true; });
-    const flux = runbookSteps(resolve(spec), cniRelease(resolve(spec)), handoverPlan(resolve(spec))).steps.find((s) => s.title.startsWith('Flux'))!;
+    const flux = runbookSteps(resolveK3s(spec), cniRelease(resolveK3s(spec)), handoverPlan(resolveK3s(spec))).steps.find((s) => s.title.startsWith('Flux'))!;
     expect(flux.title).toBe('Flux: hand the bootstrapped Flux over to flux-operator');
     expect(flux.commands).toEqual(expect.arrayContaining([
       'kubectl annotate --overwrite -f ../kubernetes/flux-system/gotk-components.yaml kustomize.toolkit.fluxcd.io/prune=disabled',

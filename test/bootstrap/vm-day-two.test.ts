@@ -3,15 +3,14 @@ import { adoptionCommands } from '../../src/bootstrap/adoption-steps';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import { vmTargets } from '../../src/bootstrap/vm-day-two';
 import type { EnvironmentSpec } from '../../src/model/environment';
-import { resolve } from '../../src/model/resolve';
-import { modify } from '../fixtures/environments';
+import { modify, resolveK3s } from '../fixtures/environments';
 import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import { prod } from '../fixtures/fleet/prod';
 
 // Day-2 changes to running VMs, one server at a time, as the runbook writes them.
 
-const book = (spec: EnvironmentSpec) => runbookSteps(resolve(spec));
+const book = (spec: EnvironmentSpec) => runbookSteps(resolveK3s(spec));
 const dayTwo = (spec: EnvironmentSpec, title: string) => book(spec).dayTwo.find((s) => s.title.startsWith(title));
 
 describe('Day 2: a changed k3s config', () => {
@@ -31,8 +30,8 @@ describe('Day 2 on the VM layer', () => {
     expect(step.commands[0]).toContain("'sudo k3s etcd-snapshot save --name before-vm-change'");
     const deploys = step.commands.filter((c) => c.includes('npm run deploy'));
     expect(deploys).toHaveLength(3);
-    expect(deploys[0]).toBe(`(cd ../../.. && npm run deploy -- dev -- ${vmTargets(resolve(dev), resolve(dev).liveNodes[1]!).map((t) => `'-target=${t}'`).join(' ')})`);
-    expect(vmTargets(resolve(dev), resolve(dev).liveNodes[1]!)).toEqual([
+    expect(deploys[0]).toBe(`(cd ../../.. && npm run deploy -- dev -- ${vmTargets(resolveK3s(dev), resolveK3s(dev).liveNodes[1]!).map((t) => `'-target=${t}'`).join(' ')})`);
+    expect(vmTargets(resolveK3s(dev), resolveK3s(dev).liveNodes[1]!)).toEqual([
       'terraform_data.os_image["k3s-dev-2"]', 'libvirt_volume.os["k3s-dev-2"]', 'libvirt_volume.data["k3s-dev-2"]',
       'libvirt_cloudinit_disk.seed["k3s-dev-2"]', 'libvirt_volume.seed_iso["k3s-dev-2"]', 'libvirt_domain.node["k3s-dev-2"]',
     ]);
@@ -82,12 +81,12 @@ describe('Day 2 on the VM layer', () => {
       delete e.nodes[0].vm;
       e.infrastructure.adopt = { domains: { 'k3s-dev-1': { uuid: '0f0e0d0c-0b0a-4908-8706-050403020101', osDisk: '/srv/a.qcow2', dataDisk: '/srv/b.qcow2' } } };
     });
-    expect(vmTargets(resolve(adopted), resolve(adopted).founder)).toEqual(['libvirt_domain.adopted["k3s-dev-1"]']);
-    expect(adoptionCommands(resolve(adopted))).toEqual(['virsh -c qemu:///system domuuid k3s-dev-1', 'virsh -c qemu:///system domblklist k3s-dev-1 --details']);
-    expect(adoptionCommands(resolve(mgmt as EnvironmentSpec))).toEqual([
+    expect(vmTargets(resolveK3s(adopted), resolveK3s(adopted).founder)).toEqual(['libvirt_domain.adopted["k3s-dev-1"]']);
+    expect(adoptionCommands(resolveK3s(adopted))).toEqual(['virsh -c qemu:///system domuuid k3s-dev-1', 'virsh -c qemu:///system domblklist k3s-dev-1 --details']);
+    expect(adoptionCommands(resolveK3s(mgmt as EnvironmentSpec))).toEqual([
       `ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 "$PROXMOX_VE_SSH_USERNAME@192.168.0.8" 'qm config 201' | grep -E '^(net0|machine|cpu|ostype|onboot|scsi0|sshkeys):' || true`,
     ]);
-    expect(adoptionCommands(resolve(dev))).toEqual([]);
+    expect(adoptionCommands(resolveK3s(dev))).toEqual([]);
   });
 
   it('leaves adopted domains out of the rolling change and the image rebuild, and takes one out of adoption by rebuilding it', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dev } from '../fixtures/fleet/dev';
 import { renderTerraform } from '../../src/infra/render';
 import type { EnvironmentSpec } from '../../src/model/environment';
-import { macFor, resolve } from '../../src/model/resolve';
-import { modify, threeServers } from '../fixtures/environments';
+import { macFor } from '../../src/model/resolve';
+import { modify, threeServers, resolveK3s } from '../fixtures/environments';
 import { rendered } from '../fixtures/render';
 
 const PER_NODE = [
@@ -16,7 +16,7 @@ const PER_NODE = [
 
 /** The stack JSON of a spec, rendered without the model checks (for shapes checks would refuse). */
 function stackOf(spec: EnvironmentSpec): any {
-  const [artifact] = renderTerraform(resolve(spec));
+  const [artifact] = renderTerraform(resolveK3s(spec));
   return (artifact as { json: unknown }).json;
 }
 

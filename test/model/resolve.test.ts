@@ -28,8 +28,8 @@ describe('resolve', () => {
   });
 
   it('derives the token path from the data dir', () => {
-    expect(resolve(prod).k3s.tokenPath).toBe('/data/k3s/server/token');
-    expect(resolve(dev).k3s.tokenPath).toBe('/var/lib/rancher/k3s/server/token');
+    expect(resolve(prod).k3s?.tokenPath).toBe('/data/k3s/server/token');
+    expect(resolve(dev).k3s?.tokenPath).toBe('/var/lib/rancher/k3s/server/token');
   });
 
   it('splits live and planned nodes', () => {
@@ -39,13 +39,13 @@ describe('resolve', () => {
   });
 
   it('derives the OIDC issuer from the base domain', () => {
-    expect(resolve(dev).k3s.oidc).toEqual({ issuerUrl: 'https://auth.dev.home.arpa/realms/homelab', clientId: 'kubernetes' });
+    expect(resolve(dev).k3s?.oidc).toEqual({ issuerUrl: 'https://auth.dev.home.arpa/realms/homelab', clientId: 'kubernetes' });
   });
 
   it('disables servicelb only where Cilium replaces it', () => {
     // dev runs Longhorn: k3s's local-storage goes too (test/components/storage.test.ts).
-    expect(resolve(dev).k3s.disable).toEqual(['traefik', 'servicelb', 'local-storage']);
-    expect(resolve(singleServer).k3s.disable).toEqual(['traefik']);
+    expect(resolve(dev).k3s?.disable).toEqual(['traefik', 'servicelb', 'local-storage']);
+    expect(resolve(singleServer).k3s?.disable).toEqual(['traefik']);
   });
 
   it('applies layer defaults and paths', () => {

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EnvironmentSpec } from '../../src/model/environment';
+import type { EnvironmentSpec, K3sEnvironmentSpec } from '../../src/model/environment';
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import { reviewEnvironment } from '../../src/review/review';
@@ -35,7 +35,7 @@ describe('Mermaid diagrams', () => {
 
   it.each([dev, mgmt, prod].map((s) => [s.name, s] as const))("%s: the tree's overview (README.md) names every server and its diagrams parse", async (_name, spec) => {
     const readme = tree(spec as EnvironmentSpec).get('README.md')!;
-    for (const node of (spec as EnvironmentSpec).nodes) expect(readme).toContain(`| ${node.name} | ${node.ip} |`);
+    for (const node of (spec as K3sEnvironmentSpec).nodes) expect(readme).toContain(`| ${node.name} | ${node.ip} |`);
     const blocks = [...readme.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
     expect(blocks).toHaveLength(2);
     for (const block of blocks) await expect(parse(block)).resolves.toBeTruthy();

@@ -33,6 +33,7 @@ export const clusterApiSchema = z.strictObject({
       certManager: z.string().default('cert-manager').describe('The layer of cert-manager.'),
       operator: z.string().default('capi-operator').describe("The layer of cluster-api-operator, after cert-manager's."),
       providers: z.string().default('capi-providers').describe("The layer of the providers, after the operator's."),
+      clusters: z.string().default('capi-clusters').describe("The layer of the workload clusters' Cluster API objects (every `cluster-api` environment this one manages), after the providers'."),
     })
     .prefault({})
     .describe('Layer of each part.'),

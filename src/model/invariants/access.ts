@@ -149,7 +149,7 @@ export const accessRules: readonly Rule[] = [
     severity: 'error',
     summary: 'sqlite serves one server only; more servers (planned ones too) need embedded etcd',
     check: (env) =>
-      env.k3s.datastore === 'sqlite' && servers(env) > 1
+      env.k3s?.datastore === 'sqlite' && servers(env) > 1
         ? [{ path: 'k3s.datastore', value: 'sqlite', message: `${servers(env)} servers are declared, but sqlite cannot be shared: the others could never join`, fix: "use datastore: 'etcd' (k3s migrates a sqlite server to etcd when it restarts with cluster-init)" }]
         : [],
   },
@@ -173,7 +173,7 @@ export const accessRules: readonly Rule[] = [
       const named = (n: Node) => `${n.name} (nodes[${n.index}])`;
       // Nodes reached at their own IP on 22 clash only when their IPs do, which has its own rule:
       // a pair is judged here when one of them sets ssh.
-      const explicit = (n: Node) => env.spec.nodes[n.index]?.ssh !== undefined;
+      const explicit = (n: Node) => env.spec.nodes?.[n.index]?.ssh !== undefined;
       // A target that is another node's own address (no NAT) is fixed by reaching the node itself.
       const fixFor = (n: Node, first: Node) => {
         const { host } = env.sshTargets[n.index]!;
@@ -223,6 +223,7 @@ export const accessRules: readonly Rule[] = [
     summary: "the admin kubeconfig k3s writes on every server is readable by root alone",
     // k3s sets this mode on /etc/rancher/k3s/k3s.yaml each time it starts (pkg/server/server.go, writeKubeConfig).
     check: (env) => {
+      if (!env.k3s) return [];
       const bits = Number.parseInt(env.k3s.writeKubeconfigMode, 8) & 0o077;
       const who = [...(bits & 0o070 ? ['its group'] : []), ...(bits & 0o007 ? ['every other user'] : [])];
       return who.length === 0

@@ -59,7 +59,7 @@ export const controlPlaneRules: readonly Rule[] = [
     summary: 'an HA control plane on embedded etcd has an odd number of live servers (etcd quorum)',
     // On sqlite, k3s.sqlite-multi-server refuses a second server: no sentence about etcd there.
     check: (env) =>
-      env.k3s.datastore === 'etcd' && env.liveNodes.length >= 2 && env.liveNodes.length % 2 === 0
+      env.k3s?.datastore === 'etcd' && env.liveNodes.length >= 2 && env.liveNodes.length % 2 === 0
         ? [{
             path: 'nodes',
             value: `${env.liveNodes.length} live servers`,
@@ -76,7 +76,7 @@ export const controlPlaneRules: readonly Rule[] = [
     // 000225b3e868): "an etcd cluster probably should have no more than seven nodes"; more are allowed
     // and slow every write, so a warning. sqlite's one-server limit is k3s.sqlite-multi-server's.
     check: (env) =>
-      env.k3s.datastore === 'etcd' && env.nodes.length > ETCD_RECOMMENDED_MEMBERS
+      env.k3s?.datastore === 'etcd' && env.nodes.length > ETCD_RECOMMENDED_MEMBERS
         ? [{
             path: 'nodes',
             value: `${env.nodes.length} servers`,

@@ -9,7 +9,7 @@ const SERIAL = /^\d{8}(\.\d+)?$/;
 
 /** Nodes of the spec that set `vm.image`, with their spec index. */
 const recorded = (env: Environment) =>
-  env.spec.nodes.flatMap((n, index) => (n.vm?.image === undefined ? [] : [{ name: n.name, index, image: n.vm.image }]));
+  (env.spec.nodes ?? []).flatMap((n, index) => (n.vm?.image === undefined ? [] : [{ name: n.name, index, image: n.vm.image }]));
 
 const adoptedDomains = (env: Environment) => (env.infrastructure.kind === 'libvirt' && env.infrastructure.adopt ? env.infrastructure.adopt.domains : {});
 

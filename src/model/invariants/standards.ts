@@ -165,7 +165,7 @@ export const standardRules: readonly Rule[] = [
       const infra = env.infrastructure;
       const names = [
         ...(env.vipInterface !== undefined ? [{ path: 'controlPlane.vipInterface', name: env.vipInterface }] : []),
-        ...(infra.kind === 'bare-metal' ? [] : [{ path: 'infrastructure.bridge', name: infra.bridge }]),
+        ...(infra.kind === 'bare-metal' ? [] : infra.kind === 'cluster-api' ? [{ path: 'infrastructure.proxmox.bridge', name: infra.proxmox.bridge }] : [{ path: 'infrastructure.bridge', name: infra.bridge }]),
       ];
       return invalidNames(names, INTERFACE, 'a Linux interface name', 'use the name `ip link` shows, e.g. eth0, enp1s0 or br0 (at most 15 characters)');
     },
@@ -175,6 +175,7 @@ export const standardRules: readonly Rule[] = [
     severity: 'error',
     summary: 'the k3s data dir is an absolute path without a trailing slash, . or .. segments, or white space',
     check: (env) => {
+      if (!env.k3s) return [];
       const dir = env.k3s.dataDir;
       const ok = dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
       return ok ? [] : [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: `write it like /data/k3s${dir.endsWith('/') && dir.length > 1 ? ` (${dir.replace(/\/+$/, '')})` : ''}` }];
@@ -185,9 +186,9 @@ export const standardRules: readonly Rule[] = [
     severity: 'error',
     summary: 'the parts of the OIDC issuer URL https://<issuerHost>.<baseDomain>/realms/<realm> are a host name and one path segment',
     check: (env) => {
-      const oidc = env.spec.k3s.oidc;
-      if (!oidc) return [];
-      const issuer = env.k3s.oidc!.issuerUrl;
+      const oidc = env.spec.k3s?.oidc;
+      if (!oidc || !env.k3s?.oidc) return [];
+      const issuer = env.k3s.oidc.issuerUrl;
       const host = oidc.issuerHost ?? 'auth';
       return [
         // Labels of a host name (RFC 1123): it is joined to baseDomain with a dot.
@@ -202,37 +203,40 @@ export const standardRules: readonly Rule[] = [
     severity: 'warning',
     // A warning: `disable` also removes a manifest of that base name placed on the servers by hand.
     summary: 'what k3s.disable lists names a component k3s packages',
-    check: (env) =>
-      (env.spec.k3s.disable ?? [])
+    check: (env) => {
+      const k3s = env.k3s;
+      if (!k3s) return [];
+      return (env.spec.k3s?.disable ?? [])
         .map((name, i) => ({ name, i }))
         .filter(({ name }) => !K3S_DISABLE_ITEMS.includes(name) && !(name === KUBE_VIP_MANIFEST && env.vip))
         .map(({ name, i }) => {
           const near = didYouMean(name.trim(), K3S_DISABLE_ITEMS);
-          const listed = near !== undefined && env.k3s.disable.includes(near);
+          const listed = near !== undefined && k3s.disable.includes(near);
           return {
             path: `k3s.disable[${i}]`,
             value: shown(name),
-            message: `"${name}" is no component k3s packages (${K3S_DISABLE_ITEMS.join(', ')}): k3s disables it only if a manifest ${name}.yaml sits in ${env.k3s.dataDir}/server/manifests on the servers`,
+            message: `"${name}" is no component k3s packages (${K3S_DISABLE_ITEMS.join(', ')}): k3s disables it only if a manifest ${name}.yaml sits in ${k3s.dataDir}/server/manifests on the servers`,
             fix: near === undefined
-              ? `remove it, unless it names a manifest you place in ${env.k3s.dataDir}/server/manifests yourself`
+              ? `remove it, unless it names a manifest you place in ${k3s.dataDir}/server/manifests yourself`
               : listed ? `remove it: ${near} is listed already` : `write ${near}`,
           };
-        }),
+        });
+    },
   },
   {
     code: 'k3s.disable-own-manifest',
     severity: 'error',
     summary: 'k3s.disable does not name kube-vip, the manifest the runbook places on the servers for the VIP',
     check: (env) =>
-      env.vip === undefined
+      env.vip === undefined || !env.k3s
         ? []
-        : (env.spec.k3s.disable ?? [])
+        : (env.spec.k3s?.disable ?? [])
             .map((name, i) => ({ name, i }))
             .filter(({ name }) => name === KUBE_VIP_MANIFEST)
             .map(({ i }) => ({
               path: `k3s.disable[${i}]`,
               value: KUBE_VIP_MANIFEST,
-              message: `the runbook places kube-vip.yaml in ${env.k3s.dataDir}/server/manifests for the VIP ${env.vip}, and k3s deletes a disabled manifest and what it applied: the VIP would go`,
+              message: `the runbook places kube-vip.yaml in ${env.k3s?.dataDir}/server/manifests for the VIP ${env.vip}, and k3s deletes a disabled manifest and what it applied: the VIP would go`,
               fix: 'remove it from k3s.disable',
             })),
   },

@@ -1,4 +1,5 @@
 import semver from 'semver';
+import { kubernetesVersionPath } from '../resolve';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
@@ -14,7 +15,7 @@ export function isPinned(version: string): boolean {
  */
 function pinnedVersions(env: Environment): { path: string; version: string }[] {
   return [
-    { path: 'k3s.version', version: env.k3s.version },
+    { path: kubernetesVersionPath(env), version: env.kubernetesVersion },
     ...(env.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].version`, version: p.version })),
     ...env.apps.flatMap((a) => (a.helm ? [{ path: `apps[${a.index}].helm.version`, version: a.helm.version }] : [])),
   ];
@@ -40,7 +41,7 @@ export const versionRules: readonly Rule[] = [
     severity: 'error',
     summary: 'k3s versions carry their +k3sN suffix',
     check: (env) =>
-      isPinned(env.k3s.version) && !/^v\d+\.\d+\.\d+\+k3s\d+$/.test(env.k3s.version)
+      env.k3s && isPinned(env.k3s.version) && !/^v\d+\.\d+\.\d+\+k3s\d+$/.test(env.k3s.version)
         ? [{
             path: 'k3s.version',
             value: env.k3s.version,

@@ -18,7 +18,7 @@ const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/;
 
 /** Path of a sizing field: the node's override when it has one, else the environment default. */
 function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
-  const own = env.spec.nodes[vm.node.index]?.vm;
+  const own = env.spec.nodes?.[vm.node.index]?.vm;
   return own && own[field] !== undefined ? `nodes[${vm.node.index}].vm.${field}` : `infrastructure.vm.${field}`;
 }
 
@@ -28,12 +28,12 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
  */
 export function macHolders(env: Environment): { node: Vm['node']; mac: string }[] {
   if (env.infrastructure.kind === 'bare-metal') return [];
-  return [...env.vms, ...env.plannedNodes.map((node) => ({ node, mac: env.spec.nodes[node.index]!.vm?.mac ?? macFor(node.name) }))];
+  return [...env.vms, ...env.plannedNodes.map((node) => ({ node, mac: env.spec.nodes?.[node.index]!.vm?.mac ?? macFor(node.name) }))];
 }
 /** Every Proxmox VM id the nodes hold or record: a live VM's, a planned node's where it records one. */
 export function vmIds(env: Environment): { node: Vm['node']; vmId?: number }[] {
   if (env.infrastructure.kind !== 'proxmox') return [];
-  return [...env.vms.map((vm) => ({ node: vm.node, vmId: vm.vmId })), ...env.plannedNodes.map((node) => ({ node, vmId: env.spec.nodes[node.index]!.vm?.vmId }))];
+  return [...env.vms.map((vm) => ({ node: vm.node, vmId: vm.vmId })), ...env.plannedNodes.map((node) => ({ node, vmId: env.spec.nodes?.[node.index]!.vm?.vmId }))];
 }
 /** The ids Proxmox gives VMs: 100 to 999999999. */
 const validVmId = (id: number) => Number.isInteger(id) && id >= 100 && id <= 999999999;
@@ -48,6 +48,7 @@ export const migration = (env: Environment) => (env.infrastructure.kind === 'lib
 function vmKeys(env: Environment): { key: string; path: string }[] {
   const infra = env.infrastructure;
   if (infra.kind === 'bare-metal') return [];
+  if (infra.kind === 'cluster-api') return infra.sshKeys.map((key, i) => ({ key, path: `infrastructure.sshKeys[${i}]` }));
   const own = infra.access.sshKeys.map((key, i) => ({ key, path: `infrastructure.access.sshKeys[${i}]` }));
   const adopted = infra.kind === 'proxmox' ? Object.entries(infra.adopt?.vms ?? {}) : [];
   return [...own, ...adopted.flatMap(([node, vm]) => (vm.sshKeys ?? []).map((key, i) => ({ key, path: `infrastructure.adopt.vms.${node}.sshKeys[${i}]` })))];
@@ -210,7 +211,11 @@ export const vmRules: readonly Rule[] = [
     severity: 'error',
     summary: 'VMs get at least one SSH key (cloud-init disables passwords)',
     check: (env) =>
-      env.infrastructure.kind !== 'bare-metal' && env.infrastructure.access.sshKeys.length === 0
+      env.infrastructure.kind === 'cluster-api'
+        ? env.infrastructure.sshKeys.length === 0
+          ? [{ path: 'infrastructure.sshKeys', value: '[]', message: "no SSH key: nobody could log in to the cluster's machines (CAPMOX's images take root's keys from kubeadm's users)", fix: 'add your public key (the contents of ~/.ssh/id_ed25519.pub) to infrastructure.sshKeys' }]
+          : []
+        : env.infrastructure.kind !== 'bare-metal' && env.infrastructure.access.sshKeys.length === 0
         ? [{ path: 'infrastructure.access.sshKeys', value: '[]', message: 'no SSH key: nobody could log in to the VMs', fix: "add your public key (the contents of ~/.ssh/id_ed25519.pub) to infrastructure.access.sshKeys (a fleet written by init lists them in environments/ssh-keys.ts)" }]
         : [],
   },

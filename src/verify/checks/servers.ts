@@ -1,4 +1,5 @@
-import type { Environment, Node } from '../../model/resolve';
+import { isK3s } from '../../model/resolve';
+import type { K3sEnvironment, Node } from '../../model/resolve';
 import { NODES } from '../kinds';
 import type { VerifyCheck, VerifyInput, VerifyLine } from '../types';
 import { items, line, nameOf, notReadLine } from './line';
@@ -15,7 +16,7 @@ const internalIp = (node: Record<string, any>): string | undefined =>
   (node.status?.addresses as { type?: string; address?: string }[] | undefined)?.find((a) => a.type === 'InternalIP')?.address;
 const ready = (node: Record<string, any>) => (node.status?.conditions as { type?: string; status?: string; reason?: string }[] | undefined)?.find((c) => c.type === 'Ready');
 
-function serverLines(env: Environment, server: Node, live: Record<string, any>): VerifyLine[] {
+function serverLines(env: K3sEnvironment, server: Node, live: Record<string, any>): VerifyLine[] {
   const subject = `Node ${server.name}`;
   const at = `${env.name}.nodes[${server.index}]`;
   const ip = internalIp(live);
@@ -63,7 +64,7 @@ export const serversCheck: VerifyCheck = {
     const planned = env.plannedNodes.map((n) =>
       line('servers.planned', nodes.has(n.name) ? 'drift' : 'pass', `Node ${n.name}`, `absent (${env.name}.nodes[${n.index}] is planned)`, nodes.has(n.name) ? 'a Node of the cluster' : 'absent',
         `set ${env.name}.nodes[${n.index}].state to live once it is a server, or remove the Node`));
-    const each = env.liveNodes.filter((n) => nodes.has(n.name)).flatMap((n) => serverLines(env, n, nodes.get(n.name)!));
+    const each = isK3s(env) ? env.liveNodes.filter((n) => nodes.has(n.name)).flatMap((n) => serverLines(env, n, nodes.get(n.name)!)) : [];
     return [...members, ...planned, ...each];
   },
 };

@@ -10,7 +10,7 @@ import { expectReport } from '../../fixtures/expect';
 
 /** A copy of the three-server fixture as another environment: the "copy dev to staging" edit. */
 const copyOf = (change: (e: any) => void = () => {}) => modify(threeServers, (e: any) => { e.name = 'fixture-copy'; change(e); });
-const fleet = (...specs: Parameters<typeof resolve>[0][]) => expectReport(checkFleet(specs.map(resolve)));
+const fleet = (...specs: Parameters<typeof resolve>[0][]) => expectReport(checkFleet(specs.map((spec) => resolve(spec, specs))));
 
 describe('fleet invariants (across environments)', () => {
   it('passes environments on different networks and hosts', () => {
