@@ -181,7 +181,7 @@ describe('what the spec check says', () => {
   it('names a misspelt key beside an unknown infrastructure kind, from the fields of every kind', () => {
     const violations = one((e) => { e.infrastructure.kind = 'kvm'; e.infrastructure.endpont = 'x'; });
     expect(violations.map((v) => [v.code, v.path, v.fix])).toEqual([
-      ['spec.invalid-choice', 'fixture.infrastructure.kind', 'use one of bare-metal, libvirt, proxmox'],
+      ['spec.invalid-choice', 'fixture.infrastructure.kind', 'use one of bare-metal, libvirt, proxmox, cluster-api'],
       ['spec.unknown-field', 'fixture.infrastructure.endpont', 'rename endpont to endpoint'],
     ]);
   });
