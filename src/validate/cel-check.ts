@@ -91,7 +91,7 @@ export const CEL_RULES: readonly CelRule[] = [
     apiVersion: PROXMOX,
     kind: 'ProxmoxCluster',
     rule: 'self.addresses.size() > 0',
-    holds: (doc) => !has(doc.spec?.[config]) || (doc.spec[config].addresses ?? []).length > 0,
+    holds: (doc) => !has(at(doc, `spec.${config}`)) || (at(doc, `spec.${config}.addresses`) ?? []).length > 0,
     message: `spec.${config}: addresses must be provided`,
   })),
   {
