@@ -49,6 +49,11 @@ const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.3
 const FLUX_OPERATOR: Upstream = { repo: 'controlplaneio-fluxcd/flux-operator', tag: 'v0.58.1', path: 'config/crd/bases/', commit: 'b3b36020aca1f8d2172c76949c0bcb6bbf688dde' };
 const FLUX_NOTIFICATION: Upstream = { repo: 'fluxcd/notification-controller', tag: 'v1.9.3 (= Flux v2.9.4)', path: 'config/crd/bases/', commit: '0b6fcb118ea64a36d7ca7d29904e4f5075be87bc' };
 const CHAINSAW: Upstream = { repo: 'kyverno/chainsaw', tag: 'v0.2.12', path: '.schemas/json/', commit: '6459cd84a78f13d842e0ff0ad2f6a76c321fd579' };
+// The workload clusters' Cluster API objects (CAPMOX's object set, templates/cluster-template.yaml).
+const CAPI: Upstream = { repo: 'kubernetes-sigs/cluster-api', tag: 'v1.12.11', path: 'config/crd/bases/', commit: '8f5479b731c4b19411a31d4eafb9cc36e58f00f3' };
+const CAPI_KCP: Upstream = { ...CAPI, path: 'controlplane/kubeadm/config/crd/bases/' };
+const CAPI_KCT: Upstream = { ...CAPI, path: 'bootstrap/kubeadm/config/crd/bases/' };
+const CAPMOX: Upstream = { repo: 'ionos-cloud/cluster-api-provider-proxmox', tag: 'v0.9.0 (the pin v0.9.1 is not in the snapshot; config/crd/bases/ is identical between v0.9.0 and main at 2026-08-18)', path: 'config/crd/bases/', commit: 'eb2360a723105450003fd7095616e3dd8cbe2b39' };
 const FLUX_TESTDATA: Upstream = { repo: 'fluxcd/kustomize-controller', tag: '(main, test data)', path: 'internal/controller/testdata/sops/ + internal/decryptor/testdata/', commit: '(see test/fixtures/sops-vectors/SOURCES.md)' };
 
 const CRD_JSON = 'kubeconform-style JSON schema generated from the CRD (see Conversion below)';
@@ -78,6 +83,15 @@ const crds: VendoredFile[] = [
   { dest: 'schemas/crds/gateway-api/gateway.networking.k8s.io_httproutes.yaml', from: 'crds/gateway-api/gateway.networking.k8s.io_httproutes.yaml', upstream: GATEWAY_API },
   // The issuers and the Gateway's certificate the tls component emits.
   ...['certificates', 'clusterissuers'].map((k) => ({ dest: `schemas/crds/cert-manager/cert-manager.io_${k}.yaml`, from: `crds/cert-manager/cert-manager.io_${k}.yaml`, upstream: CERT_MANAGER })),
+  // A workload cluster's objects on its management cluster (src/workload/); every served version is in each CRD, the v1beta2 / v1alpha2 classes are used.
+  ...['clusters', 'machinedeployments', 'machinehealthchecks'].map((k) => ({ dest: `schemas/crds/cluster-api/cluster.x-k8s.io_${k}.yaml`, from: `crds/cluster-api/cluster.x-k8s.io_${k}.yaml`, upstream: CAPI })),
+  { dest: 'schemas/crds/cluster-api/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml', from: 'crds/cluster-api/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml', upstream: CAPI_KCP },
+  { dest: 'schemas/crds/cluster-api/bootstrap.cluster.x-k8s.io_kubeadmconfigtemplates.yaml', from: 'crds/cluster-api/bootstrap.cluster.x-k8s.io_kubeadmconfigtemplates.yaml', upstream: CAPI_KCT },
+  ...['proxmoxclusters', 'proxmoxmachinetemplates'].map((k) => ({
+    dest: `schemas/crds/cluster-api-provider-proxmox/infrastructure.cluster.x-k8s.io_${k}.yaml`,
+    from: `crds/cluster-api-provider-proxmox/infrastructure.cluster.x-k8s.io_${k}.yaml`,
+    upstream: CAPMOX,
+  })),
 ];
 
 /** JSON schemas of every kind the generator emits (validate fails on an emitted kind without one). */
@@ -105,6 +119,11 @@ const json: VendoredFile[] = [
   { dest: 'schemas/json/referencegrant-gateway-v1.json', from: 'json/referencegrant-gateway-v1.json', upstream: GATEWAY_API, derived: CRD_JSON },
   // The tls component's issuers and certificates.
   ...['certificate-cert-manager-v1', 'clusterissuer-cert-manager-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CERT_MANAGER, derived: CRD_JSON })),
+  // A workload cluster's objects (src/workload/): the served storage versions its templates use.
+  ...['cluster-cluster-v1beta2', 'machinedeployment-cluster-v1beta2', 'machinehealthcheck-cluster-v1beta2'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CAPI, derived: CRD_JSON })),
+  { dest: 'schemas/json/kubeadmcontrolplane-controlplane-v1beta2.json', from: 'json/kubeadmcontrolplane-controlplane-v1beta2.json', upstream: CAPI_KCP, derived: CRD_JSON },
+  { dest: 'schemas/json/kubeadmconfigtemplate-bootstrap-v1beta2.json', from: 'json/kubeadmconfigtemplate-bootstrap-v1beta2.json', upstream: CAPI_KCT, derived: CRD_JSON },
+  ...['proxmoxcluster-infrastructure-v1alpha2', 'proxmoxmachinetemplate-infrastructure-v1alpha2'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CAPMOX, derived: CRD_JSON })),
   // The conformance suites in clusters/<env>/tests/: Chainsaw's own schemas, which describe `spec` only.
   ...['test-chainsaw-v1alpha1', 'configuration-chainsaw-v1alpha2'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CHAINSAW, derived: CHAINSAW_JSON })),
   // The built-ins a user's app is made of (construct and manifests apps) besides those the platform emits.
@@ -217,6 +236,21 @@ that declares \`properties\` gets \`additionalProperties: false\` unless it pres
 \`metadata\` stays \`{type: object}\`. CEL rules (\`x-kubernetes-validations\`) cannot be expressed in
 JSON Schema: the ones that matter are re-implemented in \`src/validate/cel-check.ts\`.
 
+## Cluster API (workload clusters)
+
+Cluster API v1.12.11 is the pin. The CAPMOX files are **v0.9.0 standing in for the pin v0.9.1**,
+which the stored snapshot does not hold (its newest tag is v0.9.0; \`api/\`, \`config/crd/bases/\` and
+\`templates/\` are identical between v0.9.0 and the snapshot's main of 2026-08-18, so v0.9.1 cannot
+only differ there by what was committed after that date, which is not known here). Each CRD serves older versions too; only the
+versions the objects are written in have a JSON schema (v1beta2 for Cluster API, v1alpha2 for
+CAPMOX), and the classes in \`src/imports/\` of those versions are the ones used. The CAPMOX schemas
+carry Go's \`^(?i)…\` patterns (\`tags\`, \`templateSelector.matchTags\`), which JavaScript's RegExp
+rejects: \`src/tree/go-regexp.ts\` turns the leading flag group into RegExp flags for ajv. Their CEL
+rules that matter for the generated objects (unique \`kubeletExtraArgs\`/\`extraArgs\` names, an IP
+config on the ProxmoxCluster, templateID or templateSelector, \`full\` with \`format\`/\`storage\`)
+are re-implemented in \`src/validate/cel-check.ts\`; the admission webhooks (the endpoint outside
+the pool, template immutability) are the model's rules, not the schemas'.
+
 ## Built-in kinds
 
 Namespace, Secret, ServiceAccount, ClusterRole, ClusterRoleBinding and DaemonSet: field set and
@@ -247,6 +281,10 @@ compat.gateway-api-cilium-unknown, compat.provider-unknown-release). Refresh a t
 file at a newer tag when a pin moves past it.
 
 ## Not vendored
+
+The in-cluster IPAM provider's InClusterIPPool (v1.1.0-rc.2 would stand in for the pin v1.1.1):
+CAPMOX creates the cluster's pool itself from the ProxmoxCluster's \`ipv4Config\`, so the generator
+writes no pool and needs no schema for one.
 
 Values schemas: cluster-api-operator publishes none (its values are not schema-checked; see
 \`CHARTS_WITHOUT_VALUES_SCHEMA\` in \`src/validate/values-check.ts\`).

@@ -61,7 +61,7 @@ export function validate(options: ValidateOptions): ValidateReport {
 
   const cel = checkCelRules(objects);
   findings.push(...cel);
-  summary.push('cel: HelmRelease chart/chartRef, strategies and kubeConfig rules, the FluxInstance name and the Receiver secretRef, checked');
+  summary.push('cel: HelmRelease chart/chartRef, strategies and kubeConfig rules, the FluxInstance name, the Receiver secretRef, unique kubeadm argument names, the ProxmoxCluster IP config and the ProxmoxMachineTemplate source, checked');
 
   if (options.kustomize === false) {
     summary.push('kustomize: not run (--no-kustomize)');

@@ -1,0 +1,38 @@
+import { Construct } from 'constructs';
+import * as capmox from '../imports/capmox-proxmoxcluster-infrastructure.cluster.x-k8s.io';
+import type { WorkloadCluster } from '../model/workload';
+import { CLUSTER_NAME_LABEL } from './references';
+
+export interface ProxmoxClusterProps {
+  readonly cluster: WorkloadCluster;
+}
+
+/**
+ * CAPMOX's `ProxmoxCluster` (templates/cluster-template.yaml lines 20–36, and `credentialsRef`
+ * from cluster-template-external-creds.yaml lines 37–38): the endpoint kube-vip serves, the
+ * machines' addresses as `first-last` ranges, and the Proxmox nodes machines may land on. CAPMOX
+ * creates the cluster's InClusterIPPool `<name>-v4-icip` from `ipv4Config` itself
+ * (pkg/kubernetes/ipam/ipam.go), so no pool is written here. The credentials Secret sits beside
+ * it (namespace defaults to the ProxmoxCluster's); it is a SOPS file, not an object of this construct.
+ */
+export class ProxmoxCluster extends Construct {
+  public constructor(scope: Construct, id: string, props: ProxmoxClusterProps) {
+    super(scope, id);
+    const { cluster } = props;
+    const { addresses } = cluster;
+    new capmox.ProxmoxClusterV1Alpha2(this, 'Resource', {
+      metadata: { name: cluster.name, namespace: cluster.namespace, labels: { [CLUSTER_NAME_LABEL]: cluster.name } },
+      spec: {
+        controlPlaneEndpoint: { host: cluster.endpoint.host, port: cluster.endpoint.port },
+        ipv4Config: {
+          addresses: addresses.ranges.map((r) => `${r.first}-${r.last}`),
+          prefix: addresses.prefix,
+          gateway: addresses.gateway,
+        },
+        dnsServers: [...addresses.dns],
+        allowedNodes: [...cluster.proxmox.allowedNodes],
+        credentialsRef: { name: cluster.credentialsSecret },
+      },
+    });
+  }
+}
