@@ -1,0 +1,4 @@
+export { WorkloadHandover } from './handover';
+export type { WorkloadHandoverProps } from './handover';
+export { SOPS_AGE_FALLBACK } from './sops-age-fallback';
+export { handoverNames } from './names';
