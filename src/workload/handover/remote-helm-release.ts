@@ -30,9 +30,10 @@ export interface RemoteHelmReleaseProps {
  * api/v2 `GetReleaseNamespace`, `GetStorageNamespace`). When the workload's helm-controller first
  * reconciles its HelmRelease it has no history of that release, so `DetermineReleaseState` finds it
  * `Unmanaged` ("found existing release in storage") and runs an upgrade, after which it manages it
- * (internal/reconcile/state.go, atomic_release.go `actionForState`); the upgrade takes ownership of
- * the objects (`TakeOwnership = !disableTakeOwnership`, internal/action/upgrade.go) and relabels
- * them `helm.toolkit.fluxcd.io/name|namespace` with its own HelmRelease (internal/postrender).
+ * (internal/reconcile/state.go, atomic_release.go `actionForState`), as the tree's HelmReleases
+ * adopt what the runbook's `helm install` made. That upgrade relabels the release's objects
+ * `helm.toolkit.fluxcd.io/name|namespace` with its own HelmRelease (internal/postrender
+ * `OriginLabels`): what shows that the workload's Flux has taken a release over.
  * Until mgmt stops, each controller sees the other's revision as one it did not make
  * (`VerifyReleaseObject`: ErrReleaseNotObserved → Unmanaged) and upgrades again at its interval:
  * identical values make that a no-op roll, but it is two controllers, hence the hand-off.
