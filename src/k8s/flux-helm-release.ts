@@ -1,9 +1,8 @@
 import { Construct } from 'constructs';
 import * as helm from '../imports/flux-helmrelease-helm.toolkit.fluxcd.io';
-import * as source from '../imports/flux-helmrepository-source.toolkit.fluxcd.io';
-import * as oci from '../imports/flux-ocirepository-source.toolkit.fluxcd.io';
 import type { ChartRelease } from '../charts/chart';
 import { HELM_TIMEOUT } from '../model/helm-timeout';
+import { ChartSource } from './chart-source';
 import { FLUX_NAMESPACE } from './flux-sync';
 
 export interface FluxHelmReleaseProps {
@@ -26,14 +25,16 @@ export interface FluxHelmReleaseProps {
  */
 const RETRY_INTERVAL = '5m';
 
-/** The media type of a Helm chart layer in an OCI artifact (Helm's own). */
-const HELM_CHART_LAYER = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
+/** The source object a HelmRelease pulls its chart from (a ChartSource). */
+export interface ChartSourceRef {
+  readonly name: string;
+  readonly namespace: string;
+}
 
 /**
- * A chart installed by Flux: its source in flux-system (an OCIRepository with `chartRef` where
- * the chart is published as OCI, as Flux recommends, else a HelmRepository) and a HelmRelease in
- * the chart's namespace. The release name equals the one the bootstrap `helm install` used, so
- * Flux adopts the bootstrapped release instead of installing a second one.
+ * The spec of a HelmRelease of `release`, its chart pulled from `source`: every Flux install of a
+ * chart (the tree's own, and mgmt's into a workload cluster) is this spec, so their chart, values
+ * and strategies are the same by construction.
  *
  * A failed install or upgrade is retried (`RetryOnFailure`): helm-controller v1.6.3 then runs an
  * upgrade of the failed release every `retryInterval`, as `flux reconcile --force` would, and never
@@ -41,8 +42,43 @@ const HELM_CHART_LAYER = 'application/vnd.cncf.helm.chart.content.v1.tar+gzip';
  * the retry branch returns before `remediation` is looked up). `remediation` (retries,
  * remediateLastFailure) belongs to the other strategy, so none is written. A renamed chart is
  * upgraded in place instead of reinstalled (`chartNameChangeStrategy`, whose default uninstalls).
- * The one uninstall left is the HelmRelease's deletion, which `protectFromPrune` keeps from the
- * CNI and the operator.
+ */
+export function helmReleaseSpec(release: ChartRelease, source: ChartSourceRef, interval: string): helm.HelmReleaseSpec {
+  const chart = release.oci
+    ? { chartRef: { kind: helm.HelmReleaseSpecChartRefKind.OCI_REPOSITORY, name: source.name, namespace: source.namespace } }
+    : {
+        chart: {
+          spec: {
+            chart: release.chart,
+            version: release.version,
+            sourceRef: { kind: helm.HelmReleaseSpecChartSpecSourceRefKind.HELM_REPOSITORY, name: source.name, namespace: source.namespace },
+          },
+        },
+      };
+  return {
+    interval,
+    releaseName: release.name,
+    ...chart,
+    timeout: release.timeout ?? HELM_TIMEOUT,
+    install: {
+      crds: helm.HelmReleaseSpecInstallCrds.CREATE_REPLACE,
+      strategy: { name: helm.HelmReleaseSpecInstallStrategyName.RETRY_ON_FAILURE, retryInterval: RETRY_INTERVAL },
+    },
+    upgrade: {
+      crds: helm.HelmReleaseSpecUpgradeCrds.CREATE_REPLACE,
+      strategy: { name: helm.HelmReleaseSpecUpgradeStrategyName.RETRY_ON_FAILURE, retryInterval: RETRY_INTERVAL },
+      chartNameChangeStrategy: helm.HelmReleaseSpecUpgradeChartNameChangeStrategy.IN_PLACE_UPDATE,
+    },
+    values: release.values,
+  };
+}
+
+/**
+ * A chart installed by Flux: its source in flux-system (ChartSource) and a HelmRelease in the
+ * chart's namespace (helmReleaseSpec). The release name equals the one the bootstrap `helm
+ * install` used, so Flux adopts the bootstrapped release instead of installing a second one. The
+ * one uninstall left is the HelmRelease's deletion, which `protectFromPrune` keeps from the CNI
+ * and the operator.
  */
 export class FluxHelmRelease extends Construct {
   public readonly release: helm.HelmRelease;
@@ -52,50 +88,11 @@ export class FluxHelmRelease extends Construct {
     const { release } = props;
     const interval = props.interval ?? '30m';
     const annotations = props.protectFromPrune ? { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' } : undefined;
-    const metadata = { name: release.name, namespace: FLUX_NAMESPACE, annotations };
-    if (release.oci) {
-      new oci.OciRepository(this, 'OCIRepository', {
-        metadata,
-        spec: {
-          interval: '24h',
-          url: release.oci,
-          ref: { tag: release.version },
-          layerSelector: { mediaType: HELM_CHART_LAYER, operation: oci.OciRepositorySpecLayerSelectorOperation.COPY },
-        },
-      });
-    } else {
-      new source.HelmRepository(this, 'HelmRepository', { metadata, spec: { interval: '24h', url: release.repo! } });
-    }
-    const chart = release.oci
-      ? { chartRef: { kind: helm.HelmReleaseSpecChartRefKind.OCI_REPOSITORY, name: release.name, namespace: FLUX_NAMESPACE } }
-      : {
-          chart: {
-            spec: {
-              chart: release.chart,
-              version: release.version,
-              sourceRef: { kind: helm.HelmReleaseSpecChartSpecSourceRefKind.HELM_REPOSITORY, name: release.name, namespace: FLUX_NAMESPACE },
-            },
-          },
-        };
+    new ChartSource(this, 'Source', { release, metadata: { name: release.name, namespace: FLUX_NAMESPACE, annotations } });
+    const dependsOn = props.dependsOn && props.dependsOn.length > 0 ? props.dependsOn.map((d) => ({ ...d })) : undefined;
     this.release = new helm.HelmRelease(this, 'Resource', {
       metadata: { name: release.name, namespace: release.namespace, annotations },
-      spec: {
-        interval,
-        releaseName: release.name,
-        dependsOn: props.dependsOn && props.dependsOn.length > 0 ? props.dependsOn.map((d) => ({ ...d })) : undefined,
-        ...chart,
-        timeout: release.timeout ?? HELM_TIMEOUT,
-        install: {
-          crds: helm.HelmReleaseSpecInstallCrds.CREATE_REPLACE,
-          strategy: { name: helm.HelmReleaseSpecInstallStrategyName.RETRY_ON_FAILURE, retryInterval: RETRY_INTERVAL },
-        },
-        upgrade: {
-          crds: helm.HelmReleaseSpecUpgradeCrds.CREATE_REPLACE,
-          strategy: { name: helm.HelmReleaseSpecUpgradeStrategyName.RETRY_ON_FAILURE, retryInterval: RETRY_INTERVAL },
-          chartNameChangeStrategy: helm.HelmReleaseSpecUpgradeChartNameChangeStrategy.IN_PLACE_UPDATE,
-        },
-        values: release.values,
-      },
+      spec: { ...helmReleaseSpec(release, { name: release.name, namespace: FLUX_NAMESPACE }, interval), dependsOn },
     });
   }
 }

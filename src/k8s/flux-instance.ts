@@ -25,9 +25,14 @@ export function fluxOperatorRelease(pins: Catalogue): ChartRelease {
  * operator image (no artifact: nothing else to pull), the four controllers the tree needs, and the
  * sync of `clusters/<env>/kubernetes` under bootstrap's names (`flux-system`), so a cluster that
  * ran `flux bootstrap` is taken over without a second sync. `size` is the controllers' profile
- * for the tree (fluxClusterSize).
+ * for the tree (fluxClusterSize); `patches` change the controllers' manifests (a management
+ * environment's kustomize-controller gets the SOPS fallback of src/workload/handover).
  */
-export function fluxInstanceProps(env: Environment, size: instance.FluxInstanceSpecClusterSize): instance.FluxInstanceProps {
+export function fluxInstanceProps(
+  env: Environment,
+  size: instance.FluxInstanceSpecClusterSize,
+  patches: readonly instance.FluxInstanceSpecKustomizePatches[] = [],
+): instance.FluxInstanceProps {
   const { flux } = env;
   return {
     metadata: {
@@ -52,6 +57,7 @@ export function fluxInstanceProps(env: Environment, size: instance.FluxInstanceS
         interval: flux.interval,
         pullSecret: flux.pullSecret,
       },
+      kustomize: patches.length > 0 ? { patches: patches.map((p) => ({ ...p })) } : undefined,
     },
   };
 }
@@ -60,6 +66,8 @@ export interface FluxOperatorProps {
   readonly env: Environment;
   /** The controllers' profile (fluxClusterSize of the tree's releases). */
   readonly size: instance.FluxInstanceSpecClusterSize;
+  /** Patches of the controllers' manifests (fluxInstanceProps). @default [] */
+  readonly patches?: readonly instance.FluxInstanceSpecKustomizePatches[];
 }
 
 /**
@@ -71,6 +79,6 @@ export class FluxOperator extends Construct {
   public constructor(scope: Construct, id: string, props: FluxOperatorProps) {
     super(scope, id);
     new FluxHelmRelease(this, 'operator', { release: fluxOperatorRelease(props.env.versions), protectFromPrune: true });
-    new instance.FluxInstance(this, 'instance', fluxInstanceProps(props.env, props.size));
+    new instance.FluxInstance(this, 'instance', fluxInstanceProps(props.env, props.size, props.patches));
   }
 }

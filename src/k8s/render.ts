@@ -52,7 +52,11 @@ function join(folder: string, name: string): string {
 export function renderKubernetes(props: ClusterProps): Artifact[] {
   const chart = new Chart(new App(), props.env.name, { disableResourceNameHashes: true });
   new Cluster(chart, 'cluster', props);
+  return layOutFolders(chart, props.appFailures ?? []);
+}
 
+/** The files of a chart's KustomizationFolders (renderKubernetes's layout, for any tree of them). */
+export function layOutFolders(chart: Chart, appFailures: AppFailure[] = []): Artifact[] {
   const artifacts: Artifact[] = [];
   const listed = new Map<KustomizationFolder, string[]>();
   const folders = chart.node.findAll().filter((c): c is KustomizationFolder => c instanceof KustomizationFolder);
@@ -68,7 +72,7 @@ export function renderKubernetes(props: ClusterProps): Artifact[] {
     if (!(construct instanceof ApiObject)) continue;
     const folder = KustomizationFolder.of(construct);
     if (!folder) throw new Error(`${construct.node.path} is outside any KustomizationFolder`);
-    const json = toJson(construct, props.appFailures ?? []);
+    const json = toJson(construct, appFailures);
     if (json === undefined) continue;
     const obj = withoutClusterNamespace(json);
     const name = fileName(folder, obj);

@@ -11,7 +11,12 @@ export interface GatewayApiCrdsProps {
 }
 
 /** The folder of the standard channel in the upstream repository: every CRD the release ships there. */
-const STANDARD = 'config/crd/standard';
+export const GATEWAY_API_STANDARD = 'config/crd/standard';
+
+/** The upstream release as Flux pulls it: only its standard-channel folder. */
+export function gatewayApiSource(props: GatewayApiCrdsProps): git.GitRepositorySpec {
+  return { interval: '24h', url: props.repo, ref: { tag: props.version }, ignore: `/*\n!/${GATEWAY_API_STANDARD}/\n` };
+}
 
 /**
  * The Gateway API CRDs as Flux pulls them: a GitRepository of the upstream release tag (only its
@@ -24,13 +29,13 @@ export class GatewayApiCrds extends Construct {
     const annotations = { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
     new git.GitRepository(this, 'Source', {
       metadata: { name: 'gateway-api', namespace: FLUX_NAMESPACE, annotations },
-      spec: { interval: '24h', url: props.repo, ref: { tag: props.version }, ignore: `/*\n!/${STANDARD}/\n` },
+      spec: gatewayApiSource(props),
     });
     new kustomize.Kustomization(this, 'Crds', {
       metadata: { name: 'gateway-api-crds', namespace: FLUX_NAMESPACE, annotations },
       spec: {
         interval: '1h',
-        path: `./${STANDARD}`,
+        path: `./${GATEWAY_API_STANDARD}`,
         prune: false,
         wait: true,
         timeout: '5m',
