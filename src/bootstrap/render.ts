@@ -10,6 +10,7 @@ import type { Step } from './step';
 import { FluxInstance } from '../imports/flux-instance-fluxcd.controlplane.io';
 import type { FluxInstanceSpecClusterSize } from '../imports/flux-instance-fluxcd.controlplane.io';
 import { fluxInstanceProps } from '../k8s/flux-instance';
+import { managementPatches } from '../workload/handover/sops-age-fallback';
 import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE } from '../tree/paths';
 
 export { CILIUM_VALUES_FILE };
@@ -30,7 +31,7 @@ export function renderBootstrap(env: K3sEnvironment, fluxSize: FluxInstanceSpecC
   }
   if (cni) artifacts.push({ path: CILIUM_VALUES_FILE, yaml: [cni.values] });
   // Applied once by the runbook; byte for byte the FluxInstance Flux then keeps applied from the tree.
-  artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env, fluxSize))] });
+  artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env, fluxSize, managementPatches(env)))] });
   artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni, handover, platformDayTwo) + '\n' });
   artifacts.push({ path: 'bootstrap/run.sh', text: runScript(env, cni, handover) + '\n' });
   return artifacts;

@@ -14,6 +14,7 @@ import { FluxSync } from './flux-sync';
 import { fluxClusterSize, fluxReleaseCount } from './flux-cluster-size';
 import { Namespaces } from './namespaces';
 import { SopsFile } from './sops-file';
+import { managementPatches } from '../workload/handover/sops-age-fallback';
 import { secretFileName } from '../tree/paths';
 
 /** A reference to a HelmRelease another one waits for. */
@@ -79,7 +80,7 @@ export class Cluster extends Construct {
     // A bootstrapped cluster keeps bootstrap's sync until the operator has taken over; every other
     // cluster gets Flux from flux-operator, whose FluxInstance creates the same sync objects.
     if (env.flux.bootstrapped) new FluxSync(fluxSystem, 'sync', { env });
-    else new FluxOperator(fluxSystem, 'flux', { env, size: fluxClusterSize(fluxReleaseCount(env, props.units)) });
+    else new FluxOperator(fluxSystem, 'flux', { env, size: fluxClusterSize(fluxReleaseCount(env, props.units)), patches: managementPatches(env) });
     // Applied with the sync, before any layer: verify can read a cluster whose layers are failing.
     if (props.inspector) new VerifyInspector(new KustomizationFolder(fluxSystem, 'verify-inspector'), 'inspector', props.inspector);
 
@@ -118,7 +119,8 @@ export class Cluster extends Construct {
     }
 
     // Each Secret goes, still encrypted, into the folder of what uses it (a component or an app).
-    for (const ref of env.secrets) {
+    // One another environment's Flux delivers (a workload cluster's SOPS identity) stays out of this tree.
+    for (const ref of env.secrets.filter((s) => s.deliveredBy === undefined)) {
       const content = props.secretSources?.get(ref.source);
       if (content === undefined) continue; // `secret.missing` stops synth before this matters
       new SopsFile(place(ref.layer, ref.folder), `secret-${ref.namespace}-${ref.name}`, {

@@ -15,7 +15,7 @@ import type { AppConstruct, AppHelmSpec, EnvironmentSpec, VmSizing } from './env
 import type { ResolvedSection, SectionContext } from './section';
 import type { DeepReadonly } from './spec-types';
 import type { WorkloadCluster } from './workload';
-import { PROXMOX_CREDENTIAL_KEYS, resolveWorkload } from './workload-resolve';
+import { FLUX_SYSTEM, PROXMOX_CREDENTIAL_KEYS, SOPS_AGE_KEY, SOPS_AGE_SECRET_NAME, resolveWorkload } from './workload-resolve';
 import { effectiveVersions } from './version-overrides';
 import type { Catalogue } from './version-overrides';
 
@@ -75,6 +75,12 @@ export interface SecretRef {
   readonly source: string;
   /** Who declared it, as a spec path (for error messages). */
   readonly declaredAt: string;
+  /**
+   * The management environment whose Flux delivers it (a workload cluster's own SOPS identity):
+   * encrypted to that environment's recipients, and never copied into this environment's tree.
+   * @default none: encrypted to this environment's recipients, copied into its tree
+   */
+  readonly deliveredBy?: { readonly environment: string; readonly recipients: readonly string[] };
 }
 
 export interface FluxLayer {
@@ -184,6 +190,8 @@ export interface Environment extends ComponentSettings {
   readonly workload?: WorkloadCluster;
   /** The workload clusters this environment's Cluster API creates (their objects go in its tree), by name. */
   readonly workloads: readonly WorkloadCluster[];
+  /** The same workload clusters as environments of their own (their trees' Cilium, Flux and secrets), by name. */
+  readonly managed: readonly Environment[];
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
   /**
@@ -259,7 +267,7 @@ function creatingLayer(spec: Parsed, apps: readonly App[], namespace: string): s
 }
 
 /** Secret references declared by components (provider config secrets, notification receivers) and by the environment. */
-function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly WorkloadCluster[]): SecretRef[] {
+function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly WorkloadCluster[], management: Parsed | undefined): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
   // Each workload cluster's Proxmox credentials, beside its Cluster (CAPMOX's external-creds flavor).
   const fromWorkloads = workloads.map((w) => ({
@@ -285,7 +293,20 @@ function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly 
     source: source(s.namespace, s.name),
     declaredAt: `secrets[${i}]`,
   }));
-  return [...fromProviders, ...fromWorkloads, ...fromNotifications, ...fromTls, ...declared];
+  // A workload cluster's own SOPS identity: its Flux decrypts its tree with it, and mgmt's Flux applies it there first.
+  const identity: SecretRef[] = spec.infrastructure.kind === 'cluster-api'
+    ? [{
+        namespace: FLUX_SYSTEM,
+        name: SOPS_AGE_SECRET_NAME,
+        keys: [SOPS_AGE_KEY],
+        layer: '',
+        folder: '',
+        source: source(FLUX_SYSTEM, SOPS_AGE_SECRET_NAME),
+        declaredAt: `infrastructure.management (the SOPS identity ${spec.infrastructure.management}'s Flux hands to this cluster's)`,
+        deliveredBy: { environment: spec.infrastructure.management, recipients: management?.sops?.ageRecipients ?? [] },
+      }]
+    : [];
+  return [...fromProviders, ...fromWorkloads, ...fromNotifications, ...fromTls, ...declared, ...identity];
 }
 
 function resolveApps(spec: Parsed): App[] {
@@ -350,10 +371,18 @@ export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): 
   });
   const management = s.infrastructure.kind === 'cluster-api' ? fleetSpecs.find((o) => o.name === (s.infrastructure as ClusterApiInfrastructure).management) : undefined;
   const workload = resolveWorkload(s, management);
-  const workloads = fleetSpecs
-    .filter((o) => o.infrastructure.kind === 'cluster-api' && o.infrastructure.management === s.name)
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map((o) => resolveWorkload(o, s)!);
+  const workloadSpecs = fleet
+    .filter((o) => o !== spec)
+    .flatMap((o) => {
+      const parsed = environmentSchema.safeParse(o);
+      // A workload cluster manages none (workload.management-is-workload): two naming each other never recurse.
+      const manages = s.infrastructure.kind !== 'cluster-api' && parsed.success && parsed.data.infrastructure.kind === 'cluster-api' && parsed.data.infrastructure.management === s.name;
+      return manages ? [{ spec: o as EnvironmentSpec, parsed: parsed.data }] : [];
+    })
+    .sort((a, b) => (a.parsed.name < b.parsed.name ? -1 : 1));
+  const workloads = workloadSpecs.map((o) => resolveWorkload(o.parsed, s)!);
+  // Resolved against this environment alone: the workload's own workloads are none.
+  const managed = workloadSpecs.map((o) => resolve(o.spec, [spec]));
   const nodes = s.nodes.map((node, index): Node => ({ name: node.name, ip: node.ip, state: node.state, founder: node.founder, index }));
   const liveNodes = nodes.filter((n) => n.state === 'live');
   const founder = nodes.find((n) => n.founder) ?? liveNodes[0] ?? nodes[0] ?? NO_NODE;
@@ -412,11 +441,12 @@ export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): 
     handover: s.handover,
     components: s.components,
     apps,
-    secrets: resolveSecrets(s, apps, workloads),
+    secrets: resolveSecrets(s, apps, workloads, management),
     ageRecipients: s.sops?.ageRecipients ?? [],
     infrastructure: s.infrastructure,
     workload,
     workloads,
+    managed,
     vms: resolveVms(s, liveNodes, pins.versions.cloudImage.serial),
     cloudImages: new Map<string, string>([
       [catalogue.cloudImage.serial, catalogue.cloudImage.sha256],

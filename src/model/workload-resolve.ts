@@ -11,6 +11,11 @@ type Pool = ClusterApiInfrastructure['controlPlane'] | ClusterApiInfrastructure[
 /** The management environment's layer for workload clusters when it names none (or is not in the fleet). */
 export const DEFAULT_CLUSTERS_LAYER = 'capi-clusters';
 
+/** Where Flux keeps its SOPS identity (the name flux-layer.ts's decryption and the runbook use), and its key. */
+export const FLUX_SYSTEM = 'flux-system';
+export const SOPS_AGE_SECRET_NAME = 'sops-age';
+export const SOPS_AGE_KEY = 'age.agekey';
+
 /** The keys of the Proxmox credentials Secret CAPMOX reads (its external-creds flavor). */
 export const PROXMOX_CREDENTIAL_KEYS = ['url', 'token', 'secret'] as const;
 
@@ -55,5 +60,6 @@ export function resolveWorkload(s: Parsed, management: Parsed | undefined): Work
     sshKeys: infra.sshKeys,
     credentialsSecret: `${s.name}-proxmox-credentials`,
     kubeconfigSecret: `${s.name}-kubeconfig`,
+    handedOver: infra.handedOver,
   };
 }

@@ -67,6 +67,10 @@ export const clusterApiInfrastructureSchema = z.strictObject({
   podCidr: z.string().describe('The pod network (`clusterNetwork.pods`), a CIDR clear of every subnet of the fleet.'),
   serviceCidr: z.string().describe('The service network (`clusterNetwork.services`), a CIDR clear of every subnet of the fleet and of the pods.'),
   sshKeys: z.array(z.string()).describe('Public SSH keys root trusts on every machine (`ssh-ed25519 AAAA… you@host`); never a private key.'),
+  handedOver: z
+    .boolean()
+    .default(false)
+    .describe("Set once the cluster's own Flux is Ready (README, \"Adding a workload cluster\"): the management environment's Flux stops reconciling what it installed there (suspended, never deleted), so no release has two controllers. One-way: never unset it."),
 });
 
 export type MachineSizesSpec = z.input<typeof machineSizesSchema>;

@@ -81,6 +81,8 @@ export interface WorkloadCluster {
   readonly credentialsSecret: string;
   /** The Secret Cluster API writes with the cluster's admin kubeconfig (key `value`). */
   readonly kubeconfigSecret: string;
+  /** The cluster's own Flux owns it: the management environment's handover objects are inert. */
+  readonly handedOver: boolean;
 }
 
 /** Name of a machine set's template of one generation: `<cluster>-<set>-g<generation>`. */

@@ -101,18 +101,21 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   const env = environment(ctx, positionals[0]);
   const target = secretPath(env, positionals[1]);
   const values = collectValues(ctx, positionals.slice(2), opts.file ?? [], opts['env-file']);
-  if (env.ageRecipients.length === 0) return fail(`${env.name} has no age recipients; run npm run secrets -- init ${env.name}`);
+  // A workload cluster's own SOPS identity is encrypted to the environment whose Flux delivers it.
+  const delivered = env.secrets.find((s) => s.source === target.file)?.deliveredBy;
+  const owner = delivered ? { name: delivered.environment, ageRecipients: delivered.recipients } : env;
+  if (owner.ageRecipients.length === 0) return fail(`${owner.name} has no age recipients; run npm run secrets -- init ${owner.name}`);
   // SOPS records each recipient in the file's metadata: an identity there would be committed.
-  const identityAt = env.ageRecipients.findIndex(holdsAgeIdentity);
-  if (identityAt >= 0) return fail(`nothing written: ${env.name}.sops.ageRecipients[${identityAt}] holds an age identity (the private key, not shown), not a recipient; put its recipient there (age-keygen -y <key file> prints it)`);
+  const identityAt = owner.ageRecipients.findIndex(holdsAgeIdentity);
+  if (identityAt >= 0) return fail(`nothing written: ${owner.name}.sops.ageRecipients[${identityAt}] holds an age identity (the private key, not shown), not a recipient; put its recipient there (age-keygen -y <key file> prints it)`);
   const file = path.join(ctx.root, target.file);
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
   let result;
   try {
     result = await setSecret({
       existing,
-      identities: availableIdentities(ctx.vars, ctx.root, env.name),
-      recipients: env.ageRecipients,
+      identities: availableIdentities(ctx.vars, ctx.root, owner.name),
+      recipients: owner.ageRecipients,
       namespace: target.namespace,
       name: target.name,
       values,
@@ -124,10 +127,10 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
     throw error;
   }
   if (result.unchanged) return ok(`${target.file}: unchanged\n`);
-  if (env.ageRecipients.includes(DEMO_AGE_RECIPIENT) && !opts['allow-demo-key']) {
+  if (owner.ageRecipients.includes(DEMO_AGE_RECIPIENT) && !opts['allow-demo-key']) {
     return fail(
-      `refusing to encrypt ${target.file} to the public demo key (${env.name} still uses it): anyone could decrypt it.\n` +
-        `run npm run secrets -- init ${env.name} for a real key, or pass --allow-demo-key for example data`,
+      `refusing to encrypt ${target.file} to the public demo key (${owner.name} still uses it): anyone could decrypt it.\n` +
+        `run npm run secrets -- init ${owner.name} for a real key, or pass --allow-demo-key for example data`,
     );
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -129,6 +129,11 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
     sources: (env) => {
       const previous = committed(env.name);
       const secrets = new Map([...readTree(path.join(root, 'secrets', env.name))].map(([p, text]) => [`secrets/${env.name}/${p}`, text]));
+      // What this environment's Flux delivers to its workload clusters (their SOPS identities), from their folders.
+      for (const ref of env.managed.flatMap((w) => w.secrets.filter((s) => s.deliveredBy?.environment === env.name))) {
+        const file = path.join(root, ref.source);
+        if (fs.existsSync(file)) secrets.set(ref.source, fs.readFileSync(file, 'utf8'));
+      }
       return { secrets, appSources: readAppSources(root, env), previous: previous.size > 0 ? previous : undefined };
     },
     render: renderForChecks,

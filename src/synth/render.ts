@@ -5,6 +5,7 @@ import { renderTerraform } from '../infra/render';
 import { renderConformance } from '../conformance/suites';
 import { appUnits } from '../apps/units';
 import { componentUnits } from '../components/units';
+import { workloadUnits } from '../components/workload-units';
 import { claimsDayTwoSteps } from '../components/claims-day-two';
 import { enabledComponents, layerHealthChecks } from '../components/table';
 import { handoverPlan } from '../components/handover';
@@ -60,10 +61,10 @@ export function cniRelease(env: Environment): ChartRelease | undefined {
 }
 
 /** Renders one environment's artefacts to bytes, keyed by their path under `clusters/<env>/`. */
-export function renderEnvironment(env: Environment, inputs: Omit<SynthInputs, 'previous'> = {}): Map<string, string> {
+export function renderEnvironment(env: Environment, inputs: SynthInputs = {}): Map<string, string> {
   const enabled = enabledComponents(env);
   const failures: AppFailure[] = [];
-  const units = [...componentUnits(env, enabled), ...appUnits(env, inputs.appSources ?? new Map(), failures)];
+  const units = [...componentUnits(env, enabled), ...workloadUnits(env, { secrets: inputs.secrets ?? new Map(), previous: inputs.previous }), ...appUnits(env, inputs.appSources ?? new Map(), failures)];
   const inspector = { account: inspectorAccount(env), rules: inspectionRules(env) };
   const kubernetes = renderKubernetes({ env, units, healthChecks: layerHealthChecks(enabled), secretSources: inputs.secrets, appFailures: failures, inspector });
   if (failures.length > 0) throw new AppConstructError(failures);

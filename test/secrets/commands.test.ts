@@ -10,6 +10,9 @@ import { DEMO_AGE_KEY_FILE } from '../../src/secrets/demo';
 import { decryptDocument } from '../../src/secrets/sops-document';
 import { RECIPIENTS_FILE } from '../../src/secrets/recipients-file';
 import { FLEET_DIR } from '../fixtures/fleet-repo';
+import YAML from 'yaml';
+import { OTHER_AGE_RECIPIENT, modifyWorkload } from '../fixtures/environments';
+import { lab1, mgmtOfLab1 } from '../fixtures/workload';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const SHIPPED = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
@@ -139,5 +142,20 @@ describe('secrets init', () => {
     await expect(decryptDocument(text, demo())).rejects.toThrow();
     expect(result.stdout).toContain('kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=.age/mgmt.agekey');
     expect((await run(['init', 'mgmt'])).exitCode).toBe(1);
+  });
+});
+
+describe("a workload cluster's SOPS identity", () => {
+  it("is encrypted to its management environment's recipients, whose Flux delivers it", async () => {
+    const fleet = [mgmtOfLab1, modifyWorkload(lab1, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; })];
+    const file = 'secrets/lab1/flux-system.sops-age.sops.yaml';
+    const result = await secretsCommand(['set', 'lab1', 'flux-system/sops-age', 'age.agekey=AGE-SECRET-KEY-1…', '--allow-demo-key'], { ...ctx(), environments: fleet });
+    expect(result).toMatchObject({ exitCode: 0 });
+    const written = YAML.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+    expect(written.sops.age.map((a: { recipient: string }) => a.recipient)).toEqual(mgmtOfLab1.sops.ageRecipients);
+    // Any other Secret of lab1 is its own recipients'.
+    await secretsCommand(['set', 'lab1', 'apps/db', 'PASSWORD=x'], { ...ctx(), environments: fleet });
+    const own = YAML.parse(fs.readFileSync(path.join(root, 'secrets/lab1/apps.db.sops.yaml'), 'utf8'));
+    expect(own.sops.age.map((a: { recipient: string }) => a.recipient)).toEqual([OTHER_AGE_RECIPIENT]);
   });
 });

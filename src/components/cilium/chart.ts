@@ -6,6 +6,10 @@ import type { CiliumValues } from '../../values/cilium';
  * Cilium as CNI and kube-proxy replacement. `k8sServiceHost` is the apiserver endpoint (the
  * VIP), never a node: agents must keep reaching the API when any one server is gone.
  */
+/** The nodes the cluster runs: its live servers, or a workload cluster's control-plane and worker machines. */
+const machineCount = (env: Environment): number =>
+  env.workload ? env.workload.controlPlane.replicas + env.workload.workers.reduce((sum, pool) => sum + pool.replicas, 0) : env.liveNodes.length;
+
 export function ciliumRelease(env: Environment): ChartRelease {
   return {
     name: 'cilium',
@@ -18,7 +22,10 @@ export function ciliumRelease(env: Environment): ChartRelease {
       kubeProxyReplacement: true,
       k8sServiceHost: env.apiServerEndpoint,
       k8sServicePort: env.apiPort,
-      // k3s hands out the pod CIDRs (10.42.0.0/16); Cilium's own pool would overlap the services.
+      // The controller-manager hands out the pod CIDRs: k3s's 10.42.0.0/16, or a workload cluster's
+      // clusterNetwork.pods, which Cluster API's kubeadm bootstrap writes into kubeadm's podSubnet
+      // (cluster-api v1.12.11 bootstrap/kubeadm/internal/controllers/kubeadmconfig_controller.go);
+      // Cilium's own pool would overlap the services.
       ipam: { mode: 'kubernetes' },
       // The GatewayClass always: `auto` would depend on what the API server lists at render time.
       gatewayAPI: { enabled: true, gatewayClass: { create: 'true' } },
@@ -31,7 +38,7 @@ export function ciliumRelease(env: Environment): ChartRelease {
       k8sClientRateLimit: { qps: 50, burst: 100 },
       // One node at a time: that bound limited a real outage.
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
-      operator: { replicas: Math.min(2, Math.max(1, env.liveNodes.length)) },
+      operator: { replicas: Math.min(2, Math.max(1, machineCount(env))) },
     } satisfies CiliumValues,
   };
 }

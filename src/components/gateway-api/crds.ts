@@ -2,21 +2,10 @@ import { Construct } from 'constructs';
 import * as git from '../../imports/flux-gitrepository-source.toolkit.fluxcd.io';
 import * as kustomize from '../../imports/flux-kustomization-kustomize.toolkit.fluxcd.io';
 import { FLUX_NAMESPACE } from '../../k8s/flux-sync';
+import { GATEWAY_API_STANDARD, gatewayApiSource } from '../../k8s/gateway-api-source';
+import type { GatewayApiCrdsProps } from '../../k8s/gateway-api-source';
 
-export interface GatewayApiCrdsProps {
-  /** The upstream repository (`https://github.com/kubernetes-sigs/gateway-api`). */
-  readonly repo: string;
-  /** Its release tag, e.g. v1.6.1. */
-  readonly version: string;
-}
-
-/** The folder of the standard channel in the upstream repository: every CRD the release ships there. */
-export const GATEWAY_API_STANDARD = 'config/crd/standard';
-
-/** The upstream release as Flux pulls it: only its standard-channel folder. */
-export function gatewayApiSource(props: GatewayApiCrdsProps): git.GitRepositorySpec {
-  return { interval: '24h', url: props.repo, ref: { tag: props.version }, ignore: `/*\n!/${GATEWAY_API_STANDARD}/\n` };
-}
+export type { GatewayApiCrdsProps } from '../../k8s/gateway-api-source';
 
 /**
  * The Gateway API CRDs as Flux pulls them: a GitRepository of the upstream release tag (only its

@@ -144,10 +144,10 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
       sopsFiles(input).flatMap((p) => {
         const actual = ((p.doc!.sops.age ?? []) as { recipient?: string }[]).map((a) => shown(a.recipient)).sort();
         // An identity among them is sops.recipient-private's to report, and never repeated.
-        const expected = input.env.ageRecipients.map((r) => (holdsAgeIdentity(r) ? redacted(r.trim()) : r)).sort();
+        const expected = (p.ref.deliveredBy?.recipients ?? input.env.ageRecipients).map((r) => (holdsAgeIdentity(r) ? redacted(r.trim()) : r)).sort();
         return JSON.stringify(actual) === JSON.stringify(expected)
           ? []
-          : [finding(p, actual.join(', ') || '(none)', `encrypted to ${actual.join(', ') || 'no age recipient'}, the environment's recipients are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
+          : [finding(p, actual.join(', ') || '(none)', `encrypted to ${actual.join(', ') || 'no age recipient'}, ${p.ref.deliveredBy ? `the recipients of ${p.ref.deliveredBy.environment}, whose Flux delivers it,` : "the environment's recipients"} are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
       }),
   },
   {
@@ -165,7 +165,8 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
     summary: 'every source in secrets/<env>/ is used by a component',
     check: ({ env, sources }) =>
       [...sources.keys()]
-        .filter((path) => path.endsWith('.sops.yaml') && !env.secrets.some((ref) => ref.source === path))
+        // Only its own folder: a management environment also reads what it delivers from its workload clusters'.
+        .filter((path) => path.startsWith(`secrets/${env.name}/`) && path.endsWith('.sops.yaml') && !env.secrets.some((ref) => ref.source === path))
         .map((path) => ({ path, value: path, message: 'no component references this secret, so it is not deployed', fix: 'declare it in the environment (secrets: […]) or delete the file' })),
   },
 ];

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import type * as instance from '../../imports/flux-instance-fluxcd.controlplane.io';
 import type { ChartRelease } from '../../charts/chart';
-import type { GatewayApiCrdsProps } from '../../components/gateway-api/crds';
+import type { GatewayApiCrdsProps } from '../../k8s/gateway-api-source';
 import { SOPS_AGE_SECRET } from '../../k8s/flux-layer';
 import { FLUX_NAMESPACE } from '../../k8s/flux-sync';
 import type { WorkloadCluster } from '../../model/workload';

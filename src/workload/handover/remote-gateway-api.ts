@@ -1,8 +1,8 @@
 import { Construct } from 'constructs';
 import * as git from '../../imports/flux-gitrepository-source.toolkit.fluxcd.io';
 import * as kustomize from '../../imports/flux-kustomization-kustomize.toolkit.fluxcd.io';
-import { GATEWAY_API_STANDARD, gatewayApiSource } from '../../components/gateway-api/crds';
-import type { GatewayApiCrdsProps } from '../../components/gateway-api/crds';
+import { GATEWAY_API_STANDARD, gatewayApiSource } from '../../k8s/gateway-api-source';
+import type { GatewayApiCrdsProps } from '../../k8s/gateway-api-source';
 import type { WorkloadCluster } from '../../model/workload';
 import { workloadKubeConfig } from './kubeconfig';
 import { handoverNames } from './names';

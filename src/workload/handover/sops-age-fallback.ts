@@ -1,3 +1,4 @@
+import type { Environment } from '../../model/resolve';
 import type * as instance from '../../imports/flux-instance-fluxcd.controlplane.io';
 import { SOPS_AGE_SECRET } from '../../k8s/flux-layer';
 
@@ -22,3 +23,6 @@ export const SOPS_AGE_FALLBACK: instance.FluxInstanceSpecKustomizePatches = {
   target: { kind: 'Deployment', name: 'kustomize-controller' },
   patch: ['- op: add', '  path: /spec/template/spec/containers/0/args/-', `  value: --sops-age-secret=${SOPS_AGE_SECRET}`, ''].join('\n'),
 };
+
+/** The patches of an environment's own FluxInstance: the SOPS fallback where it hands workload clusters over. */
+export const managementPatches = (env: Pick<Environment, 'workloads'>): readonly instance.FluxInstanceSpecKustomizePatches[] => (env.workloads.length > 0 ? [SOPS_AGE_FALLBACK] : []);

@@ -1,0 +1,60 @@
+import type { ClusterUnit } from '../k8s/cluster';
+import { fluxClusterSize, fluxReleaseCount } from '../k8s/flux-cluster-size';
+import { fluxInstanceProps, fluxOperatorRelease } from '../k8s/flux-instance';
+import type { Environment } from '../model/resolve';
+import type { WorkloadCluster } from '../model/workload';
+import { WorkloadClusterObjects } from '../workload/cluster-objects';
+import { WorkloadHandover } from '../workload/handover';
+import { retainedTemplates } from '../workload/retained-templates';
+import { enabledComponents } from './table';
+import { componentUnits } from './units';
+
+/** What the management environment's render reads besides its spec. */
+export interface WorkloadSources {
+  /** Encrypted sources by repository path: its own, and its workload clusters' SOPS identities. */
+  readonly secrets: ReadonlyMap<string, string>;
+  /** Its committed tree (paths under `clusters/<env>/`): the retained template generations. */
+  readonly previous?: ReadonlyMap<string, string>;
+}
+
+/** The workload cluster's own tree's Cilium, flux-operator and FluxInstance, as that tree renders them. */
+function workloadReleases(workload: Environment) {
+  const enabled = enabledComponents(workload);
+  const cni = enabled.find((c) => c.entry.cni);
+  // The workload tree's apps' charts count too, but a Helm app's release needs no sources to be counted.
+  const size = fluxClusterSize(fluxReleaseCount(workload, componentUnits(workload, enabled)) + workload.apps.filter((a) => a.helm).length);
+  return { cilium: cni?.entry.chart?.(cni.config, workload), fluxOperator: fluxOperatorRelease(workload.versions), fluxInstance: fluxInstanceProps(workload, size) };
+}
+
+/**
+ * One unit per workload cluster the environment manages, in `<clusters layer>/<cluster>/`: its
+ * Cluster API objects and the handover to its own Flux. Nothing for a cluster whose CNI, SOPS
+ * identity or layer is missing: the workload and secret rules stop synth before that matters.
+ */
+export function workloadUnits(env: Environment, sources: WorkloadSources): ClusterUnit[] {
+  return env.workloads.flatMap((cluster: WorkloadCluster): ClusterUnit[] => {
+    const workload = env.managed.find((w) => w.name === cluster.name);
+    const identity = workload?.secrets.find((s) => s.deliveredBy?.environment === env.name);
+    const sopsAge = identity && sources.secrets.get(identity.source);
+    const releases = workload && workloadReleases(workload);
+    if (!workload || !releases?.cilium || sopsAge === undefined || !env.flux.layers.some((l) => l.name === cluster.layer)) return [];
+    const retained = retainedTemplates(cluster, sources.previous ?? new Map()).files;
+    return [{
+      name: cluster.name,
+      layer: cluster.layer,
+      build: (own) => {
+        new WorkloadClusterObjects(own(), 'objects', { cluster, kubeVipImage: env.versions.images.kubeVip, retained });
+        new WorkloadHandover(own(), 'handover', {
+          cluster,
+          cilium: releases.cilium!,
+          gatewayApi: workload.versions.gatewayApi,
+          fluxOperator: releases.fluxOperator,
+          fluxInstance: releases.fluxInstance,
+          sopsAge,
+          managementRecipients: env.ageRecipients,
+          handedOver: cluster.handedOver,
+        });
+      },
+    }];
+  });
+}
