@@ -36,8 +36,11 @@ export function workloadUnits(env: Environment, sources: WorkloadSources): Clust
     const workload = env.managed.find((w) => w.name === cluster.name);
     const identity = workload?.secrets.find((s) => s.deliveredBy?.environment === env.name);
     const sopsAge = identity && sources.secrets.get(identity.source);
+    const pull = workload?.secrets.find((s) => s.deliveredBy?.environment === env.name && s.name === workload.flux.pullSecret);
+    const pullSecret = pull && sources.secrets.get(pull.source);
     const releases = workload && workloadReleases(workload);
-    if (!workload || !releases?.cilium || sopsAge === undefined || !env.flux.layers.some((l) => l.name === cluster.layer)) return [];
+    const missing = sopsAge === undefined || (workload?.flux.pullSecret !== undefined && pullSecret === undefined);
+    if (!workload || !releases?.cilium || missing || !env.flux.layers.some((l) => l.name === cluster.layer)) return [];
     const retained = retainedTemplates(cluster, sources.previous ?? new Map()).files;
     return [{
       name: cluster.name,
@@ -51,6 +54,7 @@ export function workloadUnits(env: Environment, sources: WorkloadSources): Clust
           fluxOperator: releases.fluxOperator,
           fluxInstance: releases.fluxInstance,
           sopsAge,
+          pullSecret,
           managementRecipients: env.ageRecipients,
           handedOver: cluster.handedOver,
         });

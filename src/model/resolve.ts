@@ -283,7 +283,9 @@ function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly 
   const fromNotifications = (spec.notifications ? notificationSecrets(spec.notifications, spec.monitoring?.layer) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   // An ACME issuer's DNS token; the Gateway's layer (Cilium's custom resources) is the issuer's default.
   const fromTls = tlsSecrets(spec.tls, spec.cilium?.layers.network ?? 'network').map((s) => ({ ...s, source: source(s.namespace, s.name) }));
-  const declared = spec.secrets.map((s, i) => ({
+  const infra = spec.infrastructure;
+  const delivery = infra.kind === 'cluster-api' ? { environment: infra.management, recipients: management?.sops?.ageRecipients ?? [] } : undefined;
+  const declared = spec.secrets.map((s, i): SecretRef => ({
     namespace: s.namespace,
     name: s.name,
     keys: s.keys,
@@ -292,9 +294,11 @@ function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly 
     folder: 'secrets',
     source: source(s.namespace, s.name),
     declaredAt: `secrets[${i}]`,
+    // A workload cluster's Flux pulls its tree with it before it decrypts anything: mgmt delivers it with the SOPS identity.
+    ...(delivery && s.namespace === FLUX_SYSTEM && s.name === spec.flux.pullSecret ? { deliveredBy: delivery } : {}),
   }));
   // A workload cluster's own SOPS identity: its Flux decrypts its tree with it, and mgmt's Flux applies it there first.
-  const identity: SecretRef[] = spec.infrastructure.kind === 'cluster-api'
+  const identity: SecretRef[] = delivery && infra.kind === 'cluster-api'
     ? [{
         namespace: FLUX_SYSTEM,
         name: SOPS_AGE_SECRET_NAME,
@@ -302,8 +306,8 @@ function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly 
         layer: '',
         folder: '',
         source: source(FLUX_SYSTEM, SOPS_AGE_SECRET_NAME),
-        declaredAt: `infrastructure.management (the SOPS identity ${spec.infrastructure.management}'s Flux hands to this cluster's)`,
-        deliveredBy: { environment: spec.infrastructure.management, recipients: management?.sops?.ageRecipients ?? [] },
+        declaredAt: `infrastructure.management (the SOPS identity ${infra.management}'s Flux hands to this cluster's)`,
+        deliveredBy: delivery,
       }]
     : [];
   return [...fromProviders, ...fromWorkloads, ...fromNotifications, ...fromTls, ...declared, ...identity];
