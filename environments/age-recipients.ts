@@ -10,4 +10,5 @@ export const ageRecipients = {
   mgmt: [DEMO_AGE_RECIPIENT],
   dev: [DEMO_AGE_RECIPIENT],
   prod: [DEMO_AGE_RECIPIENT],
+  lab1: [DEMO_AGE_RECIPIENT],
 };

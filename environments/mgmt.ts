@@ -69,6 +69,8 @@ export const mgmt = {
       { name: 'cert-manager', wait: false },
       { name: 'capi-operator', dependsOn: ['cert-manager'], wait: false },
       { name: 'capi-providers', dependsOn: ['capi-operator'] },
+      // The workload clusters' Cluster API objects and their handover (lab1), once the providers run.
+      { name: 'capi-clusters', dependsOn: ['capi-providers'] },
     ],
   },
 } satisfies EnvironmentSpec;

@@ -14,6 +14,12 @@ export const k3s = {
   prod: 'v1.36.4+k3s1',
 } as const;
 
+/** Kubernetes (kubeadm) release per workload cluster that Cluster API creates; each needs its template VM. */
+export const kubernetes = {
+  // renovate: datasource=github-releases depName=kubernetes/kubernetes
+  lab1: 'v1.35.9',
+} as const;
+
 /** Charts of the fleet's own apps; an app spreads its entry into `helm`. */
 export const apps = {
   // renovate: datasource=docker depName=ghcr.io/stefanprodan/charts/podinfo
