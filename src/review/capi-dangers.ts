@@ -13,6 +13,13 @@ import type { ControlPlaneMove } from './control-plane-rollout';
 
 const CAPI = 'Cluster API v1.12.11';
 
+/** `, passing through 4, 3 and 2 members, which need 3, 2 and 2`: the counts between the first and the last. */
+const passing = (counts: readonly number[]) => {
+  const and = (xs: readonly number[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+  if (counts.length === 0) return '';
+  return `, passing through ${and(counts)} ${counts.length === 1 && counts[0] === 1 ? 'member' : 'members'}, which ${counts.length === 1 && counts[0] === 1 ? 'needs' : 'need'} ${and(counts.map(quorumOf))}`;
+};
+
 /** `no failure`, `1 failure`, `2 failures`. */
 const tolerance = (members: number) => (toleratedOf(members) === 0 ? 'no failure' : counted(toleratedOf(members), 'failure'));
 const FLUX_APPLY = 'fluxcd/pkg ssa v0.76.1 manager_apply.go:206-330 ApplyAll, the version kustomize-controller v1.9.4 builds with';
@@ -56,7 +63,7 @@ function controlPlane(subject: string, move: ControlPlaneMove): Danger[] {
     return [{
       code,
       what: `${subject} scales from ${from} to ${counted(to, 'machine')}, fewer than the ${quorumOf(from)} its ${from} etcd members need`,
-      why: `KCP removes one machine at a time, its etcd member first, so etcd keeps quorum throughout; but then ${counted(to, 'member')} ${to === 1 ? 'remains' : 'remain'}, needing ${quorumOf(to)} and tolerating ${tolerance(to)}, where ${from} tolerated ${tolerance(from)}${to === 1 ? ": losing its machine loses the cluster's etcd data" : ''}`,
+      why: `KCP ${move.rolls ? 'adds and removes' : 'removes'} one machine at a time, each etcd member before its machine${passing(memberCounts(move).slice(1, -1))}; then ${counted(to, 'member')} ${to === 1 ? 'remains' : 'remain'}, needing ${quorumOf(to)} and tolerating ${tolerance(to)}, where ${from} tolerated ${tolerance(from)}${to === 1 ? ": losing its machine loses the cluster's etcd data" : ''}`,
     }];
   }
   if (move.rolls && from === 1 && to === 1) {

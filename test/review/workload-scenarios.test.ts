@@ -86,15 +86,23 @@ describe('review of a workload cluster\'s Cluster API objects', () => {
     expect(codes(r)).toEqual([]);
   });
 
-  it('a control plane scaled from 3 to 1 is a danger: etcd keeps quorum through it, but 1 member tolerates no failure', () => {
+  it('a control plane scaled from 3 to 1 is a danger: it passes through 2 members that need 2, and 1 member tolerates no failure', () => {
     const { base, head } = change(workload(), workload((c) => { c.controlPlane.replicas = 1; }));
     const r = review(base, head);
     expect(lines(r)['KubeadmControlPlane lab1/lab1-control-plane']).toBe('scales: scales from 3 to 1 machine, removing one at a time, each etcd member before its machine: leaving 1 member, which needs 1');
     expect(r.dangers[0]).toEqual({
       code: 'capi-control-plane',
       what: 'KubeadmControlPlane lab1/lab1-control-plane scales from 3 to 1 machine, fewer than the 2 its 3 etcd members need',
-      why: "KCP removes one machine at a time, its etcd member first, so etcd keeps quorum throughout; but then 1 member remains, needing 1 and tolerating no failure, where 3 tolerated 1 failure: losing its machine loses the cluster's etcd data",
+      why: "KCP removes one machine at a time, each etcd member before its machine, passing through 2 members, which need 2; then 1 member remains, needing 1 and tolerating no failure, where 3 tolerated 1 failure: losing its machine loses the cluster's etcd data",
     });
+  });
+
+  it('a control plane scaled from 5 to 1 names every count it passes through', () => {
+    const { base, head } = change(workload((c) => { c.controlPlane.replicas = 5; }), workload((c) => { c.controlPlane.replicas = 1; }));
+    expect(review(base, head).dangers.map((d) => d.why)).toEqual(["KCP removes one machine at a time, each etcd member before its machine, passing through 4, 3 and 2 members, which need 3, 2 and 2; then 1 member remains, needing 1 and tolerating no failure, where 5 tolerated 2 failures: losing its machine loses the cluster's etcd data"]);
+    // Scaled to 3, the 3 left are its 5 members' quorum: no danger.
+    const three = change(workload((c) => { c.controlPlane.replicas = 5; }), workload((c) => { c.controlPlane.replicas = 3; }));
+    expect(codes(review(three.base, three.head))).toEqual([]);
   });
 
   it('a control plane scaled from 3 to 5 adds one machine at a time, no danger', () => {
