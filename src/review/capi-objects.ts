@@ -7,8 +7,6 @@ import type { TreeObject } from './flux-diff';
 
 export const CLUSTER_GROUP = 'cluster.x-k8s.io';
 export const CONTROL_PLANE_GROUP = 'controlplane.cluster.x-k8s.io';
-export const BOOTSTRAP_GROUP = 'bootstrap.cluster.x-k8s.io';
-export const INFRASTRUCTURE_GROUP = 'infrastructure.cluster.x-k8s.io';
 
 /** The API group of an object: `cluster.x-k8s.io` of `cluster.x-k8s.io/v1beta2`. */
 export const groupOf = (o: TreeObject): string => {

@@ -10,10 +10,10 @@ import type { ControlPlaneMove } from './control-plane-rollout';
 const V1_12 = 'Cluster API v1.12.11';
 
 /** KCP's `rollout.strategy.rollingUpdate.maxSurge`, 1 when unset. */
-export const maxSurgeOf = (kcp: TreeObject): number => Number(kcp.doc.spec?.rollout?.strategy?.rollingUpdate?.maxSurge ?? DEFAULT_MAX_SURGE);
+const maxSurgeOf = (kcp: TreeObject): number => Number(kcp.doc.spec?.rollout?.strategy?.rollingUpdate?.maxSurge ?? DEFAULT_MAX_SURGE);
 
 /** Stacked etcd: one member on each control-plane machine, unless kubeadm is given an external etcd. */
-export const stackedEtcd = (kcp: TreeObject): boolean => kcp.doc.spec?.kubeadmConfigSpec?.clusterConfiguration?.etcd?.external === undefined;
+const stackedEtcd = (kcp: TreeObject): boolean => kcp.doc.spec?.kubeadmConfigSpec?.clusterConfiguration?.etcd?.external === undefined;
 
 /** The move of a control plane from the base tree's KCP to the head tree's. */
 export const controlPlaneMove = (base: TreeObject, head: TreeObject, rolls: boolean): ControlPlaneMove => ({
