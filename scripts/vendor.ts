@@ -85,6 +85,8 @@ const crds: VendoredFile[] = [
   ...['certificates', 'clusterissuers'].map((k) => ({ dest: `schemas/crds/cert-manager/cert-manager.io_${k}.yaml`, from: `crds/cert-manager/cert-manager.io_${k}.yaml`, upstream: CERT_MANAGER })),
   // A workload cluster's objects on its management cluster (src/workload/); every served version is in each CRD, the v1beta2 / v1alpha2 classes are used.
   ...['clusters', 'machinedeployments', 'machinehealthchecks'].map((k) => ({ dest: `schemas/crds/cluster-api/cluster.x-k8s.io_${k}.yaml`, from: `crds/cluster-api/cluster.x-k8s.io_${k}.yaml`, upstream: CAPI })),
+  // The Machines verify reads on a management cluster (src/verify/checks/workloads.ts); its recorded objects are checked against it.
+  { dest: 'schemas/crds/cluster-api/cluster.x-k8s.io_machines.yaml', from: 'crds/cluster-api/cluster.x-k8s.io_machines.yaml', upstream: CAPI },
   { dest: 'schemas/crds/cluster-api/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml', from: 'crds/cluster-api/controlplane.cluster.x-k8s.io_kubeadmcontrolplanes.yaml', upstream: CAPI_KCP },
   { dest: 'schemas/crds/cluster-api/bootstrap.cluster.x-k8s.io_kubeadmconfigtemplates.yaml', from: 'crds/cluster-api/bootstrap.cluster.x-k8s.io_kubeadmconfigtemplates.yaml', upstream: CAPI_KCT },
   ...['proxmoxclusters', 'proxmoxmachinetemplates'].map((k) => ({
@@ -121,6 +123,7 @@ const json: VendoredFile[] = [
   ...['certificate-cert-manager-v1', 'clusterissuer-cert-manager-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CERT_MANAGER, derived: CRD_JSON })),
   // A workload cluster's objects (src/workload/): the served storage versions its templates use.
   ...['cluster-cluster-v1beta2', 'machinedeployment-cluster-v1beta2', 'machinehealthcheck-cluster-v1beta2'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CAPI, derived: CRD_JSON })),
+  { dest: 'schemas/json/machine-cluster-v1beta2.json', from: 'json/machine-cluster-v1beta2.json', upstream: CAPI, derived: CRD_JSON },
   { dest: 'schemas/json/kubeadmcontrolplane-controlplane-v1beta2.json', from: 'json/kubeadmcontrolplane-controlplane-v1beta2.json', upstream: CAPI_KCP, derived: CRD_JSON },
   { dest: 'schemas/json/kubeadmconfigtemplate-bootstrap-v1beta2.json', from: 'json/kubeadmconfigtemplate-bootstrap-v1beta2.json', upstream: CAPI_KCT, derived: CRD_JSON },
   ...['proxmoxcluster-infrastructure-v1alpha2', 'proxmoxmachinetemplate-infrastructure-v1alpha2'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: CAPMOX, derived: CRD_JSON })),

@@ -58,7 +58,7 @@ export function treeObjects(files: ReadonlyMap<string, string>): Map<string, Tre
 }
 
 /** A value as one short line: long or multi-line strings say how long they are. */
-function shown(value: unknown): string | undefined {
+export function shown(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (typeof value === 'string' && value.startsWith('ENC[')) return '(encrypted)';

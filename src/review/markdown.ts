@@ -1,6 +1,7 @@
 import { mermaid } from '../overview/diagrams';
 import type { EnvironmentReview } from './review';
 import type { TfAction } from './terraform';
+import type { MachineEffect } from './capi-changes';
 
 const ACTION_WORDS: Record<TfAction, string> = {
   create: 'create',
@@ -13,6 +14,17 @@ const ACTION_WORDS: Record<TfAction, string> = {
   destroy: '**destroy**',
   move: 'move',
   'no-op': 'no change',
+};
+
+const MACHINE_WORDS: Record<MachineEffect, string> = {
+  creates: 'creates',
+  deletes: '**deletes**',
+  rolls: '**rolls**',
+  scales: 'scales',
+  'in-place': 'in place',
+  'no-rollout': 'no rollout',
+  rejected: '**rejected**',
+  unknown: '**unknown**',
 };
 
 /** Table cells stay on one line and never close the table. */
@@ -33,6 +45,14 @@ function environment(r: EnvironmentReview): string[] {
   if (r.vm.length > 0) {
     out.push('**VM layer**', '', '| address | action | why |', '| --- | --- | --- |');
     for (const c of r.vm) out.push(`| \`${cell(c.address)}\` | ${ACTION_WORDS[c.action]}${c.stops === 'restarts' ? ', **the VM stops**' : c.stops === 'pending' ? ', at the next reboot' : ''} | ${cell(c.reason)} |`);
+    out.push('');
+  }
+  if (r.machines.length > 0) {
+    out.push('**Cluster API machines**', '');
+    for (const m of r.machines) {
+      out.push(`- \`${m.subject}\` ${MACHINE_WORDS[m.effect]}: ${m.what}${m.source ? ` (${m.source})` : ''}`);
+      for (const f of m.fields) out.push(`  - \`${f.path}\` ${f.before ?? '(none)'} → ${f.after ?? '(none)'}: ${f.effect} (${f.source})`);
+    }
     out.push('');
   }
   if (r.nodes.length > 0) out.push('**Nodes**', '', ...r.nodes.map((n) => `- ${n}`), '');

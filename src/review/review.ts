@@ -4,6 +4,9 @@ import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overvi
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
 import { parseYamlDocuments } from '../tree/yaml';
+import { workloadChanges } from './capi-changes';
+import type { MachineChange } from './capi-changes';
+import { layerSettings, workloadDangers } from './capi-dangers';
 import { dangers, serverOf } from './dangers';
 import type { Danger } from './dangers';
 import { diffObjects, treeObjects, versionBumps } from './flux-diff';
@@ -16,6 +19,8 @@ export interface EnvironmentReview {
   readonly env: string;
   readonly dangers: readonly Danger[];
   readonly vm: readonly TfChange[];
+  /** What the change does to the machines of the workload clusters whose Cluster API objects this tree holds. */
+  readonly machines: readonly MachineChange[];
   readonly nodes: readonly string[];
   readonly objects: readonly ObjectChange[];
   readonly bumps: readonly VersionBump[];
@@ -101,6 +106,8 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const vm = planStacks(adopting.length > 0 ? undefined : baseStack, headStack);
   const [b, h] = [treeObjects(base), treeObjects(head)];
   const objects = diffObjects(b, h);
+  const layers = layerSettings(b, h);
+  const workloads = workloadChanges(b, h, layers.pruned);
   const factsOf = { before: facts(base), after: facts(head) };
   const servers = { before: [...serverConfigs(base).keys()].sort(), after: [...serverConfigs(head).keys()].sort() };
   const shown = head.size > 0 ? head : base;
@@ -116,8 +123,9 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack) }),
+    dangers: [...workloadDangers(workloads, b, h, layers), ...dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack) })],
     vm,
+    machines: workloads.flatMap((w) => w.lines),
     nodes: [
       ...(adopting.length > 0 ? [`this change adopts running machines (${adopting.length} new import block${adopting.length === 1 ? '' : 's'}): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)`] : []),
       ...dayTwoNotes(base, head),
@@ -152,6 +160,6 @@ export function review(base: ReadonlyMap<string, string>, head: ReadonlyMap<stri
   return [...new Set([...b.keys(), ...h.keys()])]
     .sort()
     .map((env) => reviewEnvironment(env, b.get(env) ?? new Map(), h.get(env) ?? new Map()))
-    .filter((r) => r.vm.length + r.objects.length + r.nodes.length + r.dangers.length + r.files.length > 0);
+    .filter((r) => r.vm.length + r.machines.length + r.objects.length + r.nodes.length + r.dangers.length + r.files.length > 0);
 }
 

@@ -7,6 +7,7 @@ import { inspectorAccount } from '../../src/verify/inspector-account';
 import type { VerifyCheck } from '../../src/verify/types';
 import { fleetRepo } from '../fixtures/fleet-repo';
 import { dev, fleet, mgmt } from '../fixtures/fleet';
+import { workloadManagement } from './recorded-workloads';
 
 const root = fleetRepo('verify-rbac-');
 const doc = (env: string, kind: string, name: string) => readEnvironmentTree(root, env).objects.find((o) => o.doc.kind === kind && o.doc.metadata.name === name);
@@ -32,6 +33,21 @@ describe('the inspection role', () => {
       expect(rules.flatMap((r) => r.verbs).every((v) => ['get', 'list', 'watch'].includes(v))).toBe(true);
       expect(rules.flatMap((r) => r.resources)).not.toContain('secrets');
     }
+  });
+
+  it('grants mgmt\'s inspector the reads of its workload clusters\' Cluster API kinds, get/list/watch only, and the rendered role holds them', () => {
+    const { env, tree } = workloadManagement();
+    const rules = inspectionRules(env);
+    expect(rules.filter((r) => r.apiGroups[0]!.endsWith('cluster.x-k8s.io'))).toEqual([
+      { apiGroups: ['cluster.x-k8s.io'], resources: ['clusters', 'machinedeployments', 'machines'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['controlplane.cluster.x-k8s.io'], resources: ['kubeadmcontrolplanes'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['operator.cluster.x-k8s.io'], resources: ['bootstrapproviders', 'controlplaneproviders', 'coreproviders', 'infrastructureproviders', 'ipamproviders'], verbs: ['get', 'list', 'watch'] },
+    ]);
+    // mgmt without workload clusters reads none of them.
+    expect(inspectionRules(resolve(mgmt)).flatMap((r) => r.apiGroups)).not.toContain('cluster.x-k8s.io');
+    const role = tree.objects.find((o) => o.doc.kind === 'ClusterRole' && o.doc.metadata.name === 'verify-readonly')!;
+    expect(role.doc.rules).toEqual(rules);
+    expect(tree.objects.find((o) => o.doc.kind === 'ClusterRoleBinding' && o.doc.metadata.name === 'verify-readonly')?.doc.subjects).toEqual([{ kind: 'ServiceAccount', name: 'capi-inspector', namespace: 'capi-system' }]);
   });
 
   it('fails when a check reads Secrets', () => {

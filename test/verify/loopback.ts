@@ -62,6 +62,10 @@ const KINDS: Record<string, string> = {
   controlplaneproviders: 'ControlPlaneProvider',
   infrastructureproviders: 'InfrastructureProvider',
   ipamproviders: 'IPAMProvider',
+  clusters: 'Cluster',
+  kubeadmcontrolplanes: 'KubeadmControlPlane',
+  machinedeployments: 'MachineDeployment',
+  machines: 'Machine',
 };
 
 const status = (code: number, reason: string, message: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code });

@@ -1,3 +1,4 @@
+import { fluxDir } from '../../tree/paths';
 import type { EnvironmentTree, TreeObject } from '../../validate/tree-objects';
 import { apiGroup, objectKey, treeObjectsOf } from './live-objects';
 
@@ -18,9 +19,13 @@ export interface ExpectedObject {
   readonly owner: string | undefined;
 }
 
-/** The FluxInstance Flux keeps (the one under kubernetes/; bootstrap/ holds its copy for the runbook). */
+/**
+ * The environment's own FluxInstance: the one in `kubernetes/flux-system/`. bootstrap/ holds its
+ * copy for the runbook, and a management tree holds each workload cluster's FluxInstance too (the
+ * handover folder, applied on the workload cluster through its kubeconfig), named alike.
+ */
 export const treeFluxInstance = (tree: EnvironmentTree): TreeObject | undefined =>
-  treeObjectsOf(tree.objects, FLUX_OPERATOR_GROUP, 'FluxInstance').find(({ file }) => file.includes('/kubernetes/'));
+  treeObjectsOf(tree.objects, FLUX_OPERATOR_GROUP, 'FluxInstance').find(({ file }) => file.startsWith(`${fluxDir(tree.env)}/flux-system/`));
 
 const kubernetesObjects = (tree: EnvironmentTree) => tree.objects.filter(({ file }) => file.includes('/kubernetes/'));
 

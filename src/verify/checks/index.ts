@@ -7,9 +7,10 @@ import { kubeVipCheck } from './kube-vip';
 import { platformCheck } from './platform';
 import { providersCheck } from './providers';
 import { serversCheck } from './servers';
+import { workloadsCheck } from './workloads';
 
 /** Every check verify runs, in the report's order. */
-export const CHECKS: readonly VerifyCheck[] = [serversCheck, ciliumCheck, kubeVipCheck, fluxCheck, platformCheck, providersCheck];
+export const CHECKS: readonly VerifyCheck[] = [serversCheck, ciliumCheck, kubeVipCheck, fluxCheck, platformCheck, providersCheck, workloadsCheck];
 
 /** What verify reads in an environment: the union of its checks' reads (the inspector role is derived from it). */
 export const verifyReads = (env: Environment, checks: readonly VerifyCheck[] = CHECKS): LiveKind[] => mergeReads(checks.flatMap((c) => c.reads(env)));

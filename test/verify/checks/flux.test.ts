@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLUX_INSTANCES, HELM_RELEASES, KUSTOMIZATIONS, fluxCheck } from '../../../src/verify/checks/flux';
+import { treeFluxInstance } from '../../../src/verify/checks/flux-expected';
 import type { VerifyLine } from '../../../src/verify/types';
 import { OLD_SHA, fixtureEnvironment, recordedInput } from '../recorded';
 
@@ -19,6 +20,19 @@ describe('fluxCheck', () => {
       { group: 'kustomize.toolkit.fluxcd.io', version: 'v1', resource: 'kustomizations', kind: 'Kustomization' },
       { group: 'helm.toolkit.fluxcd.io', version: 'v2', resource: 'helmreleases', kind: 'HelmRelease' },
     ]);
+  });
+
+  it('holds the FluxInstance of kubernetes/flux-system to the live one, not a workload cluster\'s copy elsewhere in the tree', () => {
+    const input = recordedInput('dev', KINDS);
+    const own = treeFluxInstance(input.tree)!;
+    // A management tree's handover folder holds a workload cluster's FluxInstance, named alike, in a file that sorts first.
+    const copy = { ...own, file: 'clusters/dev/kubernetes/capi-clusters/lab1/flux/workload/fluxinstance.flux-system.flux.yaml', doc: { ...own.doc, spec: { ...own.doc.spec, distribution: { ...own.doc.spec.distribution, version: '2.8.0' } } } };
+    const tree = { ...input.tree, objects: [copy, ...input.tree.objects] };
+    expect(treeFluxInstance(tree)).toBe(own);
+    expect(own.file).toBe('clusters/dev/kubernetes/flux-system/fluxinstance.flux-system.flux.yaml');
+    expect(fluxCheck.run({ ...input, tree }).find((l) => l.check === 'flux.distribution')).toMatchObject({ outcome: 'pass', expected: 'Flux 2.9.4' });
+    // Without one in flux-system, no instance is expected.
+    expect(treeFluxInstance({ ...input.tree, objects: [copy] })).toBeUndefined();
   });
 
   it('passes on the recorded cluster, which is the tree', () => {
