@@ -21,6 +21,8 @@ export const WORKLOAD_BOUNDS = {
   generation: { min: 1, max: 9999 },
   templateId: { min: 100, max: 999999999 },
   vlan: { min: 1, max: 4094 },
+  // A typo guard: what the address pool holds is the real limit (workload.pool-too-small).
+  workerReplicas: { min: 0, max: 1000 },
 } as const;
 
 const bounded = (b: { readonly min: number; readonly max: number }) => z.number().int().min(b.min).max(b.max);
@@ -44,16 +46,15 @@ const generationShape = {
 };
 
 export const workloadControlPlaneSchema = z.strictObject({
-  // At least one, as KubeadmControlPlane's webhook requires; the most is workload.control-plane-beyond-recommended's.
-  replicas: z.number().int().min(1).describe('Control-plane machines: 1, 3 or 5 (an odd etcd member count).'),
+  // Bounded by its rules: workload.control-plane-replicas (odd, whole, at least one) and -beyond-recommended.
+  replicas: z.number().describe('Control-plane machines: 1, 3 or 5 (an odd etcd member count).'),
   machine: machineSizesSchema.describe('The size of each control-plane machine.'),
   ...generationShape,
 });
 
 export const workerPoolSchema = z.strictObject({
   name: z.string().describe('The pool, part of its MachineDeployment and template names (`<cluster>-<name>`), one DNS label.'),
-  // The most is what the address pool holds (workload.pool-too-small).
-  replicas: z.number().int().min(0).describe('Worker machines of the pool.'),
+  replicas: bounded(WORKLOAD_BOUNDS.workerReplicas).describe('Worker machines of the pool.'),
   machine: machineSizesSchema.describe('The size of each worker machine.'),
   ...generationShape,
 });

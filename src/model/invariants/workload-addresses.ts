@@ -90,9 +90,10 @@ export const workloadAddressRules: readonly Rule[] = [
     code: 'workload.pool-reversed',
     severity: 'error',
     summary: "a workload cluster's address pool starts at or before its last address",
-    check: onWorkload((_env, w) => {
+    // Ends that are no host of the subnet are the rules' above.
+    check: onWorkload((env, w) => {
       const [first, last] = ends(w);
-      return isIpv4(first!.ip) && isIpv4(last!.ip) && ipNumber(first!.ip) > ipNumber(last!.ip)
+      return isHostIn(first!.ip, env.network.subnet) && isHostIn(last!.ip, env.network.subnet) && ipNumber(first!.ip) > ipNumber(last!.ip)
         ? [{ path: 'infrastructure.addresses.last', value: last!.ip, message: `the pool would end at ${last!.ip}, before its first address ${first!.ip}: it holds no address`, fix: `swap first and last, or set last to ${first!.ip} or later` }]
         : [];
     }),

@@ -16,11 +16,11 @@ import { isPinned } from './versions';
 
 /** The settings of a k3s environment, and why each has no effect on a workload cluster. */
 const K3S_SETTINGS: readonly { readonly field: string; readonly why: (w: WorkloadCluster) => string }[] = [
-  { field: 'nodes', why: (w) => `its machines are Cluster API's: ${w.management}'s KubeadmControlPlane and MachineDeployments create them, and no k3s server is built` },
+  { field: 'nodes', why: (w) => `its machines are Cluster API's (${w.management}'s KubeadmControlPlane and MachineDeployments create them), and no k3s server is built` },
   { field: 'k3s', why: () => 'its machines run kubeadm (infrastructure.kubernetes is its release), not k3s' },
   { field: 'kubeconfig', why: (w) => `only the runbook of a k3s environment writes a kubeconfig, and none runs for this cluster; Cluster API writes its kubeconfig into the Secret ${w.namespace}/${w.kubeconfigSecret} on ${w.management}` },
   { field: 'handover', why: () => 'it retires an earlier install on k3s servers, and this cluster has none' },
-  { field: 'helmInstaller', why: () => "its charts are Flux HelmReleases: a kubeadm cluster has no k3s helm-controller" },
+  { field: 'helmInstaller', why: () => 'its charts are Flux HelmReleases, as a kubeadm cluster has no k3s helm-controller' },
 ];
 
 /** What the spec sets of a field, `nodes: []` (the schema's default) counting as unset. */
@@ -88,19 +88,24 @@ export const workloadRules: readonly Rule[] = [
     ),
   },
   {
-    code: 'workload.control-plane-even',
+    code: 'workload.control-plane-replicas',
     severity: 'error',
-    summary: 'a workload cluster has an odd number of control-plane machines (stacked etcd quorum; KubeadmControlPlane refuses an even one)',
+    summary: 'a workload cluster has an odd, whole number of control-plane machines, at least one (stacked etcd quorum; KubeadmControlPlane refuses an even one)',
     // Cluster API v1.12.11 controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go,
-    // validateKubeadmControlPlaneSpec: replicas "cannot be an even number when etcd is stacked".
+    // validateKubeadmControlPlaneSpec: replicas "cannot be less than or equal to 0", and
+    // "cannot be an even number when etcd is stacked".
     check: onWorkload((_env, w) => {
       const n = w.controlPlane.replicas;
+      const path = `${w.controlPlane.path}.replicas`;
+      if (!Number.isInteger(n) || n < 1) {
+        return [{ path, value: String(n), message: n < 1 ? `${n} control-plane machines: KubeadmControlPlane's webhook refuses fewer than one` : `${n} is not a whole number of machines`, fix: 'use 1, 3 or 5' }];
+      }
       return n % 2 !== 0
         ? []
         : [{
-            path: `${w.controlPlane.path}.replicas`,
+            path,
             value: String(n),
-            message: `${n} control-plane machines run ${n} stacked etcd members, which need ${quorumOf(n)} up and tolerate ${counted(toleratedOf(n), 'failure')}, as ${n - 1} do; KubeadmControlPlane's webhook refuses an even number with stacked etcd`,
+            message: `${n} control-plane machines run ${n} stacked etcd members, which need ${quorumOf(n)} up and tolerate ${counted(toleratedOf(n), 'failure')}, as ${counted(n - 1, 'member')} ${n - 1 === 1 ? 'does' : 'do'}; KubeadmControlPlane's webhook refuses an even number with stacked etcd`,
             fix: `use ${n - 1} or ${n + 1}`,
           }];
     }),
@@ -216,7 +221,7 @@ export const workloadRules: readonly Rule[] = [
         : [{
             path: 'infrastructure.kubernetes',
             value: w.kubernetesVersion,
-            message: `"${w.kubernetesVersion}" names no kubeadm release; Kubernetes releases look like v1.35.9, and its template VM is named after one`,
+            message: `"${w.kubernetesVersion}" names no kubeadm release: Kubernetes releases are tagged like v1.35.9`,
             // A pinned version always coerces.
             fix: `write v${semver.coerce(w.kubernetesVersion)!.version}`,
           }],
