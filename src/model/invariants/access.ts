@@ -2,7 +2,7 @@ import type { Environment, Node } from '../resolve';
 import { GIT_URL } from './flux';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
-import { k3sOnly } from './k3s-only';
+import { k3sOnly } from './kind-scope';
 
 // How the runbook and Flux reach the cluster: SSH targets, the workstation's kubeconfig, the
 // datastore the founder starts, and the credentials Flux pulls the repository with.

@@ -4,7 +4,7 @@ import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 import { DNS_LABEL } from '../name-patterns';
-import { k3sOnly } from './k3s-only';
+import { k3sOnly } from './kind-scope';
 
 // RFC 1123 label: hostnames, Terraform keys and k3s node names all accept it.
 

@@ -2,7 +2,7 @@ import { evenCount } from '../quorum';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Rule } from '../violation';
-import { k3sOnly } from './k3s-only';
+import { k3sOnly } from './kind-scope';
 
 const founders = (env: Environment) => env.nodes.filter((n) => n.founder);
 

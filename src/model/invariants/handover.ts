@@ -1,6 +1,6 @@
 import { distinct } from '../duplicates';
 import type { Rule } from '../violation';
-import { k3sOnly } from './k3s-only';
+import { k3sOnly } from './kind-scope';
 
 // The hand-over from an earlier install (environment.handover): the files the runbook shreds on
 // the founder and the Secrets it has rotated. The HelmCharts it retires are checked against the

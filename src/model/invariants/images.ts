@@ -1,6 +1,6 @@
 import type { Environment } from '../resolve';
 import type { Rule } from '../violation';
-import { k3sOnly } from './k3s-only';
+import { k3sOnly } from './kind-scope';
 
 // Which cloud image a node's OS disk is an overlay of. Only libvirt's OS disks depend on their
 // image after creation (backing_store); Proxmox copies it (disk.import_from is read at create

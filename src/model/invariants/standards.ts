@@ -9,7 +9,7 @@ import type { AddressRole } from './addresses';
 import { DNS_LABEL, DNS_SUBDOMAIN } from '../name-patterns';
 import { K3S_DISABLE_ITEMS, KUBE_VIP_MANIFEST } from '../k3s-packaged';
 import { didYouMean } from '../spec-check';
-import { k3sOnly } from './k3s-only';
+import { k3sOnly } from './kind-scope';
 
 // Each field held to its own standard: what no real network, kernel or API server accepts fails
 // here, before anything is rendered.

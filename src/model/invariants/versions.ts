@@ -3,7 +3,7 @@ import { kubernetesVersionPath } from '../resolve';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
-import { k3sOnly } from './k3s-only';
+import { k3sOnly } from './kind-scope';
 
 /** An exact release: `1.2.3` or `v1.2.3`, optional pre-release and build; no range, tag or wildcard. */
 export function isPinned(version: string): boolean {

@@ -3,8 +3,9 @@ import { isHostIn, isIpv4, parseSubnet } from '../ipv4';
 import { counted } from '../quorum';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
-import type { Finding, Rule } from '../violation';
+import type { Rule } from '../violation';
 import type { WorkloadCluster } from '../workload';
+import { onWorkload } from './kind-scope';
 
 // A workload cluster's addresses: the pool its machines take theirs from (CAPMOX's in-cluster
 // IPAM pool, made from the ProxmoxCluster's ipv4Config), its VIP, and its pod and service CIDRs.
@@ -60,8 +61,6 @@ export function machinesAtMost(w: WorkloadCluster): { replicas: number; surge: n
   const sets = [w.controlPlane, ...w.workers];
   return { replicas: sets.reduce((n, s) => n + s.replicas, 0), surge: sets.filter((s) => s.replicas > 0).length };
 }
-
-const onWorkload = (check: (env: Environment, w: WorkloadCluster) => Finding[]) => (env: Environment) => (env.workload ? check(env, env.workload) : []);
 
 export const workloadAddressRules: readonly Rule[] = [
   {

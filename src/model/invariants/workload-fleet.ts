@@ -88,15 +88,15 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
       managed(envs).flatMap(({ env, w, mgmt }) => {
         if (!mgmt) return [];
         const providers = mgmt.clusterApi?.providers ?? [];
-        const missing = WORKLOAD_PROVIDERS.filter((p) => !providers.some((q) => q.kind === p.kind && q.name === p.name)).map((p) => `${p.kind} ${p.name}`);
+        const missing = WORKLOAD_PROVIDERS.filter((p) => !providers.some((q) => q.kind === p.kind && q.name === p.name));
         if (missing.length === 0) return [];
         return prefixed(env, [{
           path: 'infrastructure.management',
           value: w.management,
           message: mgmt.clusterApi
-            ? `${mgmt.name}'s Cluster API lacks ${missing.join(', ')}: nothing there would reconcile ${w.name}'s ${missing.length === 1 ? 'objects of that provider' : 'objects of those providers'}`
+            ? `${mgmt.name}'s Cluster API lacks ${missing.map((p) => `${p.kind} ${p.name}`).join(', ')}: nothing there would reconcile ${w.name}'s ${missing.length === 1 ? 'objects of that provider' : 'objects of those providers'}`
             : `${mgmt.name} has no clusterApi section: nothing there would reconcile ${w.name}'s Cluster API objects`,
-          fix: `add ${missing.map((p) => `{ kind: '${p.split(' ')[0]}', name: '${p.split(' ')[1]}', … }`).join(', ')} to ${mgmt.name}'s clusterApi.providers`,
+          fix: `add ${missing.map((p) => `{ kind: '${p.kind}', name: '${p.name}', … }`).join(', ')} to ${mgmt.name}'s clusterApi.providers`,
         }]);
       }),
   },

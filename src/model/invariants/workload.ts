@@ -8,6 +8,7 @@ import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 import type { MachineSet, WorkloadCluster } from '../workload';
 import { ETCD_RECOMMENDED_MEMBERS } from './control-plane';
+import { onWorkload } from './kind-scope';
 import { isPinned } from './versions';
 
 // A `cluster-api` environment as a whole: the settings only k3s servers have, the control plane
@@ -37,9 +38,6 @@ const LABEL_VALUE_MAX = 63;
 
 /** A kubeadm release as Kubernetes tags it, the form Cluster API's templates and image-builder name. */
 const KUBEADM_RELEASE = /^v\d+\.\d+\.\d+$/;
-
-/** The rules on a workload cluster alone (`env.workload`); none speaks on a k3s environment. */
-const onWorkload = (check: (env: Environment, w: WorkloadCluster) => Finding[]) => (env: Environment) => (env.workload ? check(env, env.workload) : []);
 
 export const workloadRules: readonly Rule[] = [
   {
