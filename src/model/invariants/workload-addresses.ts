@@ -124,7 +124,15 @@ export const workloadAddressRules: readonly Rule[] = [
       ];
       return held
         .filter((a) => inPool(pool, a.ip))
-        .map((a) => ({ path: a.path, value: a.ip, message: `${a.ip} is ${a.role} and inside the machines' pool ${pool.text}, whose every address is one a machine may be given`, fix: `narrow the pool (infrastructure.addresses) to addresses nothing else holds` }));
+        .map((a) => ({
+          path: a.path,
+          value: a.ip,
+          // The in-cluster IPAM provider skips the pool's gateway (poolutil.PoolSpecToIPSet); anything else in it is given out.
+          message: a.role === 'the gateway'
+            ? `${a.ip} is the gateway and inside the machines' pool ${pool.text}: the in-cluster IPAM provider never gives it out, so the pool holds one address fewer than it spans`
+            : `${a.ip} is ${a.role} and inside the machines' pool ${pool.text}: the in-cluster IPAM provider may give it to a machine`,
+          fix: 'narrow the pool (infrastructure.addresses) to addresses nothing else holds',
+        }));
     }),
   },
   {
@@ -178,7 +186,7 @@ export const workloadAddressRules: readonly Rule[] = [
           : []),
         ...nets
           .filter((n) => n.range && subnet && overlaps(n.range, subnet))
-          .map((n) => ({ path: n.path, value: n.cidr, message: `${n.what} ${n.cidr} overlaps the node subnet ${env.network.subnet}: the machines could not tell its addresses from their neighbours'`, fix: `pick a range outside ${env.network.subnet}` })),
+          .map((n) => ({ path: n.path, value: n.cidr, message: `${n.what} ${n.cidr} overlaps the node subnet ${env.network.subnet}: inside ${w.name} the same addresses would be its ${n.path.endsWith('podCidr') ? "pods'" : "Services'"} and those of hosts on its machines' network`, fix: `pick a range outside ${env.network.subnet}` })),
       ];
     }),
   },
