@@ -180,6 +180,7 @@ const compat: VendoredFile[] = [
   transcribed('schemas/compat/cert-manager-kubernetes.json', { repo: 'cert-manager/website', tag: '(main; the website has no tags)', path: 'content/docs/releases/README.md (both release tables)', commit: '776e5dba56510fc9de84206b806b568447077f25' }),
   transcribed('schemas/compat/cluster-api-operator.json', { repo: 'kubernetes-sigs/cluster-api-operator', tag: 'v0.24.0 to v0.28.0 (each entry names its commit)', path: 'go.mod (sigs.k8s.io/cluster-api) + internal/controller/phase_load.go or phases.go (accepted contracts)', commit: 'd32c1c2a0bd227e2a49e8c3db9c7ef6b131ec11f (v0.28.0)' }),
   transcribed('schemas/compat/cluster-api-providers.json', { repo: 'kubernetes-sigs/cluster-api; ionos-cloud/cluster-api-provider-proxmox; kubernetes-sigs/cluster-api-ipam-provider-in-cluster', tag: 'v1.12.11; v0.9.0 (the pin v0.9.1 is not in the snapshot; releaseSeries is per minor); v1.1.0-rc.2 (the pin v1.1.1 is not in the snapshot; main at bc27dd72 holds the same file)', path: 'metadata.yaml', commit: '8f5479b731c4b19411a31d4eafb9cc36e58f00f3; eb2360a723105450003fd7095616e3dd8cbe2b39; 66b34b263a9e376b43293eb804f148beec4b3a23' }),
+  transcribed('schemas/compat/cluster-api-kubernetes.json', { repo: 'kubernetes-sigs/cluster-api', tag: 'v1.12.11', path: 'docs/book/src/reference/versions.md (Core provider table of the supported versions matrix)', commit: '8f5479b731c4b19411a31d4eafb9cc36e58f00f3' }),
   transcribed('schemas/compat/cilium-gateway-api.json', { repo: 'cilium/cilium', tag: 'v1.20.0', path: 'Documentation/operations/upgrade.rst, 1.20 upgrade notes (the repository was too large to fetch: transcribed from the rendered https://docs.cilium.io/en/v1.20/operations/upgrade/)', commit: '(not read)' }),
   transcribed('schemas/compat/flux-operator-flux.json', { repo: 'controlplaneio-fluxcd/flux-operator', tag: 'v0.53.0 to v0.58.1 (each entry names its commit)', path: 'config/data/flux/ (the folder names)', commit: 'b3b36020aca1f8d2172c76949c0bcb6bbf688dde (v0.58.1)' }),
 ];
@@ -280,7 +281,7 @@ What the pinned releases declare about each other, transcribed from each project
 (a table on a website from the website's source): each file repeats its source, and
 \`src/model/compatibility.ts\` looks each pin up in it. A pin a table does not cover is a warning
 that names the file's source and its newest entry (compat.unknown-release,
-compat.gateway-api-cilium-unknown, compat.provider-unknown-release). Refresh a table from the same
+compat.gateway-api-cilium-unknown, compat.provider-unknown-release, workload.kubernetes-support-unknown). Refresh a table from the same
 file at a newer tag when a pin moves past it.
 
 ## Not vendored

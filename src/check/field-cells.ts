@@ -25,13 +25,24 @@ const WITHOUT_EFFECT_TEST = 'test/components/without-effect.test.ts';
 const vmOnBareMetal = applies(WITHOUT_EFFECT_TEST, 'setting.without-effect');
 const valuesSecret = { 'secret-material': applies('test/model/invariants/values-secrets.test.ts', 'values.private-key', 'values.plaintext-secret') };
 const chartUnused = applies(WITHOUT_EFFECT_TEST, 'setting.without-effect');
+/** The tests of the workload cluster's rules: alone, against its fleet, against the committed tree. */
+const WORKLOAD_TEST = 'test/model/invariants/workload.test.ts';
+const WORKLOAD_FLEET_TEST = 'test/model/invariants/workload-fleet.test.ts';
+const WORKLOAD_TREE_TEST = 'test/check/workload-tree-rules.test.ts';
+const k3sSetting = applies('workload-k3s-setting', 'workload.k3s-setting');
+const onProxmox = (what: string) => no(`${what} on the Proxmox host, which synth does not reach: no rule can see whether it exists`);
+const nodeKnown = applies(WORKLOAD_FLEET_TEST, 'workload.node-unknown');
 
 export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   name: {
     'outside-repo': applies('invalid-environment-name', 'environment.invalid-name'),
     'shared-identity': applies('test/check/run.test.ts', 'environment.duplicate-name'),
   },
-  nodes: { 'upper-bound': applies('test/model/invariants/control-plane.test.ts', 'quorum.beyond-recommended') },
+  nodes: { 'upper-bound': applies('test/model/invariants/control-plane.test.ts', 'quorum.beyond-recommended'), 'without-effect': k3sSetting },
+  k3s: { 'without-effect': k3sSetting },
+  kubeconfig: { 'without-effect': k3sSetting },
+  helmInstaller: { 'without-effect': k3sSetting },
+  handover: { 'without-effect': k3sSetting },
   'nodes[].name': { 'shared-identity': applies('duplicate-node-name', 'node.duplicate-name') },
   'nodes[].ip': { 'shared-identity': applies('duplicate-node-ip', 'node.duplicate-ip') },
   'nodes[].vm': { 'without-effect': vmOnBareMetal },
@@ -82,6 +93,8 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'clusterApi.layers.certManager': { 'must-resolve': layerExists, ordering: applies('capi-layer-order', 'capi.layer-order') },
   'clusterApi.layers.operator': { 'must-resolve': layerExists, ordering: applies('capi-layer-order', 'capi.layer-order') },
   'clusterApi.layers.providers': { 'must-resolve': layerExists, ordering: applies('capi-layer-order', 'capi.layer-order') },
+  'clusterApi.layers.clusters': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'workload.clusters-layer-missing'), ordering: applies(WORKLOAD_FLEET_TEST, 'workload.clusters-layer-order') },
+  'clusterApi.proxmoxNodes[]': { 'must-resolve': no("the Proxmox nodes the management environment knows: what its workload clusters' placement is checked against (workload.node-unknown), not a name of something the spec declares") },
   'notifications.layer': { 'must-resolve': layerExists },
   'notifications.receivers[].name': { 'shared-identity': applies('notifications-duplicate-name', 'notifications.duplicate-name') },
   'notifications.receivers[].alerts': { 'without-effect': applies('notifications-alerts-without-monitoring', 'notifications.alerts-without-monitoring') },
@@ -154,6 +167,35 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'versions.cloudImage.serial': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'versions.cloudImage.sha256': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'infrastructure.vlan': { 'upper-bound': applies('vlan-out-of-range', 'vm.vlan-invalid') },
+  'infrastructure.management': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'workload.management-unknown'), ordering: applies(WORKLOAD_FLEET_TEST, 'workload.clusters-layer-order') },
+  // Its objects and the Proxmox credentials' Secret go into this namespace of the management cluster, which must exist there.
+  'infrastructure.namespace': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'secret.namespace-unknown') },
+  'infrastructure.kubernetes': { 'must-resolve': applies('workload-template-missing', 'workload.template-missing'), ordering: applies(WORKLOAD_TREE_TEST, 'workload.kubernetes-skew') },
+  'infrastructure.controlPlane.replicas': { 'upper-bound': applies(BOUNDS_TEST, 'workload.control-plane-beyond-recommended') },
+  'infrastructure.controlPlane.retainedGenerations[]': {
+    'must-resolve': applies(WORKLOAD_TREE_TEST, 'workload.template-retained-missing'),
+    'shared-identity': applies('workload-retained-generation', 'workload.retained-generation'),
+  },
+  'infrastructure.workers[].retainedGenerations[]': {
+    'must-resolve': applies(WORKLOAD_TREE_TEST, 'workload.template-retained-missing'),
+    'shared-identity': applies('workload-retained-generation', 'workload.retained-generation'),
+  },
+  'infrastructure.controlPlane.generation': { 'shared-identity': applies(WORKLOAD_TREE_TEST, 'workload.template-changed') },
+  'infrastructure.workers[].generation': { 'shared-identity': applies(WORKLOAD_TREE_TEST, 'workload.template-changed') },
+  'infrastructure.workers[].name': {
+    'upper-bound': applies('workload-pool-invalid-name', 'workload.pool-invalid-name'),
+    'shared-identity': applies('workload-pool-duplicate-name', 'workload.pool-duplicate-name'),
+  },
+  'infrastructure.proxmox.sourceNode': { 'must-resolve': nodeKnown },
+  'infrastructure.proxmox.allowedNodes[]': { 'must-resolve': nodeKnown },
+  'infrastructure.proxmox.templates.<name>': { 'must-resolve': onProxmox('a template VM') },
+  'infrastructure.proxmox.bridge': { 'must-resolve': onProxmox('a bridge') },
+  'infrastructure.proxmox.bootDevice': { 'must-resolve': onProxmox("a disk device of the template VM") },
+  'infrastructure.addresses.first': { 'shared-identity': applies(WORKLOAD_FLEET_TEST, 'workload.pool-overlap') },
+  'infrastructure.addresses.last': { 'shared-identity': applies('workload-address-in-pool', 'workload.address-in-pool') },
+  'infrastructure.podCidr': { 'shared-identity': applies(WORKLOAD_FLEET_TEST, 'workload.cidr-overlaps-fleet') },
+  'infrastructure.serviceCidr': { 'shared-identity': applies('workload-cidr-overlap', 'workload.cidr-overlap') },
+  'infrastructure.sshKeys[]': { 'secret-material': applies(WORKLOAD_TEST, 'vm.ssh-key-private', 'vm.ssh-key-invalid', 'vm.example-ssh-key') },
   'infrastructure.adopt.vms.<name>': { 'must-resolve': applies('vm-adopt-unknown-node', 'vm.adopt-unknown-node') },
   'infrastructure.adopt.vms.<name>.mac': { 'shared-identity': applies('vm-adopt-identity-proxmox', 'vm.adopt-identity') },
   'infrastructure.adopt.vms.<name>.sshKeys[]': { 'secret-material': applies('vm-adopt-ssh-key-private', 'vm.ssh-key-private') },

@@ -2,6 +2,7 @@ import semver from 'semver';
 // Bundled into dist/ (no file read at run time): the data travels with the code that reads it.
 import certManagerJson from '../../schemas/compat/cert-manager-kubernetes.json' with { type: 'json' };
 import ciliumJson from '../../schemas/compat/cilium-gateway-api.json' with { type: 'json' };
+import capiKubernetesJson from '../../schemas/compat/cluster-api-kubernetes.json' with { type: 'json' };
 import operatorJson from '../../schemas/compat/cluster-api-operator.json' with { type: 'json' };
 import providersJson from '../../schemas/compat/cluster-api-providers.json' with { type: 'json' };
 import fluxOperatorJson from '../../schemas/compat/flux-operator-flux.json' with { type: 'json' };
@@ -33,6 +34,10 @@ export interface CertManagerRange { readonly min: string; readonly max: string }
 export interface OperatorRelease { readonly commit: string; readonly clusterApi: string; readonly contracts: readonly string[] }
 export interface FluxOperatorRelease { readonly commit: string; readonly flux: readonly string[] }
 export interface CiliumRelease { readonly gatewayApi: string }
+/** One Kubernetes minor a Cluster API minor supports: for workload clusters always, for the management cluster where `management`; from patch `since` on where set. */
+export interface CapiKubernetesMinor { readonly management: boolean; readonly since?: string }
+/** The Kubernetes minors (`1.35`) one Cluster API minor supports. */
+export type CapiKubernetesSupport = Readonly<Record<string, CapiKubernetesMinor>>;
 export interface ReleaseSeries { readonly major: number; readonly minor: number; readonly contract: string }
 export interface ProviderRepository {
   readonly source: CompatSource;
@@ -49,6 +54,7 @@ export const certManagerKubernetes = table<CertManagerRange>('cert-manager-kuber
 export const clusterApiOperator = table<OperatorRelease>('cluster-api-operator.json', operatorJson);
 export const fluxOperatorFlux = table<FluxOperatorRelease>('flux-operator-flux.json', fluxOperatorJson);
 export const ciliumGatewayApi = table<CiliumRelease>('cilium-gateway-api.json', ciliumJson);
+export const clusterApiKubernetes = table<CapiKubernetesSupport>('cluster-api-kubernetes.json', capiKubernetesJson);
 export const PROVIDERS_FILE = `${COMPAT_DIR}/cluster-api-providers.json`;
 export const providerRepositories = (providersJson as unknown as { repositories: ProviderRepository[] }).repositories;
 

@@ -165,7 +165,8 @@ function outOfRange(path: readonly Key[], value: unknown, input: unknown): Repor
     code: 'spec.out-of-range',
     path,
     value,
-    message: `${shown(value)} is outside ${String(path.at(-1))}'s range, ${range}`,
+    // An entry of a list is named with its list: `retainedGenerations[0]`, not `0`.
+    message: `${shown(value)} is outside ${typeof path.at(-1) === 'number' ? `${String(path.at(-2))}[${String(path.at(-1))}]` : String(path.at(-1))}'s range, ${range}`,
     fix: `use ${range}`,
   };
 }

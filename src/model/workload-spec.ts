@@ -6,26 +6,47 @@
  */
 import { z } from 'zod';
 
+/**
+ * The bounds of a machine's size and of the ids the spec names, checked by the schema
+ * (spec.out-of-range). The lower ones are CAPMOX v0.9.0's ProxmoxMachineTemplate CRD (numSockets
+ * and numCores >= 1, bootVolume.sizeGb >= 5, vlan 1-4094) and Proxmox's VM ids (100-999999999,
+ * as vm.id-invalid); the upper ones of sizes are typo guards, VM_BOUNDS' (src/model/invariants/vms.ts)
+ * where a VM has the same field, since upstream sets none (docs/decisions.md, issue 27, stream C).
+ */
+export const WORKLOAD_BOUNDS = {
+  sockets: { min: 1, max: 8 },
+  cores: { min: 1, max: 64 },
+  memoryMiB: { min: 1024, max: 262144 },
+  diskGiB: { min: 5, max: 4096 },
+  generation: { min: 1, max: 9999 },
+  templateId: { min: 100, max: 999999999 },
+  vlan: { min: 1, max: 4094 },
+  // A typo guard: what the address pool holds is the real limit (workload.pool-too-small).
+  workerReplicas: { min: 0, max: 1000 },
+} as const;
+
+const bounded = (b: { readonly min: number; readonly max: number }) => z.number().int().min(b.min).max(b.max);
+
 /** One machine's size, as CAPMOX's ProxmoxMachineTemplate takes it. */
 export const machineSizesSchema = z.strictObject({
-  sockets: z.number().default(1).describe('CPU sockets of each machine (`numSockets`).'),
-  cores: z.number().describe('CPU cores per socket (`numCores`).'),
-  memoryMiB: z.number().describe('RAM of each machine in MiB, a multiple of 8 (`memoryMiB`).'),
-  diskGiB: z.number().describe('The boot volume in GiB, at least 5 (`bootVolume.sizeGb`).'),
+  sockets: bounded(WORKLOAD_BOUNDS.sockets).default(1).describe('CPU sockets of each machine (`numSockets`).'),
+  cores: bounded(WORKLOAD_BOUNDS.cores).describe('CPU cores per socket (`numCores`).'),
+  memoryMiB: bounded(WORKLOAD_BOUNDS.memoryMiB).describe('RAM of each machine in MiB, a multiple of 8 (`memoryMiB`).'),
+  diskGiB: bounded(WORKLOAD_BOUNDS.diskGiB).describe('The boot volume in GiB, at least 5 (`bootVolume.sizeGb`).'),
 });
 
 const generationShape = {
-  generation: z
-    .number()
+  generation: bounded(WORKLOAD_BOUNDS.generation)
     .default(1)
     .describe('The generation of its machine templates, part of their names (`<cluster>-<set>-g<N>`): Cluster API templates are immutable, so any change to the machines (sizes, placement, network) needs the next generation, which rolls every machine of the set.'),
   retainedGenerations: z
-    .array(z.number())
+    .array(bounded(WORKLOAD_BOUNDS.generation))
     .default([])
     .describe('Earlier generations whose templates stay in the tree, copied unchanged from the committed tree, until nothing uses them (a rollout in progress, a MachineSet kept for rollback). Remove them once the rollout is done.'),
 };
 
 export const workloadControlPlaneSchema = z.strictObject({
+  // Bounded by its rules: workload.control-plane-replicas (odd, whole, at least one) and -beyond-recommended.
   replicas: z.number().describe('Control-plane machines: 1, 3 or 5 (an odd etcd member count).'),
   machine: machineSizesSchema.describe('The size of each control-plane machine.'),
   ...generationShape,
@@ -33,7 +54,7 @@ export const workloadControlPlaneSchema = z.strictObject({
 
 export const workerPoolSchema = z.strictObject({
   name: z.string().describe('The pool, part of its MachineDeployment and template names (`<cluster>-<name>`), one DNS label.'),
-  replicas: z.number().describe('Worker machines of the pool.'),
+  replicas: bounded(WORKLOAD_BOUNDS.workerReplicas).describe('Worker machines of the pool.'),
   machine: machineSizesSchema.describe('The size of each worker machine.'),
   ...generationShape,
 });
@@ -41,11 +62,11 @@ export const workerPoolSchema = z.strictObject({
 export const workloadProxmoxSchema = z.strictObject({
   sourceNode: z.string().describe('The Proxmox node that holds the template VMs.'),
   templates: z
-    .record(z.string(), z.number())
+    .record(z.string(), bounded(WORKLOAD_BOUNDS.templateId))
     .describe('The template VM id per Kubernetes version (`v1.35.9: 9035`): an image built for that kubeadm release. The cluster\'s version must have one; keep the previous one listed until its machines are gone.'),
   allowedNodes: z.array(z.string()).optional().describe('Proxmox nodes CAPMOX may clone machines onto. Default: the source node only.'),
   bridge: z.string().describe('The bridge of each machine\'s NIC, e.g. `vmbr0`.'),
-  vlan: z.number().optional().describe('The VLAN tag of each machine\'s NIC. Default: untagged.'),
+  vlan: bounded(WORKLOAD_BOUNDS.vlan).optional().describe('The VLAN tag of each machine\'s NIC. Default: untagged.'),
   bootDevice: z.string().default('scsi0').describe('The boot disk\'s device in the template, e.g. `scsi0`.'),
 });
 

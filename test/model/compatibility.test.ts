@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { COMPAT_DIR, certManagerKubernetes, ciliumGatewayApi, clusterApiOperator, entryFor, fluxOperatorFlux, newestOf, newestSeries, providerRepositories, providerRepository, releaseSeriesOf } from '../../src/model/compatibility';
+import { COMPAT_DIR, certManagerKubernetes, ciliumGatewayApi, clusterApiKubernetes, clusterApiOperator, entryFor, fluxOperatorFlux, newestOf, newestSeries, providerRepositories, providerRepository, releaseSeriesOf } from '../../src/model/compatibility';
 import * as versions from '../../src/versions';
 
 const minor = /^\d+\.\d+$/;
@@ -11,8 +11,8 @@ const release = /^v\d+\.\d+\.\d+(-[\w.]+)?$/;
 describe('the vendored compatibility data (schemas/compat/)', () => {
   it('is one JSON file per table, each naming its source', () => {
     const files = fs.readdirSync(path.join(COMPAT_DIR)).sort();
-    expect(files).toEqual(['cert-manager-kubernetes.json', 'cilium-gateway-api.json', 'cluster-api-operator.json', 'cluster-api-providers.json', 'flux-operator-flux.json']);
-    for (const t of [certManagerKubernetes, ciliumGatewayApi, clusterApiOperator, fluxOperatorFlux, ...providerRepositories]) {
+    expect(files).toEqual(['cert-manager-kubernetes.json', 'cilium-gateway-api.json', 'cluster-api-kubernetes.json', 'cluster-api-operator.json', 'cluster-api-providers.json', 'flux-operator-flux.json']);
+    for (const t of [certManagerKubernetes, ciliumGatewayApi, clusterApiKubernetes, clusterApiOperator, fluxOperatorFlux, ...providerRepositories]) {
       expect(t.source.repo).toMatch(/^[\w-]+\/[\w.-]+$/);
       for (const field of ['path', 'tag', 'commit'] as const) expect(t.source[field].length, field).toBeGreaterThan(0);
     }
@@ -35,6 +35,16 @@ describe('the vendored compatibility data (schemas/compat/)', () => {
       expect(r.commit).toMatch(/^[0-9a-f]{40}$/);
       expect(r.flux.every((f) => release.test(f))).toBe(true);
     }
+    expect(clusterApiKubernetes.source.commit).toMatch(/^[0-9a-f]{40}$/);
+    for (const [k, minors] of Object.entries(clusterApiKubernetes.releases)) {
+      expect(k).toMatch(minor);
+      for (const [m, row] of Object.entries(minors)) {
+        expect(m).toMatch(minor);
+        expect(typeof row.management).toBe('boolean');
+        // A first patch release that supports a minor is one of that Cluster API minor's own.
+        if (row.since !== undefined) expect(row.since, `${k} ${m}`).toMatch(new RegExp(`^v${k.replace('.', '\\.')}\\.\\d+$`));
+      }
+    }
     for (const repository of providerRepositories) {
       expect(repository.source.commit).toMatch(/^[0-9a-f]{40}$/);
       for (const s of repository.releaseSeries) expect(s).toEqual({ major: expect.any(Number), minor: expect.any(Number), contract: expect.stringMatching(/^v1(alpha|beta)\d+$/) });
@@ -46,6 +56,11 @@ describe('the vendored compatibility data (schemas/compat/)', () => {
     expect(entryFor(ciliumGatewayApi, '1.20')).toEqual({ gatewayApi: versions.gatewayApi.version });
     expect(entryFor(clusterApiOperator, versions.charts.clusterApiOperator.version)).toMatchObject({ clusterApi: 'v1.12.10', contracts: ['v1beta1', 'v1beta2'] });
     expect(entryFor(fluxOperatorFlux, versions.charts.fluxOperator.version)?.flux).toContain(`v${versions.flux.version}`);
+    // Cluster API v1.12 (the core provider's pin) supports workload clusters of 1.29 to 1.35, the last from v1.12.1 on.
+    expect(Object.keys(entryFor(clusterApiKubernetes, '1.12')!)).toEqual(['1.29', '1.30', '1.31', '1.32', '1.33', '1.34', '1.35']);
+    expect(entryFor(clusterApiKubernetes, '1.12')!['1.35']).toEqual({ management: true, since: 'v1.12.1' });
+    expect(entryFor(clusterApiKubernetes, '1.12')!['1.30']).toEqual({ management: false });
+    expect(semver.gte(versions.capiProviders.clusterApi.version, 'v1.12.1')).toBe(true);
     for (const [key, p] of Object.entries(versions.capiProviders)) {
       const repository = providerRepositories.find((r) => r.providers.some((q) => q.catalogue === key));
       expect(repository && releaseSeriesOf(repository, p.version)?.contract, key).toBe('v1beta2');

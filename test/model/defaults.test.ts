@@ -8,6 +8,7 @@ import { resolve } from '../../src/model/resolve';
 import { SETTINGS_DOC, settingsDoc } from '../../src/synth/settings-doc';
 import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
+import { workloadBase } from '../fixtures/workload-rules';
 
 type Step = string | '[]' | '<name>' | { kind: string };
 interface Documented {
@@ -83,6 +84,8 @@ const bases: EnvironmentSpec[] = [
   },
   { ...dev, name: 'metal', cilium: { layers: {} }, infrastructure: { kind: 'bare-metal' }, tls: {} },
   { ...dev, name: 'public', baseDomain: 'lab.example.net', tls: { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' } } } },
+  // A workload cluster: the defaults of a cluster-api infrastructure.
+  workloadBase,
 ];
 
 const withoutSpec = ({ spec: _, ...env }: ReturnType<typeof resolve>) => env;

@@ -9,6 +9,7 @@ import type { Field } from '../../src/model/spec-walk';
 import { routedBase } from '../fixtures/corpus';
 import { modify, singleServer, threeServers } from '../fixtures/environments';
 import { placed } from '../fixtures/spec-fields';
+import { workloadBase } from '../fixtures/workload-rules';
 
 const numbers = specFields(environmentSchema).filter((f) => f.kind === 'number');
 const declared = (f: Field) => f.schema as unknown as { minValue: number; maxValue: number; isInt: boolean };
@@ -32,13 +33,34 @@ const owned: Record<string, { readonly max: number; readonly base: unknown }> = 
   'longhorn.bulkReplicas': { max: 3, base: modify(threeServers, (e: any) => { e.longhorn = {}; }) },
   'apps[].route.port': { max: 65535, base: routedBase },
   'infrastructure.vlan': { max: 4094, base: singleServer },
+  // Beyond etcd's recommended seven a warning, not a refusal (as quorum.beyond-recommended).
+  'infrastructure.controlPlane.replicas': { max: 7, base: workloadBase },
 };
 
 describe('every number field has an upper and a lower bound', () => {
   it('is bounded by the schema or by a rule of its own, never both', () => {
     expect(numbers.filter((f) => !bounded.includes(f) && !(f.path in owned)).map((f) => f.path)).toEqual([]);
     expect(bounded.filter((f) => f.path in owned).map((f) => f.path)).toEqual([]);
-    expect(bounded.map((f) => f.path)).toEqual(['notifications.receivers[].port', 'infrastructure.memoryMiB', 'infrastructure.memoryBudgetMiB']);
+    expect(bounded.map((f) => f.path)).toEqual([
+      'notifications.receivers[].port',
+      'infrastructure.memoryMiB',
+      'infrastructure.memoryBudgetMiB',
+      'infrastructure.controlPlane.machine.sockets',
+      'infrastructure.controlPlane.machine.cores',
+      'infrastructure.controlPlane.machine.memoryMiB',
+      'infrastructure.controlPlane.machine.diskGiB',
+      'infrastructure.controlPlane.generation',
+      'infrastructure.controlPlane.retainedGenerations[]',
+      'infrastructure.workers[].replicas',
+      'infrastructure.workers[].machine.sockets',
+      'infrastructure.workers[].machine.cores',
+      'infrastructure.workers[].machine.memoryMiB',
+      'infrastructure.workers[].machine.diskGiB',
+      'infrastructure.workers[].generation',
+      'infrastructure.workers[].retainedGenerations[]',
+      'infrastructure.proxmox.templates.<name>',
+      'infrastructure.proxmox.vlan',
+    ]);
   });
 
   it.each(bounded.map((f) => [f.path, f] as const))('%s: above, below and between whole numbers is spec.out-of-range, naming the range', (_path, field) => {
@@ -48,7 +70,8 @@ describe('every number field has an upper and a lower bound', () => {
     for (const value of [max + 1, min - 1, min + 0.5]) {
       const { spec, path } = placed(field, value, base);
       expect(checkSpec(spec).filter((v) => v.path === path)).toEqual([
-        { code: 'spec.out-of-range', severity: 'error', path, value: String(value), message: `${value} is outside ${field.path.split('.').at(-1)}'s range, a whole number from ${min} to ${max}`, fix: `use a whole number from ${min} to ${max}` },
+        // The field as its path ends: a list's entry with its index, a record's by its key.
+        { code: 'spec.out-of-range', severity: 'error', path, value: String(value), message: `${value} is outside ${path.split('.').at(-1)}'s range, a whole number from ${min} to ${max}`, fix: `use a whole number from ${min} to ${max}` },
       ]);
     }
     expect(checkSpec(placed(field, max, base).spec).filter((v) => v.code === 'spec.out-of-range')).toEqual([]);

@@ -38,6 +38,10 @@ export const clusterApiSchema = z.strictObject({
     .prefault({})
     .describe('Layer of each part.'),
   inspector: z.boolean().default(true).describe('The read-only `capi-readonly` role and its `capi-inspector` ServiceAccount.'),
+  proxmoxNodes: z
+    .array(z.string())
+    .optional()
+    .describe("The Proxmox nodes CAPMOX may clone the workload clusters' machines from and onto (their `proxmox.sourceNode` and `allowedNodes`). Default: this environment's own `infrastructure.node` on Proxmox, else none."),
 }).describe('Cluster API through cluster-api-operator, after cert-manager, each in its own Flux layer.');
 
 /** A Secret the providers need: each provider's `configSecret`, in its namespace, copied into the providers' layer. */

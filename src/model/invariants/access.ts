@@ -2,6 +2,7 @@ import type { Environment, Node } from '../resolve';
 import { GIT_URL } from './flux';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
+import { k3sOnly } from './kind-scope';
 
 // How the runbook and Flux reach the cluster: SSH targets, the workstation's kubeconfig, the
 // datastore the founder starts, and the credentials Flux pulls the repository with.
@@ -144,7 +145,7 @@ export const accessRules: readonly Rule[] = [
               : 'drop it from the URL (an app\'s chart source takes no credentials here: serve the chart where Flux pulls it without them); treat it as exposed if it was ever committed',
         })),
   },
-  {
+  k3sOnly({
     code: 'k3s.sqlite-multi-server',
     severity: 'error',
     summary: 'sqlite serves one server only; more servers (planned ones too) need embedded etcd',
@@ -152,8 +153,8 @@ export const accessRules: readonly Rule[] = [
       env.k3s?.datastore === 'sqlite' && servers(env) > 1
         ? [{ path: 'k3s.datastore', value: 'sqlite', message: `${servers(env)} servers are declared, but sqlite cannot be shared: the others could never join`, fix: "use datastore: 'etcd' (k3s migrates a sqlite server to etcd when it restarts with cluster-init)" }]
         : [],
-  },
-  {
+  }),
+  k3sOnly({
     code: 'ssh.port-invalid',
     severity: 'error',
     summary: "a node's SSH port is a TCP port",
@@ -162,8 +163,8 @@ export const accessRules: readonly Rule[] = [
         .map((n) => ({ n, port: env.sshTargets[n.index]!.port }))
         .filter(({ port }) => !Number.isInteger(port) || port < 1 || port > 65535)
         .map(({ n, port }) => ({ path: `nodes[${n.index}].ssh.port`, value: shown(port), message: `${port} is not a TCP port`, fix: 'leave it unset (22) or use the NAT port that reaches this node, 1-65535' })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'ssh.shared-target',
     severity: 'error',
     summary: 'each node is reached at its own SSH address and port',
@@ -191,8 +192,8 @@ export const accessRules: readonly Rule[] = [
           : [{ path: `nodes[${n.index}].ssh`, value: at(n), message: `${named(n)} is reached at ${at(n)}, and so is ${named(first)}: the runbook would configure one server twice`, fix: fixFor(n, first) }];
       });
     },
-  },
-  {
+  }),
+  k3sOnly({
     code: 'kubeconfig.invalid',
     severity: 'error',
     summary: "the kubeconfig's context is a plain name and its file a path of its own",
@@ -204,8 +205,8 @@ export const accessRules: readonly Rule[] = [
         ...(file === undefined || validKubeconfigFile(file) ? [] : [{ path: 'kubeconfig.file', value: file, message: 'not an absolute or home-relative file path without spaces, quotes or colons (a colon separates the files of a KUBECONFIG list)', fix: `e.g. ~/.kube/${env.name}.kubeconfig` }]),
       ];
     },
-  },
-  {
+  }),
+  k3sOnly({
     code: 'kubeconfig.shared-file',
     severity: 'error',
     summary: "the runbook writes a kubeconfig file whole only when it is the tool's own (the default); a file the spec names is merged into, on request",
@@ -216,8 +217,8 @@ export const accessRules: readonly Rule[] = [
         ? []
         : [{ path: 'kubeconfig.file', value: file, message: `${file} may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds`, fix: `leave it unset (the runbook then writes ~/.kube/${env.name}.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into ${file}` }];
     },
-  },
-  {
+  }),
+  k3sOnly({
     code: 'k3s.kubeconfig-readable',
     severity: 'warning',
     summary: "the admin kubeconfig k3s writes on every server is readable by root alone",
@@ -230,7 +231,7 @@ export const accessRules: readonly Rule[] = [
         ? []
         : [{ path: 'k3s.writeKubeconfigMode', value: env.k3s.writeKubeconfigMode, message: `mode ${env.k3s.writeKubeconfigMode} opens the cluster-admin credentials in /etc/rancher/k3s/k3s.yaml on every server to ${who.join(' and ')}`, fix: 'leave it unset (0600): the runbook reads the file with sudo' }];
     },
-  },
+  }),
   {
     code: 'flux.ssh-without-identity',
     severity: 'error',

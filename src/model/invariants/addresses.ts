@@ -4,6 +4,7 @@ import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 import { DNS_LABEL } from '../name-patterns';
+import { k3sOnly } from './kind-scope';
 
 // RFC 1123 label: hostnames, Terraform keys and k3s node names all accept it.
 
@@ -16,11 +17,12 @@ export interface AddressRole {
 
 /**
  * Every address the environment gives a host: node IPs, the gateway, the VIPs. The address,
- * standards and fleet rules all read this one list.
+ * standards and fleet rules all read this one list. A workload cluster has no nodes of its own
+ * (its machines' addresses come from its pool, workload.k3s-setting reports any it lists).
  */
 export function addressRoles(env: Environment): AddressRole[] {
   return [
-    ...env.nodes.map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip, role: `node ${n.name}` })),
+    ...(env.workload ? [] : env.nodes).map((n) => ({ path: `nodes[${n.index}].ip`, ip: n.ip, role: `node ${n.name}` })),
     { path: 'network.gateway', ip: env.spec.network.gateway, role: 'the gateway' },
     ...(env.vip !== undefined ? [{ path: 'controlPlane.vip', ip: env.vip, role: 'the control-plane VIP' }] : []),
     ...(env.ingressVip !== undefined ? [{ path: 'ingressVip', ip: env.ingressVip, role: 'the ingress VIP' }] : []),
@@ -31,7 +33,7 @@ export function addressRoles(env: Environment): AddressRole[] {
 const MAX_NAMESERVERS = 3;
 
 export const addressRules: readonly Rule[] = [
-  {
+  k3sOnly({
     code: 'nodes.empty',
     severity: 'error',
     summary: 'an environment has at least one node',
@@ -39,8 +41,8 @@ export const addressRules: readonly Rule[] = [
       env.nodes.length > 0
         ? []
         : [{ path: 'nodes', value: '[]', message: 'the environment has no nodes', fix: 'add at least one server node with founder: true' }],
-  },
-  {
+  }),
+  k3sOnly({
     code: 'node.invalid-name',
     severity: 'error',
     summary: 'node names are DNS labels (hostnames, Terraform keys)',
@@ -53,8 +55,8 @@ export const addressRules: readonly Rule[] = [
           message: `"${n.name}" is not a valid hostname`,
           fix: 'use lowercase letters, digits and hyphens, at most 63 characters, e.g. k3s-dev-4',
         })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'node.duplicate-name',
     severity: 'error',
     summary: 'node names are unique',
@@ -65,8 +67,8 @@ export const addressRules: readonly Rule[] = [
         message: `${n.name} is already the name of nodes[${first.index}]`,
         fix: 'give every node its own name',
       })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'node.duplicate-ip',
     severity: 'error',
     summary: 'node IPs are unique',
@@ -77,7 +79,7 @@ export const addressRules: readonly Rule[] = [
         message: `${n.ip} is already the IP of node ${first.name} (nodes[${first.index}])`,
         fix: `pick a free address in ${env.spec.network.subnet}`,
       })),
-  },
+  }),
   {
     code: 'network.invalid-subnet',
     severity: 'error',

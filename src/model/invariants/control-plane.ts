@@ -2,6 +2,7 @@ import { evenCount } from '../quorum';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Rule } from '../violation';
+import { k3sOnly } from './kind-scope';
 
 const founders = (env: Environment) => env.nodes.filter((n) => n.founder);
 
@@ -11,7 +12,7 @@ export const ETCD_RECOMMENDED_MEMBERS = 7;
 const quorumOf = (n: number) => Math.floor(n / 2) + 1;
 
 export const controlPlaneRules: readonly Rule[] = [
-  {
+  k3sOnly({
     code: 'founder.missing',
     severity: 'error',
     summary: 'exactly one node is the founder (runs cluster-init)',
@@ -24,8 +25,8 @@ export const controlPlaneRules: readonly Rule[] = [
             message: 'no node is marked founder: true, so no server would run cluster-init',
             fix: `mark the first live server founder: true, e.g. ${env.nodes[0]!.name}`,
           }],
-  },
-  {
+  }),
+  k3sOnly({
     code: 'founder.multiple',
     severity: 'error',
     summary: 'only one node runs cluster-init',
@@ -38,8 +39,8 @@ export const controlPlaneRules: readonly Rule[] = [
           message: `${n.name} is a second founder after ${founders(env)[0]!.name}; two cluster-init servers make two clusters`,
           fix: `remove founder: true from ${n.name}; it joins the founder`,
         })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'founder.planned',
     severity: 'error',
     summary: 'the founder exists (is live)',
@@ -52,8 +53,8 @@ export const controlPlaneRules: readonly Rule[] = [
           message: `the founder ${n.name} is planned, so no live server runs cluster-init`,
           fix: `make ${n.name} live, or move founder: true to a live server`,
         })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'quorum.even',
     severity: 'error',
     summary: 'an HA control plane on embedded etcd has an odd number of live servers (etcd quorum)',
@@ -67,8 +68,8 @@ export const controlPlaneRules: readonly Rule[] = [
             fix: `run ${env.liveNodes.length - 1} or ${env.liveNodes.length + 1} live servers (mark one state: 'planned', or add one)`,
           }]
         : [],
-  },
-  {
+  }),
+  k3sOnly({
     code: 'quorum.beyond-recommended',
     severity: 'warning',
     summary: "the control plane's etcd has at most the seven members etcd recommends (live and planned servers)",
@@ -84,8 +85,8 @@ export const controlPlaneRules: readonly Rule[] = [
             fix: `keep ${ETCD_RECOMMENDED_MEMBERS} servers or fewer (${ETCD_RECOMMENDED_MEMBERS} tolerate ${ETCD_RECOMMENDED_MEMBERS - quorumOf(ETCD_RECOMMENDED_MEMBERS)} failures) and remove ${env.nodes.length - ETCD_RECOMMENDED_MEMBERS} from nodes`,
           }]
         : [],
-  },
-  {
+  }),
+  k3sOnly({
     code: 'ha.single-server',
     severity: 'warning',
     summary: 'an environment meant to be HA (a VIP or planned servers) runs one live server',
@@ -100,8 +101,8 @@ export const controlPlaneRules: readonly Rule[] = [
               : 'add two servers (an odd number keeps etcd quorum), or drop controlPlane.vip if the environment stays on one server',
           }]
         : [],
-  },
-  {
+  }),
+  k3sOnly({
     code: 'vip.is-node-ip',
     severity: 'error',
     summary: 'the control-plane VIP is no node IP (planned nodes included)',
@@ -114,7 +115,7 @@ export const controlPlaneRules: readonly Rule[] = [
           message: `${env.vip} is the IP of node ${n.name}; the API endpoint would die with that node`,
           fix: `pick a free address in ${env.spec.network.subnet} for the VIP`,
         })),
-  },
+  }),
   {
     code: 'vip.is-gateway',
     severity: 'error',
@@ -129,7 +130,7 @@ export const controlPlaneRules: readonly Rule[] = [
           }]
         : [],
   },
-  {
+  k3sOnly({
     code: 'vip.no-interface',
     severity: 'error',
     summary: 'kube-vip knows which interface announces the VIP',
@@ -142,8 +143,8 @@ export const controlPlaneRules: readonly Rule[] = [
             fix: "set controlPlane.vipInterface to the nodes' uplink, e.g. 'enp1s0'",
           }]
         : [],
-  },
-  {
+  }),
+  k3sOnly({
     code: 'vip.required-for-ha',
     severity: 'error',
     summary: 'more than one server needs a VIP as the API endpoint',
@@ -156,7 +157,7 @@ export const controlPlaneRules: readonly Rule[] = [
             fix: `set controlPlane.vip to a free address in ${env.spec.network.subnet}`,
           }]
         : [],
-  },
+  }),
   {
     code: 'ingress-vip.conflict',
     severity: 'error',

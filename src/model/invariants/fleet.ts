@@ -1,6 +1,8 @@
-import { isIpv4, parseSubnet } from '../ipv4';
+import { isIpv4 } from '../ipv4';
 import { addressRoles } from './addresses';
 import { macHolders, vmIds } from './vms';
+import { sameHost, sameNetwork } from './networks';
+import { workloadFleetRules } from './workload-fleet';
 import type { Environment } from '../resolve';
 import { runRules } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';
@@ -8,25 +10,7 @@ import type { Finding, Rule, Violation } from '../violation';
 // Rules across environments: two clusters of one fleet must not fight over a name or an address.
 // Each clash is reported once, on the environment later by name, naming the other.
 
-/** Same layer-2 network: overlapping subnets, and not told apart by different VLAN tags. */
-export function sameNetwork(a: Environment, b: Environment): boolean {
-  const [x, y] = [parseSubnet(a.spec.network.subnet), parseSubnet(b.spec.network.subnet)];
-  if (!x || !y) return false;
-  const overlap = x[0].match(y[0], Math.min(x[1], y[1]));
-  const vlan = (e: Environment) => (e.infrastructure.kind === 'proxmox' ? e.infrastructure.vlan : undefined);
-  return overlap && vlan(a) === vlan(b);
-}
-
-/** Same hypervisor: one libvirt URI, or one Proxmox node behind one endpoint (VM names collide there). */
-export function sameHost(a: Environment, b: Environment): boolean {
-  const host = (e: Environment) => {
-    const infra = e.infrastructure;
-    if (infra.kind === 'libvirt') return `libvirt ${infra.uri}`;
-    if (infra.kind === 'proxmox') return `proxmox ${infra.endpoint} ${infra.node}`;
-    return undefined;
-  };
-  return host(a) !== undefined && host(a) === host(b);
-}
+export { sameHost, sameNetwork } from './networks';
 
 /** Each environment paired with every environment before it (by name). */
 function pairs(envs: readonly Environment[]): [Environment, Environment][] {
@@ -36,6 +20,9 @@ function pairs(envs: readonly Environment[]): [Environment, Environment][] {
 
 /** The addresses one environment claims on its network (a shared gateway is expected). */
 const addresses = (env: Environment) => addressRoles(env).filter((a) => a.path !== 'network.gateway' && isIpv4(a.ip));
+
+/** The k3s servers of an environment: a workload cluster's machines are Cluster API's, named by it. */
+const servers = (env: Environment) => (env.workload ? [] : env.nodes);
 
 const prefixed = (env: Environment, findings: Finding[]) => findings.map((f) => ({ ...f, path: `${env.name}.${f.path}` }));
 
@@ -50,8 +37,8 @@ export const fleetRules: readonly Rule<readonly Environment[]>[] = [
         .flatMap(([env, other]) =>
           prefixed(
             env,
-            env.nodes
-              .filter((n) => other.nodes.some((o) => o.name === n.name))
+            servers(env)
+              .filter((n) => servers(other).some((o) => o.name === n.name))
               .map((n) => ({ path: `nodes[${n.index}].name`, value: n.name, message: `${n.name} is also a node of ${other.name}, on the same ${sameHost(env, other) ? 'hypervisor' : 'network'}`, fix: `name the nodes after their environment, e.g. k3s-${env.name}-1` })),
           ),
         ),
@@ -105,9 +92,11 @@ export const fleetRules: readonly Rule<readonly Environment[]>[] = [
     summary: "no two environments write the same kubeconfig file (prod's must never overwrite dev's)",
     check: (envs) =>
       pairs(envs)
-        .filter(([a, b]) => a.kubeconfig.file === b.kubeconfig.file)
+        // Only the runbook of a k3s environment writes one.
+        .filter(([a, b]) => !a.workload && !b.workload && a.kubeconfig.file === b.kubeconfig.file)
         .flatMap(([env, other]) => prefixed(env, [{ path: 'kubeconfig.file', value: env.kubeconfig.file, message: `${other.name} writes its kubeconfig to ${env.kubeconfig.file} too: one runbook would overwrite the other's credentials`, fix: `leave it unset (~/.kube/${env.name}.kubeconfig) or pick a file of its own` }])),
   },
+  ...workloadFleetRules,
 ];
 
 /** Every clash between the environments of one fleet; paths carry their environment's name. */

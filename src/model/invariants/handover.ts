@@ -1,5 +1,6 @@
 import { distinct } from '../duplicates';
 import type { Rule } from '../violation';
+import { k3sOnly } from './kind-scope';
 
 // The hand-over from an earlier install (environment.handover): the files the runbook shreds on
 // the founder and the Secrets it has rotated. The HelmCharts it retires are checked against the
@@ -9,7 +10,7 @@ import type { Rule } from '../violation';
 const PLAIN_PATH = /^\/[A-Za-z0-9_.@%+=:,/-]+$/;
 
 export const handoverRules: readonly Rule[] = [
-  {
+  k3sOnly({
     code: 'handover.file-path',
     severity: 'error',
     summary: 'each file the runbook shreds is an absolute path of a file',
@@ -23,8 +24,8 @@ export const handoverRules: readonly Rule[] = [
           message: 'not an absolute path of a file without spaces, quotes or ..',
           fix: 'write the file as it is on the founder, e.g. /opt/lab-mgmt/capi-providers.yaml',
         })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'handover.secret-undeclared',
     severity: 'error',
     summary: 'each Secret a shredded file held is one the environment declares, so the runbook can have it rotated',
@@ -40,5 +41,5 @@ export const handoverRules: readonly Rule[] = [
             fix: `use <namespace>/<name> of a declared Secret: ${distinct(env.secrets.map((s) => `${s.namespace}/${s.name}`)).join(', ') || '(none declared)'}`,
           })),
       ),
-  },
+  }),
 ];

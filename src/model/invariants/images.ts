@@ -1,5 +1,6 @@
 import type { Environment } from '../resolve';
 import type { Rule } from '../violation';
+import { k3sOnly } from './kind-scope';
 
 // Which cloud image a node's OS disk is an overlay of. Only libvirt's OS disks depend on their
 // image after creation (backing_store); Proxmox copies it (disk.import_from is read at create
@@ -14,7 +15,7 @@ const recorded = (env: Environment) =>
 const adoptedDomains = (env: Environment) => (env.infrastructure.kind === 'libvirt' && env.infrastructure.adopt ? env.infrastructure.adopt.domains : {});
 
 export const imageRules: readonly Rule[] = [
-  {
+  k3sOnly({
     code: 'vm.image-serial',
     severity: 'error',
     summary: "a node's recorded image is a cloud image serial",
@@ -22,8 +23,8 @@ export const imageRules: readonly Rule[] = [
       recorded(env)
         .filter((n) => !SERIAL.test(n.image))
         .map((n) => ({ path: `nodes[${n.index}].vm.image`, value: n.image, message: 'not a cloud image serial (YYYYMMDD, or YYYYMMDD.N)', fix: `the serial of the image its OS disk was created from; the environment's is ${env.versions.cloudImage.serial}` })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'vm.image-without-effect',
     severity: 'error',
     summary: 'an image is recorded only where an OS disk depends on it: libvirt nodes this stack creates',
@@ -38,8 +39,8 @@ export const imageRules: readonly Rule[] = [
               : undefined;
         return why ? [{ path: `nodes[${n.index}].vm.image`, value: n.image, message: `no effect: ${why}`, fix: 'leave vm.image out' }] : [];
       }),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'vm.image-unrecorded',
     severity: 'warning',
     summary: 'every libvirt node records the image its OS disk was created from',
@@ -54,8 +55,8 @@ export const imageRules: readonly Rule[] = [
               message: `${vm.node.name} follows the environment's cloud image (${env.versions.cloudImage.serial}): a new serial rebuilds its OS disk`,
               fix: `record the serial its OS disk was built on, vm: { image: '<serial>' }: for a node that runs, the <serial> of the backing file virsh vol-dumpxml ${vm.node.name}-os.qcow2 --pool ${env.infrastructure.kind === 'libvirt' ? env.infrastructure.pool : 'default'} shows (ubuntu-…-<serial>.qcow2); for one not built yet, ${env.versions.cloudImage.serial}`,
             })),
-  },
-  {
+  }),
+  k3sOnly({
     code: 'vm.image-unfetched',
     severity: 'warning',
     summary: 'every serial a node is built on can be fetched again, for a cold build',
@@ -71,5 +72,5 @@ export const imageRules: readonly Rule[] = [
           fix: `rebuild ${n.name} onto ${env.versions.cloudImage.serial} (vm.image), or pin versions.cloudImage to ${n.image} with its checksum while building`,
         }));
     },
-  },
+  }),
 ];

@@ -13,6 +13,8 @@ import { standardRules } from './standards';
 import { valuesSecretRules } from './values-secrets';
 import { versionRules } from './versions';
 import { vmRules } from './vms';
+import { workloadRules } from './workload';
+import { workloadAddressRules } from './workload-addresses';
 
 const environmentRules: readonly Rule[] = [
   {
@@ -32,6 +34,8 @@ export const modelRules: readonly Rule[] = [
   ...addressRules,
   ...standardRules,
   ...controlPlaneRules,
+  ...workloadRules,
+  ...workloadAddressRules,
   ...versionRules,
   ...fluxRules,
   ...vmRules,

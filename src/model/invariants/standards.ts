@@ -9,6 +9,7 @@ import type { AddressRole } from './addresses';
 import { DNS_LABEL, DNS_SUBDOMAIN } from '../name-patterns';
 import { K3S_DISABLE_ITEMS, KUBE_VIP_MANIFEST } from '../k3s-packaged';
 import { didYouMean } from '../spec-check';
+import { k3sOnly } from './kind-scope';
 
 // Each field held to its own standard: what no real network, kernel or API server accepts fails
 // here, before anything is rendered.
@@ -106,7 +107,7 @@ export const standardRules: readonly Rule[] = [
       );
     },
   },
-  {
+  k3sOnly({
     code: 'node.reserved-name',
     severity: 'error',
     summary: 'no node is named like a host every machine already knows (localhost, …) or with digits only',
@@ -114,7 +115,7 @@ export const standardRules: readonly Rule[] = [
       env.nodes
         .filter((n) => RESERVED_HOSTNAMES.includes(n.name) || /^\d+$/.test(n.name))
         .map((n) => ({ path: `nodes[${n.index}].name`, value: n.name, message: /^\d+$/.test(n.name) ? `${n.name} is all digits: resolvers and tools read it as an address` : `${n.name} is already defined in every host's /etc/hosts`, fix: 'name the node after its cluster, e.g. k3s-dev-4' })),
-  },
+  }),
   {
     code: 'environment.invalid-base-domain',
     severity: 'error',
@@ -124,12 +125,14 @@ export const standardRules: readonly Rule[] = [
   {
     code: 'kubernetes.invalid-name',
     severity: 'error',
-    summary: 'namespaces are DNS labels and object names DNS subdomains, as the API server requires',
+    summary: "namespaces (a workload cluster's too) are DNS labels and object names DNS subdomains, as the API server requires",
     check: (env) => {
       const namespaces = [
         ...env.spec.flux.layers.flatMap((l, i) => (l.namespaces ?? []).map((name, j) => ({ path: `flux.layers[${i}].namespaces[${j}]`, name }))),
         ...(env.spec.secrets ?? []).map((s, i) => ({ path: `secrets[${i}].namespace`, name: s.namespace })),
         ...(env.spec.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].namespace`, name: p.namespace })),
+        // A workload cluster's objects live in this namespace of its management cluster.
+        ...(env.workload ? [{ path: 'infrastructure.namespace', name: env.workload.namespace }] : []),
         // An app's name is its folder, its release and its default namespace: a DNS label too.
         ...(env.spec.apps ?? []).flatMap((a, i) => [{ path: `apps[${i}].name`, name: a.name }, ...(a.namespace === undefined ? [] : [{ path: `apps[${i}].namespace`, name: a.namespace }])]),
       ];
@@ -170,7 +173,7 @@ export const standardRules: readonly Rule[] = [
       return invalidNames(names, INTERFACE, 'a Linux interface name', 'use the name `ip link` shows, e.g. eth0, enp1s0 or br0 (at most 15 characters)');
     },
   },
-  {
+  k3sOnly({
     code: 'k3s.invalid-data-dir',
     severity: 'error',
     summary: 'the k3s data dir is an absolute path without a trailing slash, . or .. segments, or white space',
@@ -180,8 +183,8 @@ export const standardRules: readonly Rule[] = [
       const ok = dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
       return ok ? [] : [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: `write it like /data/k3s${dir.endsWith('/') && dir.length > 1 ? ` (${dir.replace(/\/+$/, '')})` : ''}` }];
     },
-  },
-  {
+  }),
+  k3sOnly({
     code: 'oidc.invalid-issuer',
     severity: 'error',
     summary: 'the parts of the OIDC issuer URL https://<issuerHost>.<baseDomain>/realms/<realm> are a host name and one path segment',
@@ -197,8 +200,8 @@ export const standardRules: readonly Rule[] = [
         ...(/^[A-Za-z0-9._~-]+$/.test(oidc.realm) && oidc.realm !== '.' && oidc.realm !== '..' ? [] : [{ path: 'k3s.oidc.realm', value: shown(oidc.realm), message: `the issuer would be ${issuer}, and "${oidc.realm}" is not one URL path segment`, fix: "use the realm's name as Keycloak shows it in its URLs: letters, digits, -, _, . and ~, e.g. lab" }]),
       ];
     },
-  },
-  {
+  }),
+  k3sOnly({
     code: 'k3s.disable-unknown',
     severity: 'warning',
     // A warning: `disable` also removes a manifest of that base name placed on the servers by hand.
@@ -222,8 +225,8 @@ export const standardRules: readonly Rule[] = [
           };
         });
     },
-  },
-  {
+  }),
+  k3sOnly({
     code: 'k3s.disable-own-manifest',
     severity: 'error',
     summary: 'k3s.disable does not name kube-vip, the manifest the runbook places on the servers for the VIP',
@@ -239,7 +242,7 @@ export const standardRules: readonly Rule[] = [
               message: `the runbook places kube-vip.yaml in ${env.k3s?.dataDir}/server/manifests for the VIP ${env.vip}, and k3s deletes a disabled manifest and what it applied: the VIP would go`,
               fix: 'remove it from k3s.disable',
             })),
-  },
+  }),
   {
     code: 'vm.mac-not-unicast',
     severity: 'error',

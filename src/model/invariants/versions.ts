@@ -3,6 +3,7 @@ import { kubernetesVersionPath } from '../resolve';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
+import { k3sOnly } from './kind-scope';
 
 /** An exact release: `1.2.3` or `v1.2.3`, optional pre-release and build; no range, tag or wildcard. */
 export function isPinned(version: string): boolean {
@@ -15,7 +16,8 @@ export function isPinned(version: string): boolean {
  */
 function pinnedVersions(env: Environment): { path: string; version: string }[] {
   return [
-    { path: kubernetesVersionPath(env), version: env.kubernetesVersion },
+    // Without a k3s section there is no version to judge: k3s.missing says so.
+    ...(env.workload || env.k3s ? [{ path: kubernetesVersionPath(env), version: env.kubernetesVersion }] : []),
     ...(env.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].version`, version: p.version })),
     ...env.apps.flatMap((a) => (a.helm ? [{ path: `apps[${a.index}].helm.version`, version: a.helm.version }] : [])),
   ];
@@ -36,7 +38,7 @@ export const versionRules: readonly Rule[] = [
           fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
         })),
   },
-  {
+  k3sOnly({
     code: 'k3s.version-suffix',
     severity: 'error',
     summary: 'k3s versions carry their +k3sN suffix',
@@ -50,5 +52,5 @@ export const versionRules: readonly Rule[] = [
             fix: `write the full release, e.g. v${String(semver.coerce(env.k3s.version))}+k3s1`,
           }]
         : [],
-  },
+  }),
 ];

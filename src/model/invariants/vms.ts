@@ -24,10 +24,12 @@ function sizingPath(env: Environment, vm: Vm, field: keyof VmSizing): string {
 
 /**
  * Every node's MAC on VM-backed environments: a live VM's as it is built (an adopted Proxmox VM's
- * own), a planned node's as it will be (recorded, or derived from its name); none on bare metal.
+ * own), a planned node's as it will be (recorded, or derived from its name); none on bare metal
+ * or on a workload cluster.
  */
 export function macHolders(env: Environment): { node: Vm['node']; mac: string }[] {
-  if (env.infrastructure.kind === 'bare-metal') return [];
+  // Cluster API's machines get their MACs from Proxmox: no node of the spec has one.
+  if (env.infrastructure.kind === 'bare-metal' || env.infrastructure.kind === 'cluster-api') return [];
   return [...env.vms, ...env.plannedNodes.map((node) => ({ node, mac: env.spec.nodes?.[node.index]!.vm?.mac ?? macFor(node.name) }))];
 }
 /** Every Proxmox VM id the nodes hold or record: a live VM's, a planned node's where it records one. */
@@ -43,7 +45,8 @@ export const migration = (env: Environment) => (env.infrastructure.kind === 'lib
 
 /**
  * The SSH keys the VMs trust, each with its path: the environment's, and on Proxmox those an
- * adopted VM keeps (`sshkeys:`, also written into the Terraform JSON). None on bare metal.
+ * adopted VM keeps (`sshkeys:`, also written into the Terraform JSON); a workload cluster's
+ * `sshKeys`, root's on every machine. None on bare metal.
  */
 function vmKeys(env: Environment): { key: string; path: string }[] {
   const infra = env.infrastructure;
@@ -177,7 +180,7 @@ export const vmRules: readonly Rule[] = [
   {
     code: 'vm.ssh-key-private',
     severity: 'error',
-    summary: "an SSH key the VMs trust is a public key, never a private one (it would be written into cloud-init and the committed Terraform JSON)",
+    summary: "an SSH key the VMs or a workload cluster's machines trust is a public key, never a private one (it would be written into cloud-init and the committed Terraform JSON, or the Cluster API objects)",
     check: (env) =>
       vmKeys(env)
         .filter(({ key }) => isPrivateKey(key))
@@ -185,7 +188,9 @@ export const vmRules: readonly Rule[] = [
           path,
           // Never repeated anywhere: the value is the secret itself.
           value: '(a private key, not shown)',
-          message: 'this is a private key: synth would write it into the VMs\' cloud-init, in the committed Terraform JSON',
+          message: env.workload
+            ? `this is a private key: synth would write it into the users of the KubeadmControlPlane and KubeadmConfigTemplates, in ${env.workload.management}'s committed tree`
+            : 'this is a private key: synth would write it into the VMs\' cloud-init, in the committed Terraform JSON',
           fix: 'put the public half there (ssh-keygen -y -f <private key file> prints it: one line, ssh-ed25519 AAAA… comment), and treat this private key as exposed if it was ever committed',
         })),
   },

@@ -1,0 +1,136 @@
+import { App, Chart } from 'cdk8s';
+import { describe, expect, it } from 'vitest';
+import { checkRendered } from '../../src/check/rendered-rules';
+import { workloadTreeRules } from '../../src/check/workload-tree-rules';
+import { KustomizationFolder } from '../../src/k8s/kustomization-folder';
+import { layOutFolders } from '../../src/k8s/render';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { resolve } from '../../src/model/resolve';
+import type { Environment } from '../../src/model/resolve';
+import { runRules } from '../../src/model/violation';
+import { canonical, stringifyCanonical } from '../../src/tree/yaml';
+import { WorkloadClusterObjects } from '../../src/workload/cluster-objects';
+import { retainedTemplates } from '../../src/workload/retained-templates';
+import { modify, modifyWorkload, threeServers } from '../fixtures/environments';
+import { expectReport } from '../fixtures/expect';
+import { managementBase, workloadBase } from '../fixtures/workload-rules';
+import { KUBE_VIP } from '../workload/render';
+
+/** mgmt resolved beside its workload cluster `lab`: the environment whose tree holds lab's objects. */
+const mgmtOf = (lab: EnvironmentSpec): Environment => resolve(managementBase, [managementBase, lab]);
+
+/**
+ * The files the construct writes into mgmt's tree for each of its workload clusters, as
+ * `kubernetes/<layer>/<cluster>/…` (paths relative to `clusters/mgmt/`), the retained
+ * generations copied from `committed` as the construct's `retained` prop takes them.
+ */
+function mgmtTree(mgmt: Environment, committed: ReadonlyMap<string, string> = new Map()): Map<string, string> {
+  const chart = new Chart(new App(), mgmt.name, { disableResourceNameHashes: true });
+  for (const cluster of mgmt.workloads) {
+    const layer = new KustomizationFolder(chart, `${cluster.name}-layer`, { folder: cluster.layer });
+    const folder = new KustomizationFolder(layer, cluster.name);
+    new WorkloadClusterObjects(folder, 'objects', { cluster, kubeVipImage: KUBE_VIP, retained: retainedTemplates(cluster, committed).files });
+  }
+  return new Map(
+    layOutFolders(chart).map((a) => [a.path, 'yaml' in a ? a.yaml.map((d) => stringifyCanonical(canonical(d))).join('---\n') : 'text' in a ? a.text : JSON.stringify(a.json)]),
+  );
+}
+
+const lab = (edit: (e: any) => void) => modifyWorkload(workloadBase, edit);
+/** The rendered rules' findings on mgmt's tree rendered for `after`, over the tree committed for `before`. */
+function changed(before: EnvironmentSpec, after: EnvironmentSpec) {
+  const committed = mgmtTree(mgmtOf(before));
+  const env = mgmtOf(after);
+  return expectReport(runRules(workloadTreeRules, { env, files: mgmtTree(env, committed), previous: committed }));
+}
+const templatePath = (name: string) => `clusters/mgmt/kubernetes/capi-clusters/lab1/proxmoxmachinetemplate.default.${name}.yaml`;
+
+describe("the workload clusters' objects against mgmt's committed tree", () => {
+  it('writes the objects where the rules read them: kubernetes/<layer>/<cluster>/, one per file', () => {
+    const files = [...mgmtTree(mgmtOf(workloadBase)).keys()];
+    expect(files).toContain('kubernetes/capi-clusters/lab1/proxmoxmachinetemplate.default.lab1-workers-g1.yaml');
+    expect(files).toContain('kubernetes/capi-clusters/lab1/kubeadmcontrolplane.default.lab1-control-plane.yaml');
+  });
+
+  it('passes an unchanged tree, a first render, and a change under a new generation', () => {
+    expect(changed(workloadBase, workloadBase)).toEqual([]);
+    const env = mgmtOf(workloadBase);
+    expect(runRules(workloadTreeRules, { env, files: mgmtTree(env) })).toEqual([]);
+    const bumped = lab((e) => { e.infrastructure.workers[0].machine.memoryMiB = 16384; e.infrastructure.workers[0].generation = 2; e.infrastructure.workers[0].retainedGenerations = [1]; });
+    expect(changed(workloadBase, bumped)).toEqual([]);
+  });
+
+  describe('workload.template-changed', () => {
+    it("fails when a pool's machines change under an unchanged generation, naming the generation to bump", () => {
+      const found = changed(workloadBase, lab((e) => { e.infrastructure.workers[0].machine.memoryMiB = 16384; }));
+      expect(found.map((v) => [v.code, v.path, v.value])).toEqual([['workload.template-changed', templatePath('lab1-workers-g1'), 'lab1-workers-g1']]);
+      expect(found[0]!.fix).toBe('bump lab1.infrastructure.workers[0].generation to 2 and list 1 in its retainedGenerations until the rollout is done');
+      expect(found[0]!.message).toContain('ProxmoxMachineTemplate is immutable');
+    });
+
+    it("fails for the control plane's template and a pool's KubeadmConfigTemplate too", () => {
+      const keys = lab((e) => { e.infrastructure.sshKeys = ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOtherKeyOtherKeyOtherKeyOtherKeyOtherKe9 other']; });
+      const found = changed(workloadBase, keys);
+      // The keys are in the KubeadmConfigTemplate (and the KubeadmControlPlane, which is no template).
+      expect(found.map((v) => [v.code, v.value])).toEqual([['workload.template-changed', 'lab1-workers-g1']]);
+      expect(found[0]!.path).toBe('clusters/mgmt/kubernetes/capi-clusters/lab1/kubeadmconfigtemplate.default.lab1-workers-g1.yaml');
+      expect(found[0]!.message).toContain('rolls out no machine');
+      const cp = changed(workloadBase, lab((e) => { e.infrastructure.controlPlane.machine.cores = 4; }));
+      expect(cp.map((v) => [v.code, v.value, v.fix])).toEqual([['workload.template-changed', 'lab1-control-plane-g1', 'bump lab1.infrastructure.controlPlane.generation to 2 and list 1 in its retainedGenerations until the rollout is done']]);
+    });
+
+    it('passes a retained generation, copied byte for byte', () => {
+      const bumped = lab((e) => { e.infrastructure.controlPlane.machine.cores = 4; e.infrastructure.controlPlane.generation = 2; e.infrastructure.controlPlane.retainedGenerations = [1]; });
+      const committed = mgmtTree(mgmtOf(workloadBase));
+      const env = mgmtOf(bumped);
+      const files = mgmtTree(env, committed);
+      expect(files.get('kubernetes/capi-clusters/lab1/proxmoxmachinetemplate.default.lab1-control-plane-g1.yaml')).toBe(committed.get('kubernetes/capi-clusters/lab1/proxmoxmachinetemplate.default.lab1-control-plane-g1.yaml'));
+      expect(runRules(workloadTreeRules, { env, files, previous: committed })).toEqual([]);
+    });
+  });
+
+  describe('workload.template-retained-missing', () => {
+    it('fails when the committed tree lacks a retained generation, at that entry', () => {
+      const retained = lab((e) => { e.infrastructure.workers[0].generation = 3; e.infrastructure.workers[0].retainedGenerations = [2]; });
+      const found = changed(workloadBase, retained);
+      expect(found.map((v) => [v.code, v.path, v.value])).toEqual([
+        ['workload.template-retained-missing', 'lab1.infrastructure.workers[0].retainedGenerations[0]', '2'],
+        ['workload.template-retained-missing', 'lab1.infrastructure.workers[0].retainedGenerations[0]', '2'],
+      ]);
+      expect(found.map((v) => v.message)).toEqual([
+        'the committed tree of mgmt holds no ProxmoxMachineTemplate lab1-workers-g2 in namespace default: a retained generation is copied from it as committed, and nothing of this one is there to copy',
+        'the committed tree of mgmt holds no KubeadmConfigTemplate lab1-workers-g2 in namespace default: a retained generation is copied from it as committed, and nothing of this one is there to copy',
+      ]);
+    });
+  });
+
+  describe('workload.kubernetes-skew', () => {
+    const at = (v: string) => lab((e) => { e.infrastructure.kubernetes = v; e.infrastructure.proxmox.templates = { [v]: 9000 }; });
+
+    it('passes a patch release and the next minor, and a downgrade (the webhook refuses only a skip)', () => {
+      expect(changed(at('v1.33.4'), at('v1.33.9')).filter((v) => v.code === 'workload.kubernetes-skew')).toEqual([]);
+      expect(changed(at('v1.33.4'), at('v1.34.0')).filter((v) => v.code === 'workload.kubernetes-skew')).toEqual([]);
+      expect(changed(at('v1.34.0'), at('v1.33.4')).filter((v) => v.code === 'workload.kubernetes-skew')).toEqual([]);
+    });
+
+    it('fails when the control plane would skip a minor, naming the one to go through', () => {
+      const found = changed(at('v1.33.4'), at('v1.35.0')).filter((v) => v.code === 'workload.kubernetes-skew');
+      expect(found).toEqual([{
+        code: 'workload.kubernetes-skew',
+        severity: 'error',
+        path: 'clusters/mgmt/kubernetes/capi-clusters/lab1/kubeadmcontrolplane.default.lab1-control-plane.yaml:spec.version',
+        value: 'v1.33.4 → v1.35.0',
+        message: "lab1-control-plane would move from Kubernetes v1.33.4 to v1.35.0; KubeadmControlPlane's webhook refuses an upgrade past the next minor (1.34), as kubeadm upgrades one minor at a time",
+        fix: 'upgrade through 1.34 first: set lab1.infrastructure.kubernetes to a v1.34.x release (with its template VM), let the rollout finish, then take the next minor',
+      }]);
+    });
+  });
+
+  it('runs with the tree\'s other rendered rules, and says nothing on an environment without workload clusters', () => {
+    const committed = mgmtTree(mgmtOf(workloadBase));
+    const env = mgmtOf(lab((e) => { e.infrastructure.workers[0].machine.memoryMiB = 16384; }));
+    expect(checkRendered({ env, files: mgmtTree(env, committed), previous: committed }).map((v) => v.code)).toContain('workload.template-changed');
+    const k3s = resolve(modify(threeServers, () => {}));
+    expect(runRules(workloadTreeRules, { env: k3s, files: committed, previous: committed })).toEqual([]);
+  });
+});

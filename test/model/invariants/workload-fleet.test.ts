@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../../../src/check/run';
+import { clusterApiKubernetes, newestOf } from '../../../src/model/compatibility';
+import type { EnvironmentSpec } from '../../../src/model/environment';
+import { checkFleet } from '../../../src/model/invariants/fleet';
+import { proxmoxNodesOf } from '../../../src/model/invariants/workload-fleet';
+import { resolve } from '../../../src/model/resolve';
+import type { Violation } from '../../../src/model/violation';
+import { modify, modifyWorkload, threeServers } from '../../fixtures/environments';
+import { expectReport } from '../../fixtures/expect';
+import { managementBase, workloadBase } from '../../fixtures/workload-rules';
+
+/** The fleet's own violations (names and fleet family), each resolved beside the others. */
+const fleet = (...specs: EnvironmentSpec[]): Violation[] => expectReport(checkFleet(specs.map((s) => resolve(s, specs)))) as Violation[];
+const codes = (...specs: EnvironmentSpec[]) => fleet(...specs).map((v) => [v.code, v.path]);
+const lab = (edit: (e: any) => void) => modifyWorkload(workloadBase, edit);
+const mgmtWith = (edit: (e: any) => void) => modify(managementBase, edit);
+
+describe('a workload cluster in its fleet', () => {
+  it('passes beside the management environment that runs it', () => {
+    expect(fleet(managementBase, workloadBase)).toEqual([]);
+  });
+
+  it('is silent on a fleet of k3s environments only', () => {
+    expect(fleet(managementBase, threeServers)).toEqual([]);
+  });
+
+  describe('its management environment', () => {
+    it('fails when the fleet has none of that name, naming those that run Cluster API', () => {
+      const [v] = fleet(managementBase, lab((e) => { e.infrastructure.management = 'mgmt2'; }));
+      expect(v).toMatchObject({ code: 'workload.management-unknown', path: 'lab1.infrastructure.management', value: 'mgmt2' });
+      expect(v!.fix).toContain(': mgmt');
+      expect(codes(workloadBase)).toEqual([['workload.management-unknown', 'lab1.infrastructure.management']]);
+    });
+
+    it('fails when it names itself', () => {
+      expect(codes(managementBase, lab((e) => { e.infrastructure.management = 'lab1'; }))).toEqual([['workload.management-unknown', 'lab1.infrastructure.management']]);
+    });
+
+    it('fails when it names a workload cluster', () => {
+      const lab2 = lab((e) => { e.name = 'lab2'; e.infrastructure.management = 'lab1'; e.infrastructure.addresses = { first: '192.168.4.60', last: '192.168.4.69' }; e.controlPlane.vip = '192.168.4.59'; });
+      expect(codes(managementBase, workloadBase, lab2)).toEqual([['workload.management-is-workload', 'lab2.infrastructure.management']]);
+    });
+
+    it('fails when it runs no Cluster API, or lacks a provider the objects need', () => {
+      const none = mgmtWith((e) => { delete e.clusterApi; });
+      expect(codes(none, workloadBase)).toEqual([['workload.management-providers', 'lab1.infrastructure.management']]);
+      const noIpam = mgmtWith((e) => { e.clusterApi.providers = e.clusterApi.providers.filter((p: any) => p.kind !== 'IPAMProvider'); });
+      const [v] = fleet(noIpam, workloadBase);
+      expect(v).toMatchObject({ code: 'workload.management-providers', message: "mgmt's Cluster API lacks IPAMProvider in-cluster: nothing there would reconcile lab1's objects of that provider" });
+    });
+
+    it('fails when the clusters layer is missing, once per management environment', () => {
+      const lab2 = lab((e) => { e.name = 'lab2'; e.infrastructure.addresses = { first: '192.168.4.60', last: '192.168.4.69' }; e.controlPlane.vip = '192.168.4.59'; });
+      const noLayer = mgmtWith((e) => { e.flux.layers = e.flux.layers.filter((l: any) => l.name !== 'capi-clusters'); });
+      const found = fleet(noLayer, workloadBase, lab2);
+      expect(found.map((v) => [v.code, v.path])).toEqual([['workload.clusters-layer-missing', 'mgmt.clusterApi.layers.clusters']]);
+      expect(found[0]!.message).toBe('layer capi-clusters holds the Cluster API objects of lab1, lab2, and flux.layers declares no such layer');
+      // Without a workload cluster the layer need not exist.
+      expect(fleet(noLayer)).toEqual([]);
+    });
+
+    it('fails when the clusters layer does not come after the providers layer, directly or not', () => {
+      const unordered = mgmtWith((e) => { e.flux.layers.at(-1).dependsOn = ['cert-manager']; });
+      expect(codes(unordered, workloadBase)).toEqual([['workload.clusters-layer-order', 'mgmt.flux.layers[3].dependsOn']]);
+      const shared = mgmtWith((e) => { e.clusterApi.layers = { clusters: 'capi-providers' }; });
+      expect(codes(shared, workloadBase)).toEqual([['workload.clusters-layer-order', 'mgmt.clusterApi.layers.clusters']]);
+      const indirect = mgmtWith((e) => { e.flux.layers.push({ name: 'late', dependsOn: ['capi-providers'] }); e.flux.layers[3].dependsOn = ['late']; });
+      expect(fleet(indirect, workloadBase)).toEqual([]);
+    });
+
+    it("holds the Proxmox credentials' Secret in the Cluster's namespace, which must exist there", () => {
+      const outcome = runChecks({ specs: [managementBase, lab((e) => { e.infrastructure.namespace = 'lab1'; })] });
+      expect(outcome.violations.filter((v) => v.code === 'secret.namespace-unknown').map((v) => v.path)).toEqual(['mgmt.clusterApi (the workload cluster lab1).namespace']);
+      const created = mgmtWith((e) => { e.flux.layers.at(-1).namespaces = ['lab1']; });
+      expect(runChecks({ specs: [created, lab((e) => { e.infrastructure.namespace = 'lab1'; })] }).violations.filter((v) => v.code === 'secret.namespace-unknown')).toEqual([]);
+    });
+  });
+
+  describe('placement', () => {
+    it("knows the management environment's own Proxmox node by default, else what clusterApi.proxmoxNodes lists", () => {
+      expect(proxmoxNodesOf(resolve(managementBase))).toEqual(['pv1-1']);
+      expect(proxmoxNodesOf(resolve(mgmtWith((e) => { e.clusterApi.proxmoxNodes = ['pv1-1', 'pv1-2']; })))).toEqual(['pv1-1', 'pv1-2']);
+      expect(proxmoxNodesOf(resolve(mgmtWith((e) => { e.infrastructure = { kind: 'bare-metal' }; e.nodes[0].vm = undefined; })))).toEqual([]);
+    });
+
+    it('fails when the source node or an allowed node is one the management environment does not know', () => {
+      const found = fleet(managementBase, lab((e) => { e.infrastructure.proxmox.sourceNode = 'pv1-2'; e.infrastructure.proxmox.allowedNodes = ['pv1-1', 'pv1-3']; }));
+      expect(found.map((v) => [v.code, v.path, v.value])).toEqual([
+        ['workload.node-unknown', 'lab1.infrastructure.proxmox.sourceNode', 'pv1-2'],
+        ['workload.node-unknown', 'lab1.infrastructure.proxmox.allowedNodes[1]', 'pv1-3'],
+      ]);
+      expect(found[0]!.message).toBe('mgmt knows the Proxmox node pv1-1, not pv1-2');
+      const listed = mgmtWith((e) => { e.clusterApi.proxmoxNodes = ['pv1-1', 'pv1-2', 'pv1-3']; });
+      expect(fleet(listed, lab((e) => { e.infrastructure.proxmox.sourceNode = 'pv1-2'; e.infrastructure.proxmox.allowedNodes = ['pv1-1', 'pv1-3']; }))).toEqual([]);
+    });
+  });
+
+  describe("the Kubernetes release against the management environment's Cluster API", () => {
+    const core = (version: string) => mgmtWith((e) => { e.clusterApi.providers.find((p: any) => p.kind === 'CoreProvider').version = version; });
+
+    it('passes every minor v1.12 supports for workload clusters (1.29 to 1.35), and fails outside them, citing the data', () => {
+      for (const v of ['v1.29.0', 'v1.30.14', 'v1.35.9']) expect(fleet(managementBase, lab((e) => { e.infrastructure.kubernetes = v; e.infrastructure.proxmox.templates = { [v]: 9035 }; })), v).toEqual([]);
+      const [v] = fleet(managementBase, lab((e) => { e.infrastructure.kubernetes = 'v1.36.2'; e.infrastructure.proxmox.templates = { 'v1.36.2': 9036 }; }));
+      expect(v).toMatchObject({ code: 'workload.kubernetes-unsupported', path: 'lab1.infrastructure.kubernetes' });
+      expect(v!.message).toBe("Cluster API v1.12.11 (mgmt's core provider) supports workload clusters of Kubernetes 1.29 to 1.35 (kubernetes-sigs/cluster-api docs/book/src/reference/versions.md at v1.12.11 (schemas/compat/cluster-api-kubernetes.json)), not 1.36");
+      expect(codes(managementBase, lab((e) => { e.infrastructure.kubernetes = 'v1.28.15'; e.infrastructure.proxmox.templates = { 'v1.28.15': 9028 }; }))).toEqual([['workload.kubernetes-unsupported', 'lab1.infrastructure.kubernetes']]);
+    });
+
+    it('fails before the first patch release that supports a minor', () => {
+      expect(codes(core('v1.12.0'), workloadBase)).toEqual([['workload.kubernetes-unsupported', 'lab1.infrastructure.kubernetes']]);
+      expect(fleet(core('v1.12.1'), workloadBase)).toEqual([]);
+    });
+
+    it('warns when the data knows no such Cluster API minor, naming its newest', () => {
+      const [v] = fleet(core('v1.13.0'), workloadBase);
+      expect(v).toMatchObject({ code: 'workload.kubernetes-support-unknown', severity: 'warning' });
+      expect(v!.message).toContain(`its newest is ${newestOf(clusterApiKubernetes)}`);
+    });
+
+    it('does not judge a release the model rules refuse already', () => {
+      expect(fleet(managementBase, lab((e) => { e.infrastructure.kubernetes = '1.40.0'; e.infrastructure.proxmox.templates = { '1.40.0': 9040 }; }))).toEqual([]);
+    });
+  });
+
+  describe('addresses across the fleet', () => {
+    it("fails when the pool holds another environment's node IP or VIP on the same network", () => {
+      const found = fleet(mgmtWith((e) => { e.controlPlane = { vip: '192.168.4.44', vipInterface: 'eth0' }; }), lab((e) => { e.infrastructure.addresses.first = '192.168.4.20'; }));
+      expect(found.map((v) => [v.code, v.path, v.message])).toEqual([
+        ['workload.pool-overlap', 'lab1.infrastructure.addresses', 'the pool 192.168.4.20-192.168.4.49 holds 192.168.4.21, node lab-mgmt of mgmt (mgmt.nodes[0].ip), on the same network: a machine could be given it'],
+        ['workload.pool-overlap', 'lab1.infrastructure.addresses', 'the pool 192.168.4.20-192.168.4.49 holds 192.168.4.44, the control-plane VIP of mgmt (mgmt.controlPlane.vip), on the same network: a machine could be given it'],
+      ]);
+    });
+
+    it('tells networks apart by the VLAN of the machines', () => {
+      expect(fleet(managementBase, lab((e) => { e.infrastructure.addresses.first = '192.168.4.20'; e.infrastructure.proxmox.vlan = 5; e.infrastructure.podCidr = '10.244.0.0/16'; })).map((v) => v.code)).toEqual([]);
+    });
+
+    it("fails once when two workload clusters' pools overlap", () => {
+      const lab2 = lab((e) => { e.name = 'lab2'; e.infrastructure.addresses = { first: '192.168.4.45', last: '192.168.4.59' }; e.controlPlane.vip = '192.168.4.60'; });
+      const found = fleet(managementBase, workloadBase, lab2);
+      expect(found.map((v) => [v.code, v.path])).toEqual([['workload.pool-overlap', 'lab2.infrastructure.addresses']]);
+      expect(found[0]!.message).toBe("the pool 192.168.4.45-192.168.4.59 overlaps lab1's pool 192.168.4.41-192.168.4.49 on the same network: two clusters' machines could be given one address");
+    });
+
+    it("fails when the pod or service CIDR overlaps another environment's subnet, on any network", () => {
+      const dev = modify(threeServers, (e: any) => { e.network = { subnet: '10.96.0.0/24', gateway: '10.96.0.1', dns: ['10.96.0.1'] }; e.nodes = e.nodes.map((n: any, i: number) => ({ ...n, ip: `10.96.0.1${i + 1}` })); e.controlPlane.vip = '10.96.0.10'; e.ingressVip = '10.96.0.30'; });
+      const found = fleet(managementBase, workloadBase, dev);
+      expect(found.map((v) => [v.code, v.path])).toEqual([['workload.cidr-overlaps-fleet', 'lab1.infrastructure.serviceCidr']]);
+      expect(found[0]!.message).toBe("the service CIDR 10.96.0.0/12 overlaps fixture's subnet 10.96.0.0/24: inside lab1 those addresses are its Services', so its workloads could not reach fixture's hosts that have them");
+    });
+  });
+});
