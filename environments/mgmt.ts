@@ -70,7 +70,9 @@ export const mgmt = {
       { name: 'capi-operator', dependsOn: ['cert-manager'], wait: false },
       { name: 'capi-providers', dependsOn: ['capi-operator'] },
       // The workload clusters' Cluster API objects and their handover (lab1), once the providers run.
-      { name: 'capi-clusters', dependsOn: ['capi-providers'] },
+      // No wait: a new cluster takes longer than a layer's timeout to come up, and nothing depends
+      // on the layer; its handover steps wait for each other (README, "Adding a workload cluster").
+      { name: 'capi-clusters', dependsOn: ['capi-providers'], wait: false },
     ],
   },
 } satisfies EnvironmentSpec;

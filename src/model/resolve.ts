@@ -277,7 +277,7 @@ function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly 
     layer: w.layer,
     folder: w.name,
     source: source(w.namespace, w.credentialsSecret),
-    declaredAt: `clusterApi (the workload cluster ${w.name})`,
+    declaredAt: 'clusterApi.layers.clusters',
   }));
   const fromProviders = (spec.clusterApi ? providerSecrets(spec.clusterApi) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   const fromNotifications = (spec.notifications ? notificationSecrets(spec.notifications, spec.monitoring?.layer) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
@@ -306,7 +306,8 @@ function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly 
         layer: '',
         folder: '',
         source: source(FLUX_SYSTEM, SOPS_AGE_SECRET_NAME),
-        declaredAt: `infrastructure.management (the SOPS identity ${infra.management}'s Flux hands to this cluster's)`,
+        // The management environment's handover delivers it: the field naming that environment declares it.
+        declaredAt: 'infrastructure.management',
         deliveredBy: delivery,
       }]
     : [];

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,16 @@ const GIT = ['-c', 'user.name=fleet test', '-c', 'user.email=fleet@test.invalid'
 export function run(cwd: string, command: string, args: readonly string[], input?: string): Ran {
   const result = spawnSync(command, args, { cwd, input, encoding: 'utf8', env: { ...process.env, SOPS_AGE_KEY_FILE: '', SOPS_AGE_KEY: '', NO_COLOR: '1' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The same without blocking: several at once share the machine's cores. */
+export function runAsync(cwd: string, command: string, args: readonly string[]): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, encoding: 'utf8', env: { ...process.env, SOPS_AGE_KEY_FILE: '', SOPS_AGE_KEY: '', NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
 
 /** `npm run -s <script> -- args`: the fleet's own scripts, as its README says. */

@@ -132,6 +132,7 @@ if step 10 'Verify the cluster against the tree (on workstation)'; then
   run 'kubectl -n flux-system wait kustomization/cert-manager --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/capi-operator --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/capi-providers --for=condition=Ready --timeout=10m'
+  run 'kubectl -n flux-system wait kustomization/capi-clusters --for=condition=Ready --timeout=10m'
   run 'kubectl -n capi-system wait serviceaccount/capi-inspector --for=create --timeout=10m'
   run 'SERVER="$(kubectl config view --minify -o jsonpath='\''{.clusters[0].cluster.server}'\'')" && CA="$(kubectl config view --raw --minify --flatten -o jsonpath='\''{.clusters[0].cluster.certificate-authority-data}'\'')" && TOKEN="$(kubectl -n capi-system create token capi-inspector --duration=168h)" && umask 077 && mkdir -p "$(dirname "$HOME/.kube/mgmt-inspector.kubeconfig")" && printf '\''apiVersion: v1\nkind: Config\nclusters:\n- name: mgmt\n  cluster:\n    server: %s\n    certificate-authority-data: %s\nusers:\n- name: capi-inspector\n  user:\n    token: %s\ncontexts:\n- name: mgmt-inspector\n  context:\n    cluster: mgmt\n    user: capi-inspector\ncurrent-context: mgmt-inspector\n'\'' "$SERVER" "$CA" "$TOKEN" > "$HOME/.kube/mgmt-inspector.kubeconfig"'
   run 'kubectl --kubeconfig "$HOME/.kube/mgmt-inspector.kubeconfig" auth can-i list nodes >/dev/null'

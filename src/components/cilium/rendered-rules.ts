@@ -25,13 +25,13 @@ export const ciliumRenderedRules: readonly Rule<RenderedTree>[] = [
   {
     code: 'cilium.values-missing',
     severity: 'error',
-    summary: 'with Cilium, both the HelmRelease and the bootstrap values exist',
+    summary: "with Cilium, both the HelmRelease and the bootstrap values exist (a workload cluster has no bootstrap: its management environment's handover installs the same release)",
     check: (tree) => {
       if (!tree.env.cilium) return [];
       const found = ciliumValues(tree);
       const missing = [
         ...(found.some((f) => f.path !== CILIUM_VALUES_FILE) ? [] : ['the cilium HelmRelease (or HelmChart) under kubernetes/']),
-        ...(tree.files.has(CILIUM_VALUES_FILE) ? [] : [CILIUM_VALUES_FILE]),
+        ...(tree.files.has(CILIUM_VALUES_FILE) || tree.env.workload ? [] : [CILIUM_VALUES_FILE]),
       ];
       return missing.map((what) => ({
         path: treeDir(tree.env.name),

@@ -71,7 +71,7 @@ describe('a workload cluster in its fleet', () => {
 
     it("holds the Proxmox credentials' Secret in the Cluster's namespace, which must exist there", () => {
       const outcome = runChecks({ specs: [managementBase, lab((e) => { e.infrastructure.namespace = 'lab1'; })] });
-      expect(outcome.violations.filter((v) => v.code === 'secret.namespace-unknown').map((v) => v.path)).toEqual(['mgmt.clusterApi (the workload cluster lab1).namespace']);
+      expect(outcome.violations.filter((v) => v.code === 'secret.namespace-unknown').map((v) => v.path)).toEqual(['mgmt.clusterApi.layers.clusters.namespace']);
       const created = mgmtWith((e) => { e.flux.layers.at(-1).namespaces = ['lab1']; });
       expect(runChecks({ specs: [created, lab((e) => { e.infrastructure.namespace = 'lab1'; })] }).violations.filter((v) => v.code === 'secret.namespace-unknown')).toEqual([]);
     });
