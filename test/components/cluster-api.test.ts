@@ -244,3 +244,18 @@ describe('SOPS files in the rendered tree', () => {
     expect(checkedRendered({ env, files }).map((v) => v.code)).toEqual(['kubernetes.plaintext-secret']);
   });
 });
+
+describe("cluster-api-operator's namespace", () => {
+  const tree = (installer: 'flux' | 'k3s') => renderEnvironment(resolve(modify(base, (e) => { e.helmInstaller = installer; e.handover = undefined; })));
+  const NAMESPACE = 'kubernetes/capi-operator/cluster-api-operator/namespace.capi-operator-system.yaml';
+
+  it('is a Namespace of the tree where Flux installs the chart: its HelmRelease lives there', () => {
+    const flux = tree('flux');
+    expect(parseYamlDocuments(flux.get(NAMESPACE)!)[0]).toMatchObject({ kind: 'Namespace', metadata: { name: 'capi-operator-system' } });
+    expect([...flux.keys()].some((k) => k.endsWith('helmrelease.capi-operator-system.cluster-api-operator.yaml'))).toBe(true);
+  });
+
+  it("is left to the k3s HelmChart, which creates it on install", () => {
+    expect(tree('k3s').has(NAMESPACE)).toBe(false);
+  });
+});

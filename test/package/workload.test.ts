@@ -29,7 +29,7 @@ export const lab1 = {
     addresses: { first: '10.46.0.41', last: '10.46.0.49' },
     podCidr: '10.244.0.0/16',
     serviceCidr: '10.96.0.0/12',
-    sshKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIWorkloadTestKeyWorkloadTestKeyWorkloadTe ops@example.test'],
+    sshKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPn92TQaUC0oCcUST+8UTcUKRu4U/o8YmX4uB8rlpzh0 ops@example.test'],
   },
   sops: { ageRecipients: ageRecipients.lab1 },
   flux: {
@@ -59,10 +59,10 @@ beforeAll(async () => {
   },
 `)
       .replace("      { name: 'apps', dependsOn: ['network'] },", `      { name: 'apps', dependsOn: ['network'] },
-      { name: 'cert-manager', dependsOn: ['network'] },
-      { name: 'capi-operator', dependsOn: ['cert-manager'] },
+      { name: 'cert-manager', dependsOn: ['network'], wait: false },
+      { name: 'capi-operator', dependsOn: ['cert-manager'], wait: false },
       { name: 'capi-providers', dependsOn: ['capi-operator'] },
-      { name: 'capi-clusters', dependsOn: ['capi-providers'] },`),
+      { name: 'capi-clusters', dependsOn: ['capi-providers'], wait: false },`),
   );
   write(fleet, 'environments/lab1.ts', WORKLOAD);
   edit(fleet, 'environments/index.ts', (t) => t.replace("import { mgmt } from './mgmt';", "import { mgmt } from './mgmt';\nimport { lab1 } from './lab1';").replace('[mgmt]', '[mgmt, lab1]'));

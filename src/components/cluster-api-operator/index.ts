@@ -1,4 +1,5 @@
 import { crdCheck } from '../../k8s/flux-layer';
+import { Namespaces } from '../../k8s/namespaces';
 import { defineComponent } from '../entry';
 import { clusterApiOperatorRelease } from './chart';
 
@@ -10,6 +11,8 @@ const PROVIDER_CRDS: Record<string, string> = {
   IPAMProvider: 'ipamproviders.operator.cluster.x-k8s.io',
 };
 
+const OPERATOR_NAMESPACE = 'capi-operator-system';
+
 /** cluster-api-operator, installed with Cluster API; its layer is ready once the provider CRDs it serves are. */
 export const clusterApiOperator = defineComponent({
   name: 'cluster-api-operator',
@@ -18,6 +21,8 @@ export const clusterApiOperator = defineComponent({
       layer: env.clusterApi.layers.operator,
       values: env.clusterApi.operatorValues,
       kinds: [...new Set(env.clusterApi.providers.map((p) => p.kind))].sort(),
+      // A Flux HelmRelease lives in the namespace it installs into: the tree creates it (a k3s HelmChart creates its own).
+      ownNamespace: env.helmInstaller === 'flux',
     },
   placement: (config) => ({ layer: config.layer, path: 'clusterApi.layers.operator' }),
   versions: ['charts.clusterApiOperator'],
@@ -27,7 +32,11 @@ export const clusterApiOperator = defineComponent({
   // the release name, which contains the chart name (chart templates/_helpers.tpl).
   healthChecks: (config) => [
     ...config.kinds.map((kind) => crdCheck(PROVIDER_CRDS[kind]!)),
-    { apiVersion: 'apps/v1', kind: 'Deployment', name: String(config.values.fullnameOverride ?? 'cluster-api-operator'), namespace: 'capi-operator-system' },
+    { apiVersion: 'apps/v1', kind: 'Deployment', name: String(config.values.fullnameOverride ?? 'cluster-api-operator'), namespace: OPERATOR_NAMESPACE },
   ],
-  namespaces: () => ['capi-operator-system'],
+  namespaces: () => [OPERATOR_NAMESPACE],
+  creates: (config) => (config.ownNamespace ? [OPERATOR_NAMESPACE] : []),
+  objects: ({ config, folder }) => {
+    if (config.ownNamespace) new Namespaces(folder('cluster-api-operator'), 'namespace', { names: [OPERATOR_NAMESPACE] });
+  },
 });
