@@ -5,8 +5,11 @@ import { check } from '../../src/check/run';
 import { longhornRules } from '../../src/components/longhorn/rules';
 import { answersTo } from '../../src/model/violation';
 import { fiveServersTwoPlanned, modify, threeServers } from '../fixtures/environments';
+import { modifyWorkload } from '../fixtures/environments';
 import { prod } from '../fixtures/fleet/prod';
 import { rendered } from '../fixtures/render';
+import { runChecks } from '../../src/check/run';
+import { lab1, mgmtOfLab1 } from '../fixtures/workload';
 
 const withLonghorn = modify(threeServers, (e) => { e.longhorn = {}; });
 
@@ -104,5 +107,20 @@ describe('Longhorn', () => {
   it('refuses a layer that lists a namespace the component creates', () => {
     const [v] = expectOnly(modify(withLonghorn, (e) => { e.flux.layers[0]!.namespaces = ['monitoring', 'longhorn-system']; }), 'namespace.created-by-component');
     expect(v).toMatchObject({ path: 'fixture.flux.layers[0].namespaces[1]', value: 'longhorn-system' });
+  });
+});
+
+describe('Longhorn on a workload cluster', () => {
+  // Its worker machines hold the replicas: kubeadm's control plane is tainted NoSchedule.
+  const withLonghorn = (workers: number) =>
+    modifyWorkload(lab1, (e) => { e.longhorn = {}; e.infrastructure.workers[0]!.replicas = workers; });
+  const replicaErrors = (spec: ReturnType<typeof withLonghorn>) =>
+    runChecks({ specs: [mgmtOfLab1, spec], selected: [spec] }).violations.filter((v) => v.code === 'longhorn.replicas-exceed-servers');
+
+  it('counts the worker machines, not servers it has none of', () => {
+    expect(replicaErrors(withLonghorn(2)).map((v) => [v.path, v.message])).toEqual([
+      ['lab1.longhorn.replicas', '3 replicas need 3 nodes; lab1 has 2, so every volume stays degraded and new ones never schedule'],
+    ]);
+    expect(replicaErrors(withLonghorn(3))).toEqual([]);
   });
 });

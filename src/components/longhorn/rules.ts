@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { counted } from '../../model/quorum';
+import type { Environment } from '../../model/resolve';
 import type { Rule } from '../../model/violation';
 
 /** The replica counts of Longhorn's two StorageClasses, by field. */
@@ -7,6 +8,14 @@ const replicaCounts = (longhorn: { readonly replicas: number; readonly bulkRepli
   { path: 'longhorn.replicas', value: longhorn.replicas },
   { path: 'longhorn.bulkReplicas', value: longhorn.bulkReplicas },
 ];
+
+/**
+ * The nodes that can hold a replica: every k3s server (they all schedule workloads), or a workload
+ * cluster's worker machines (kubeadm taints its control plane NoSchedule, and Longhorn's chart
+ * gives its managers no toleration for it).
+ */
+const replicaHolders = (env: Environment): number =>
+  env.workload ? env.workload.workers.reduce((sum, pool) => sum + pool.replicas, 0) : env.nodes.length;
 
 /** Longhorn's invariants: replicas the servers can hold, a data disk where there are VMs, a sane data path. */
 export const longhornRules: readonly Rule[] = [
@@ -16,7 +25,7 @@ export const longhornRules: readonly Rule[] = [
     summary: 'no Longhorn StorageClass asks for more replicas than the environment has servers (planned ones included)',
     check: (env) => {
       if (!env.longhorn) return [];
-      const all = env.nodes.length;
+      const all = replicaHolders(env);
       return replicaCounts(env.longhorn)
         .filter((r) => r.value > all)
         .map((r) => ({
