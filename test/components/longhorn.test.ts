@@ -113,7 +113,7 @@ describe('Longhorn', () => {
 describe('Longhorn on a workload cluster', () => {
   // Its worker machines hold the replicas: kubeadm's control plane is tainted NoSchedule.
   const withLonghorn = (workers: number) =>
-    modifyWorkload(lab1, (e) => { e.longhorn = {}; e.infrastructure.workers[0]!.replicas = workers; });
+    modifyWorkload(lab1, (e) => { e.longhorn = {}; e.infrastructure.workers![0]!.replicas = workers; });
   const replicaErrors = (spec: ReturnType<typeof withLonghorn>) =>
     runChecks({ specs: [mgmtOfLab1, spec], selected: [spec] }).violations.filter((v) => v.code === 'longhorn.replicas-exceed-servers');
 
