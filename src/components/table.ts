@@ -1,3 +1,4 @@
+import type { ChartRelease } from '../charts/chart';
 import type { HealthCheck } from '../k8s/flux-layer';
 import type { Environment } from '../model/resolve';
 import type { RenderedTree } from '../tree/rendered-tree';
@@ -23,6 +24,12 @@ import { tls } from './tls';
 export const COMPONENTS: readonly ComponentEntry[] = [gatewayApi, cilium, ingressGateway, longhorn, defaultDeny, kyverno, kyvernoPolicies, kubePrometheusStack, loki, alloy, alertRules, notifications, certManager, tls, clusterApiOperator, clusterApi];
 
 /** The components this environment switches on, with their settings and layer. */
+/** The CNI's release (the component table's), which the cluster needs before Flux runs; none with flannel. */
+export function cniRelease(env: Environment, enabled: readonly EnabledComponent[] = enabledComponents(env)): ChartRelease | undefined {
+  const cni = enabled.find((c) => c.entry.cni);
+  return cni && cni.entry.chart?.(cni.config, env);
+}
+
 export function enabledComponents(env: Environment, table: readonly ComponentEntry[] = COMPONENTS): EnabledComponent[] {
   return table.flatMap((entry) => {
     const config = entry.configure(env);

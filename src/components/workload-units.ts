@@ -6,7 +6,7 @@ import type { WorkloadCluster } from '../model/workload';
 import { WorkloadClusterObjects } from '../workload/cluster-objects';
 import { WorkloadHandover } from '../workload/handover';
 import { retainedTemplates } from '../workload/retained-templates';
-import { enabledComponents } from './table';
+import { cniRelease, enabledComponents } from './table';
 import { componentUnits } from './units';
 
 /** What the management environment's render reads besides its spec. */
@@ -20,10 +20,9 @@ export interface WorkloadSources {
 /** The workload cluster's own tree's Cilium, flux-operator and FluxInstance, as that tree renders them. */
 function workloadReleases(workload: Environment) {
   const enabled = enabledComponents(workload);
-  const cni = enabled.find((c) => c.entry.cni);
   // The workload tree's apps' charts count too, but a Helm app's release needs no sources to be counted.
   const size = fluxClusterSize(fluxReleaseCount(workload, componentUnits(workload, enabled)) + workload.apps.filter((a) => a.helm).length);
-  return { cilium: cni?.entry.chart?.(cni.config, workload), fluxOperator: fluxOperatorRelease(workload.versions), fluxInstance: fluxInstanceProps(workload, size) };
+  return { cilium: cniRelease(workload, enabled), fluxOperator: fluxOperatorRelease(workload.versions), fluxInstance: fluxInstanceProps(workload, size) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { Construct } from 'constructs';
 import * as kustomize from '../imports/flux-kustomization-kustomize.toolkit.fluxcd.io';
 import type { FluxLayer as Layer } from '../model/resolve';
 import { FLUX_NAMESPACE } from './flux-sync';
+import { SOPS_AGE_SECRET_NAME } from '../model/workload-resolve';
 
 /** A Flux health check: an object whose readiness gates the layers that depend on this one. */
 export interface HealthCheck {
@@ -29,7 +30,7 @@ export interface FluxLayerProps {
 }
 
 /** The Secret `flux bootstrap`'s operator creates with the age identity (see the runbook). */
-export const SOPS_AGE_SECRET = 'sops-age';
+export const SOPS_AGE_SECRET = SOPS_AGE_SECRET_NAME;
 
 /** A layer's timeout where its releases need no more. */
 export const LAYER_TIMEOUT = '5m';

@@ -2,8 +2,9 @@ import { Construct } from 'constructs';
 import * as git from '../imports/flux-gitrepository-source.toolkit.fluxcd.io';
 import * as kustomize from '../imports/flux-kustomization-kustomize.toolkit.fluxcd.io';
 import type { Environment } from '../model/resolve';
+import { FLUX_SYSTEM } from '../model/workload-resolve';
 
-export const FLUX_NAMESPACE = 'flux-system';
+export const FLUX_NAMESPACE = FLUX_SYSTEM;
 
 export interface FluxSyncProps {
   readonly env: Environment;

@@ -87,3 +87,9 @@ export interface WorkloadCluster {
 
 /** Name of a machine set's template of one generation: `<cluster>-<set>-g<generation>`. */
 export const templateName = (cluster: string, set: string, generation: number): string => `${cluster}-${set}-g${generation}`;
+
+/** The machines of a cluster's worker pools. */
+export const workerMachines = (cluster: WorkloadCluster): number => cluster.workers.reduce((sum, pool) => sum + pool.replicas, 0);
+
+/** Every machine of a cluster: its control plane and its worker pools. */
+export const allMachines = (cluster: WorkloadCluster): number => cluster.controlPlane.replicas + workerMachines(cluster);

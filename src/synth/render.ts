@@ -7,7 +7,7 @@ import { appUnits } from '../apps/units';
 import { componentUnits } from '../components/units';
 import { workloadUnits } from '../components/workload-units';
 import { claimsDayTwoSteps } from '../components/claims-day-two';
-import { enabledComponents, layerHealthChecks } from '../components/table';
+import { cniRelease, enabledComponents, layerHealthChecks } from '../components/table';
 import { handoverPlan } from '../components/handover';
 import { renderKubernetes } from '../k8s/render';
 import { inspectionRules } from '../verify/inspection-rules';
@@ -52,12 +52,6 @@ export interface SynthInputs {
   readonly secrets?: ReadonlyMap<string, string>;
   /** What the apps read: their manifests folders' files and their charts' values schemas, repository path → text. */
   readonly appSources?: ReadonlyMap<string, string>;
-}
-
-/** The CNI's release (the component table's), which the bootstrap installs before Flux; none with flannel. */
-export function cniRelease(env: Environment): ChartRelease | undefined {
-  const cni = enabledComponents(env).find((c) => c.entry.cni);
-  return cni && cni.entry.chart?.(cni.config, env);
 }
 
 /** Renders one environment's artefacts to bytes, keyed by their path under `clusters/<env>/`. */

@@ -1,5 +1,6 @@
 import type { ChartRelease } from '../../charts/chart';
 import type { Environment } from '../../model/resolve';
+import { allMachines } from '../../model/workload';
 import type { CiliumValues } from '../../values/cilium';
 
 /**
@@ -8,7 +9,7 @@ import type { CiliumValues } from '../../values/cilium';
  */
 /** The nodes the cluster runs: its live servers, or a workload cluster's control-plane and worker machines. */
 const machineCount = (env: Environment): number =>
-  env.workload ? env.workload.controlPlane.replicas + env.workload.workers.reduce((sum, pool) => sum + pool.replicas, 0) : env.liveNodes.length;
+  env.workload ? allMachines(env.workload) : env.liveNodes.length;
 
 export function ciliumRelease(env: Environment): ChartRelease {
   return {

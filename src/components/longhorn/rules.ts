@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { counted } from '../../model/quorum';
 import type { Environment } from '../../model/resolve';
+import { workerMachines } from '../../model/workload';
 import type { Rule } from '../../model/violation';
 
 /** The replica counts of Longhorn's two StorageClasses, by field. */
@@ -15,7 +16,7 @@ const replicaCounts = (longhorn: { readonly replicas: number; readonly bulkRepli
  * gives its managers no toleration for it).
  */
 const replicaHolders = (env: Environment): number =>
-  env.workload ? env.workload.workers.reduce((sum, pool) => sum + pool.replicas, 0) : env.nodes.length;
+  env.workload ? workerMachines(env.workload) : env.nodes.length;
 
 /** Longhorn's invariants: replicas the servers can hold, a data disk where there are VMs, a sane data path. */
 export const longhornRules: readonly Rule[] = [

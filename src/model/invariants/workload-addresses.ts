@@ -5,6 +5,7 @@ import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Rule } from '../violation';
 import type { WorkloadCluster } from '../workload';
+import { allMachines } from '../workload';
 import { onWorkload } from './kind-scope';
 
 // A workload cluster's addresses: the pool its machines take theirs from (CAPMOX's in-cluster
@@ -59,7 +60,7 @@ const canonicalCidr = (cidr: string) => (parseSubnet(cidr) ? `${ipaddr.IPv4.netw
  */
 export function machinesAtMost(w: WorkloadCluster): { replicas: number; surge: number } {
   const sets = [w.controlPlane, ...w.workers];
-  return { replicas: sets.reduce((n, s) => n + s.replicas, 0), surge: sets.filter((s) => s.replicas > 0).length };
+  return { replicas: allMachines(w), surge: sets.filter((s) => s.replicas > 0).length };
 }
 
 export const workloadAddressRules: readonly Rule[] = [
