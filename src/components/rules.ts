@@ -2,6 +2,7 @@ import { distinct } from '../model/duplicates';
 import { findCycle, layersBefore } from '../model/invariants/flux';
 import { didYouMean } from '../model/spec-check';
 import type { Environment } from '../model/resolve';
+import { counted } from '../model/quorum';
 import { shown } from '../model/violation';
 import type { Rule } from '../model/violation';
 import type { RenderedTree } from '../tree/rendered-tree';
@@ -258,17 +259,25 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
     {
       code: 'platform.memory-exceeds-nodes',
       severity: 'error',
-      summary: "the platform's memory requests fit the live nodes' memory, less what the OS and k3s keep, with headroom",
+      summary: "the platform's memory requests fit the memory of the nodes it runs on (live servers, or a workload cluster's worker machines), less what the OS and k3s or kubelet keep, with headroom",
       check: (env) => {
         const figures = memoryFigures(env, enabled(env));
         if (figures.budgetMiB === undefined || figures.totalMiB <= figures.budgetMiB) return [];
         const biggest = figures.requests.slice(0, 3).map((r) => `${r.what} ${r.mib} MiB`).join(', ');
-        return [{
-          path: 'nodes',
-          value: `${gib(figures.totalMiB)} requested`,
-          message: `the platform requests ${gib(figures.totalMiB)}, more than the ${gib(figures.budgetMiB)} the live nodes leave it (${env.nodeMemoryMiB.size} nodes, ${RESERVED_PER_NODE_MIB} MiB each for the OS and k3s, ${Math.round((1 - PLATFORM_SHARE) * 100)} % headroom); the biggest: ${biggest}`,
-          fix: "use monitoring.profile: 'small', give the nodes more memory, or bring planned servers live",
-        }];
+        const headroom = `${Math.round((1 - PLATFORM_SHARE) * 100)} % headroom`;
+        return [env.workload
+          ? {
+              path: 'infrastructure.workers',
+              value: `${gib(figures.totalMiB)} requested`,
+              message: `the platform requests ${gib(figures.totalMiB)}, more than the ${gib(figures.budgetMiB)} the worker machines leave it (${counted(env.nodeMemoryMiB.size, 'machine')}, ${RESERVED_PER_NODE_MIB} MiB each for the OS and kubelet, ${headroom}; kubeadm taints the control plane NoSchedule); the biggest: ${biggest}`,
+              fix: "use monitoring.profile: 'small', or give the worker pools more memoryMiB or replicas",
+            }
+          : {
+              path: 'nodes',
+              value: `${gib(figures.totalMiB)} requested`,
+              message: `the platform requests ${gib(figures.totalMiB)}, more than the ${gib(figures.budgetMiB)} the live nodes leave it (${env.nodeMemoryMiB.size} nodes, ${RESERVED_PER_NODE_MIB} MiB each for the OS and k3s, ${headroom}); the biggest: ${biggest}`,
+              fix: "use monitoring.profile: 'small', give the nodes more memory, or bring planned servers live",
+            }];
       },
     },
     {

@@ -171,7 +171,7 @@ export interface Environment extends ComponentSettings {
     readonly datastore: 'etcd' | 'sqlite';
     readonly oidc?: Oidc;
   };
-  /** RAM of each live node where the spec tells it (VM sizes, or bare metal's memoryMiB), by node name. */
+  /** RAM of each node the platform runs on where the spec tells it (live servers' VM sizes or bare metal's memoryMiB, a workload's worker machines), by name. */
   readonly nodeMemoryMiB: ReadonlyMap<string, number>;
   readonly helmInstaller: 'flux' | 'k3s';
   /** What an earlier install left on the servers for the runbook to retire; none when the spec says nothing. */
@@ -336,10 +336,16 @@ function layerNamespaces(spec: Parsed, apps: readonly App[], layer: string): str
   return [...new Set([...own, ...fromApps])];
 }
 
-/** RAM of each live node where the spec tells it: its VM's size, or bare metal's memoryMiB. */
+/**
+ * RAM of each node the platform's pods run on where the spec tells it: a live server's VM size or
+ * bare metal's memoryMiB, or a workload cluster's worker machines (`<pool>-<n>`; kubeadm taints
+ * its control plane NoSchedule).
+ */
 function nodeMemory(spec: Parsed, liveNodes: readonly Node[]): Map<string, number> {
   const infra = spec.infrastructure;
-  if (infra.kind === 'cluster-api') return new Map();
+  if (infra.kind === 'cluster-api') {
+    return new Map(infra.workers.flatMap((pool) => Array.from({ length: pool.replicas }, (_, i) => [`${pool.name}-${i + 1}`, pool.machine.memoryMiB] as const)));
+  }
   if (infra.kind !== 'bare-metal') return new Map(resolveVms(spec, liveNodes, '').map((vm) => [vm.node.name, vm.sizing.memoryMiB]));
   return new Map(infra.memoryMiB === undefined ? [] : liveNodes.map((n) => [n.name, infra.memoryMiB!]));
 }

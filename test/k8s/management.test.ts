@@ -114,6 +114,18 @@ describe('capi-readonly', () => {
     expect(grants).toEqual(expect.arrayContaining(['operator.cluster.x-k8s.io/coreproviders', 'operator.cluster.x-k8s.io/infrastructureproviders', 'helm.cattle.io/helmcharts', '/nodes', '/namespaces']));
   });
 
+  // What `clusterctl describe cluster` gets and lists (cmd/clusterctl/client/tree/discovery.go):
+  // with the inspector's token it must still work on a management cluster.
+  it('covers what clusterctl describe cluster reads, the CRDs for contract versions included', () => {
+    const grants = role().rules.flatMap((r: any) => r.apiGroups.flatMap((g: string) => r.resources.map((res: string) => `${g}/${res}`)));
+    expect(grants).toEqual(expect.arrayContaining([
+      'cluster.x-k8s.io/clusters', 'cluster.x-k8s.io/machines', 'cluster.x-k8s.io/machinesets', 'cluster.x-k8s.io/machinedeployments', 'cluster.x-k8s.io/machinepools',
+      'controlplane.cluster.x-k8s.io/kubeadmcontrolplanes', 'bootstrap.cluster.x-k8s.io/kubeadmconfigs',
+      'infrastructure.cluster.x-k8s.io/proxmoxclusters', 'infrastructure.cluster.x-k8s.io/proxmoxmachines',
+      'addons.cluster.x-k8s.io/clusterresourcesetbindings', 'apiextensions.k8s.io/customresourcedefinitions',
+    ]));
+  });
+
   it('binds the role and the built-in view to the capi-inspector ServiceAccount', () => {
     const subject = { kind: 'ServiceAccount', name: 'capi-inspector', namespace: 'capi-system' };
     expect(tree().doc(`${dir}/clusterrolebinding.capi-readonly.yaml`)).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'capi-readonly' }, subjects: [subject] });

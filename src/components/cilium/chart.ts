@@ -1,15 +1,12 @@
 import type { ChartRelease } from '../../charts/chart';
 import type { Environment } from '../../model/resolve';
-import { allMachines } from '../../model/workload';
+import { clusterNodeCount } from '../../model/node-count';
 import type { CiliumValues } from '../../values/cilium';
 
 /**
  * Cilium as CNI and kube-proxy replacement. `k8sServiceHost` is the apiserver endpoint (the
  * VIP), never a node: agents must keep reaching the API when any one server is gone.
  */
-/** The nodes the cluster runs: its live servers, or a workload cluster's control-plane and worker machines. */
-const machineCount = (env: Environment): number =>
-  env.workload ? allMachines(env.workload) : env.liveNodes.length;
 
 export function ciliumRelease(env: Environment): ChartRelease {
   return {
@@ -39,7 +36,7 @@ export function ciliumRelease(env: Environment): ChartRelease {
       k8sClientRateLimit: { qps: 50, burst: 100 },
       // One node at a time: that bound limited a real outage.
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
-      operator: { replicas: Math.min(2, Math.max(1, machineCount(env))) },
+      operator: { replicas: Math.min(2, Math.max(1, clusterNodeCount(env))) },
     } satisfies CiliumValues,
   };
 }

@@ -1,5 +1,6 @@
 import { Namespaces } from '../../k8s/namespaces';
 import type { Environment } from '../../model/resolve';
+import { clusterNodeCount } from '../../model/node-count';
 import { defineComponent } from '../entry';
 import { platformClaimClass } from '../storage-classes';
 import { alloyRelease, kubePrometheusStackRelease, lokiRelease } from './charts';
@@ -28,7 +29,8 @@ export const kubePrometheusStack = defineComponent({
   networkNeeds: () => ({ namespace: MONITORING_NAMESPACE, toNodes: true, scrapesEverything: true }),
   memory: (config, env) => {
     const p = config.profile;
-    const nodes = env.liveNodes.length;
+    // A DaemonSet: one exporter per node, control-plane machines included.
+    const nodes = clusterNodeCount(env);
     return [
       { what: 'Prometheus', mib: p.prometheus.memoryMiB },
       { what: 'Alertmanager', mib: p.alertmanager.memoryMiB },

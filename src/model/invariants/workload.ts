@@ -86,6 +86,21 @@ export const workloadRules: readonly Rule[] = [
     ),
   },
   {
+    code: 'workload.cni-missing',
+    severity: 'error',
+    summary: 'a workload cluster runs Cilium: kubeadm installs no CNI, and its kube-proxy phase is skipped for Cilium to replace',
+    check: onWorkload((env, w) =>
+      env.cilium !== undefined
+        ? []
+        : [{
+            path: 'cilium',
+            value: shown(undefined),
+            message: `${w.name}'s machines run kubeadm, which installs no CNI and here skips addon/kube-proxy, so its nodes stay NotReady until a CNI runs; the handover installs the workload tree's Cilium first, and none is set`,
+            fix: 'add cilium: {}',
+          }],
+    ),
+  },
+  {
     code: 'workload.control-plane-replicas',
     severity: 'error',
     summary: 'a workload cluster has an odd, whole number of control-plane machines, at least one (stacked etcd quorum; KubeadmControlPlane refuses an even one)',

@@ -1,6 +1,6 @@
 import type { EnvironmentTree } from '../../validate/tree-objects';
 import { KUBE_VIP_LEASES, NODES } from '../kinds';
-import type { VerifyCheck } from '../types';
+import type { VerifyCheck, VerifyInput } from '../types';
 import { items, line, nameOf, notReadLine, unreadable } from './line';
 
 type EnvVar = { name?: string; value?: string };
@@ -18,12 +18,40 @@ export function kubeVipLease(tree: EnvironmentTree): { file: string; namespace: 
   return { file: daemonSet.file, namespace: value('cp_namespace') ?? 'kube-system', name: value('vip_leasename') ?? 'plndr-cp-lock' };
 }
 
-/** kube-vip's control-plane Lease is held by a live server of the model that is a Node of the cluster. */
+/** kubeadm's label on a control-plane Node (kubeadm's mark-control-plane phase sets it). */
+const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
+
+/**
+ * A workload cluster's kube-vip, the static pod its KubeadmControlPlane writes on each
+ * control-plane machine (src/workload/kube-vip-files.ts sets no lease name or namespace, so
+ * kube-vip's defaults hold), is led by a control-plane Node of the cluster. Its machines' names
+ * are Cluster API's, so the label, not the model, says which Nodes qualify.
+ */
+function workloadLeaseLines({ env, live }: VerifyInput, management: string) {
+  const subject = 'Lease kube-system/plndr-cp-lock';
+  const expected = `held by a control-plane Node (label ${CONTROL_PLANE_LABEL})`;
+  const notRead = notReadLine('kube-vip.lease', subject, expected, live, KUBE_VIP_LEASES);
+  if (notRead) return [notRead];
+  const found = items(live, KUBE_VIP_LEASES).find((l) => nameOf(l) === 'plndr-cp-lock');
+  const holder = found?.spec?.holderIdentity as string | undefined;
+  const nodes = unreadable(live, NODES) === undefined ? items(live, NODES) : undefined;
+  const fix = `kube-vip runs as a static pod on each control-plane machine, from ${env.name}'s KubeadmControlPlane on ${management}: kubectl -n kube-system get pods -o wide | grep kube-vip`;
+  if (found === undefined) return [line('kube-vip.lease', 'drift', subject, expected, 'no such Lease: no kube-vip instance has led', fix)];
+  if (!holder) return [line('kube-vip.lease', 'drift', subject, expected, 'held by nobody', fix)];
+  const node = nodes?.find((n) => nameOf(n) === holder);
+  const isControlPlane = nodes === undefined || (node !== undefined && node.metadata?.labels?.[CONTROL_PLANE_LABEL] !== undefined);
+  const why = nodes === undefined ? '' : node === undefined ? ' (not a Node of the cluster)' : isControlPlane ? '' : ' (a Node without the control-plane label)';
+  return [line('kube-vip.lease', isControlPlane ? 'pass' : 'drift', subject, expected, `held by ${holder}${why}`, fix)];
+}
+
+/** kube-vip's control-plane Lease is held by a live server of the model (a workload's control-plane Node) that is a Node of the cluster. */
 export const kubeVipCheck: VerifyCheck = {
   area: 'kube-vip',
   reads: (env) => (env.vip === undefined ? [] : [KUBE_VIP_LEASES, NODES]),
-  run: ({ env, tree, live }) => {
+  run: (input) => {
+    const { env, tree, live } = input;
     if (env.vip === undefined) return [];
+    if (env.workload) return workloadLeaseLines(input, env.workload.management);
     const lease = kubeVipLease(tree);
     const servers = env.liveNodes.map((n) => n.name);
     const expected = `held by a live server (${servers.join(', ')})`;

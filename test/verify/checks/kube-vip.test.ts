@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolve } from '../../../src/model/resolve';
 import { kubeVipCheck, kubeVipLease } from '../../../src/verify/checks/kube-vip';
 import { mgmt } from '../../fixtures/fleet/mgmt';
+import { lab1, workloadFleet } from '../../fixtures/workload';
 import { drifts, find, noRevision, runDev, snapshotFor, tree } from '../snapshot';
 
 describe('the kube-vip check', () => {
@@ -32,5 +33,24 @@ describe('the kube-vip check', () => {
     const env = resolve(mgmt);
     expect(kubeVipCheck.reads(env)).toEqual([]);
     expect(kubeVipCheck.run({ env, tree: tree(), revision: noRevision, live: snapshotFor([], []) })).toEqual([]);
+  });
+});
+
+describe('the kube-vip check on a workload cluster', () => {
+  const env = resolve(lab1, workloadFleet);
+  const node = (name: string, controlPlane: boolean) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: controlPlane ? { 'node-role.kubernetes.io/control-plane': '' } : {} } });
+  const lease = (holder?: string) => ({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'plndr-cp-lock', namespace: 'kube-system' }, spec: holder === undefined ? {} : { holderIdentity: holder } });
+  const nodes = [node('lab1-control-plane-4vzlm', true), node('lab1-control-plane-9xq2k', true), node('lab1-workers-6d9fb-bx7kp', false)];
+  const run = (objects: Record<string, any>[]) => kubeVipCheck.run({ env, tree: tree(), revision: noRevision, live: snapshotFor(kubeVipCheck.reads(env), objects) });
+
+  it('passes when a control-plane Node holds the lease: the machines are named by Cluster API, so the label decides', () => {
+    expect(run([...nodes, lease('lab1-control-plane-9xq2k')])).toEqual([expect.objectContaining({ outcome: 'pass', subject: 'Lease kube-system/plndr-cp-lock', expected: 'held by a control-plane Node (label node-role.kubernetes.io/control-plane)', live: 'held by lab1-control-plane-9xq2k' })]);
+  });
+
+  it('is drift when a worker, or no Node of the cluster, holds it, or nobody has led', () => {
+    expect(drifts(run([...nodes, lease('lab1-workers-6d9fb-bx7kp')]))).toEqual([expect.objectContaining({ live: 'held by lab1-workers-6d9fb-bx7kp (a Node without the control-plane label)' })]);
+    expect(drifts(run([...nodes, lease('k3s-dev-1')]))).toEqual([expect.objectContaining({ live: 'held by k3s-dev-1 (not a Node of the cluster)' })]);
+    expect(drifts(run(nodes))).toEqual([expect.objectContaining({ live: 'no such Lease: no kube-vip instance has led' })]);
+    expect(drifts(run([...nodes, lease()]))).toEqual([expect.objectContaining({ live: 'held by nobody', fix: expect.stringContaining("lab1's KubeadmControlPlane on mgmt") })]);
   });
 });
