@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { workloadHandoverRules } from '../../src/check/workload-handover-rules';
 import { resolve } from '../../src/model/resolve';
+import { runRules } from '../../src/model/violation';
 import { renderEnvironment } from '../../src/synth/render';
 import { sopsConfig } from '../../src/synth/sops-config';
 import { readTree } from '../../src/synth/tree';
@@ -81,6 +83,13 @@ describe("a workload cluster in its management environment's tree", () => {
     expect(doc(after, `${FOLDER}/releases/helmrelease.default.lab1-cilium.yaml`).spec.suspend).toBe(true);
     expect(doc(mgmtTree, `${FOLDER}/releases/helmrelease.default.lab1-cilium.yaml`).spec.suspend).toBeUndefined();
     expect(doc(after, `${FOLDER}/cluster.default.lab1.yaml`)).toEqual(doc(mgmtTree, `${FOLDER}/cluster.default.lab1.yaml`));
+  });
+
+  it('refuses to undo a handover that the committed tree holds (workload.handover-undone)', () => {
+    const handed = render(mgmtOfLab1, [mgmtOfLab1, modifyWorkload(lab1, (e) => { e.infrastructure.handedOver = true; })]);
+    const codes = (previous: ReadonlyMap<string, string>) => runRules(workloadHandoverRules, { env: resolve(mgmtOfLab1, workloadFleet), files: mgmtTree, previous }).map((v) => v.code);
+    expect(codes(handed)).toEqual(['workload.handover-undone']);
+    expect(codes(mgmtTree)).toEqual([]);
   });
 });
 

@@ -57,6 +57,13 @@ describe('fleet invariants (across environments)', () => {
     expect(sameHost(resolve(threeServers), resolve(copyOf((e) => { e.infrastructure.uri = 'qemu+ssh://b/system'; })))).toBe(false);
   });
 
+  it('never tells a bare-metal or libvirt network apart by a VLAN the model cannot know', () => {
+    const tagged = resolve(modify(singleServer, (e: any) => { e.name = 'single-b'; e.infrastructure.vlan = 7; }));
+    const metal = resolve(modify(singleServer, (e: any) => { e.infrastructure = { kind: 'bare-metal' }; }));
+    expect([sameNetwork(metal, tagged), sameNetwork(tagged, metal)]).toEqual([true, true]);
+    expect(sameNetwork(resolve(modify(threeServers, (e) => { e.network.subnet = singleServer.network.subnet; })), tagged)).toBe(true);
+  });
+
   it('runs in plan, so synth writes nothing for colliding environments', () => {
     const result = plan(os.tmpdir() + '/no-such-repo', [threeServers, copyOf()]);
     expect(result.violations.map((v) => v.code)).toContain('fleet.shared-address');
