@@ -85,7 +85,7 @@ describe('crash safety of synth', () => {
     const writeMs = await writePhaseMs(timed);
     const moments: ['start' | 'write', number][] = [
       ['start', 0],
-      ...[0, 0.01, 0.04, 0.1, 0.18, 0.28, 0.4, 0.5, 0.6, 0.72, 0.9].map((f): ['write', number] => ['write', Math.round(f * writeMs)]),
+      ...[0, 0.02, 0.1, 0.25, 0.45, 0.65, 0.85].map((f): ['write', number] => ['write', Math.round(f * writeMs)]),
       ['start', 60_000],
     ];
     for (const [from, delay] of moments) {

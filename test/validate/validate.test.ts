@@ -44,66 +44,66 @@ describe('validate', () => {
 
   it('fails on an unknown field in a HelmRelease', () => {
     edit(RELEASE, (doc) => { doc.spec.chartRefs = doc.spec.chartRef; });
-    const findings = run().findings;
+    const findings = run(false, ['dev']).findings;
     expect(findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('must NOT have additional properties (chartRefs)') })]);
   });
 
   it('fails on a HelmRelease with neither chart nor chartRef', () => {
     edit(RELEASE, (doc) => { delete doc.spec.chartRef; });
-    expect(run().findings).toContainEqual(expect.objectContaining({ check: 'cel', message: 'spec: either chart or chartRef must be set, not both' }));
+    expect(run(false, ['dev']).findings).toContainEqual(expect.objectContaining({ check: 'cel', message: 'spec: either chart or chartRef must be set, not both' }));
   });
 
   it('fails on a Flux Kustomization whose path does not exist', () => {
     edit('clusters/prod/kubernetes/apps.yaml', (doc) => { doc.spec.path = './clusters/prod/kubernetes/aps'; });
-    expect(run().findings).toEqual([expect.objectContaining({ check: 'flux-graph', message: 'spec.path ./clusters/prod/kubernetes/aps does not exist in the repository' })]);
+    expect(run(false, ['prod']).findings).toEqual([expect.objectContaining({ check: 'flux-graph', message: 'spec.path ./clusters/prod/kubernetes/aps does not exist in the repository' })]);
   });
 
   it('fails on a Flux Kustomization whose path leaves its environment', () => {
     edit('clusters/prod/kubernetes/apps.yaml', (doc) => { doc.spec.path = './clusters/dev/kubernetes/apps'; });
-    expect(run().findings.map((f) => f.message)).toEqual(['spec.path ./clusters/dev/kubernetes/apps is outside clusters/prod/kubernetes']);
+    expect(run(false, ['prod']).findings.map((f) => f.message)).toEqual(['spec.path ./clusters/dev/kubernetes/apps is outside clusters/prod/kubernetes']);
   });
 
   it('fails on a dependsOn naming a missing Kustomization', () => {
     edit('clusters/mgmt/kubernetes/capi-providers.yaml', (doc) => { doc.spec.dependsOn = [{ name: 'capi-operatr' }]; });
-    expect(run().findings.map((f) => f.message)).toEqual(['dependsOn capi-operatr: no such Kustomization in the tree']);
+    expect(run(false, ['mgmt']).findings.map((f) => f.message)).toEqual(['dependsOn capi-operatr: no such Kustomization in the tree']);
   });
 
   it('fails on a dependsOn cycle', () => {
     edit('clusters/mgmt/kubernetes/cert-manager.yaml', (doc) => { doc.spec.dependsOn = [{ name: 'capi-providers' }]; });
-    expect(run().findings.map((f) => f.message)).toEqual(['dependsOn cycle: capi-operator -> cert-manager -> capi-providers -> capi-operator']);
+    expect(run(false, ['mgmt']).findings.map((f) => f.message)).toEqual(['dependsOn cycle: capi-operator -> cert-manager -> capi-providers -> capi-operator']);
   });
 
   it('fails on a source reference that does not resolve', () => {
     edit(RELEASE, (doc) => { doc.spec.chartRef.name = 'cilium-charts'; });
-    expect(run().findings.map((f) => f.message)).toEqual(['chartRef OCIRepository/cilium-charts does not resolve to an object in the tree']);
+    expect(run(false, ['dev']).findings.map((f) => f.message)).toEqual(['chartRef OCIRepository/cilium-charts does not resolve to an object in the tree']);
   });
 
   it('validates the values of a chart pulled through an OCIRepository against its schema', () => {
     edit(RELEASE, (doc) => { doc.spec.values.k8sServicePort = [6443]; });
-    expect(run().findings).toEqual([expect.objectContaining({ check: 'values', where: expect.stringContaining('helmrelease.kube-system.cilium.yaml:spec.values') })]);
+    expect(run(false, ['dev']).findings).toEqual([expect.objectContaining({ check: 'values', where: expect.stringContaining('helmrelease.kube-system.cilium.yaml:spec.values') })]);
   });
 
   it('fails on an object whose namespace nobody creates', () => {
     fs.rmSync(file('clusters/mgmt/kubernetes/capi-providers/cluster-api/namespace.capmox-system.yaml'));
-    expect(run().findings.map((f) => f.message)).toContain('namespace capmox-system is neither created in the tree nor a system namespace');
+    expect(run(false, ['mgmt']).findings.map((f) => f.message)).toContain('namespace capmox-system is neither created in the tree nor a system namespace');
   });
 
   it('fails on a layer that holds a SOPS file without decrypting it', () => {
     edit('clusters/mgmt/kubernetes/capi-providers.yaml', (doc) => { delete doc.spec.decryption; });
-    expect(run().findings.map((f) => f.message)).toEqual([expect.stringMatching(/^applies SOPS-encrypted .*capmox-variables.sops.yaml without decryption.provider: sops$/)]);
+    expect(run(false, ['mgmt']).findings.map((f) => f.message)).toEqual([expect.stringMatching(/^applies SOPS-encrypted .*capmox-variables.sops.yaml without decryption.provider: sops$/)]);
   });
 
   it('validates a SOPS Secret with its metadata stripped, and catches a broken one', () => {
-    expect(run().findings).toEqual([]);
+    expect(run(false, ['mgmt']).findings).toEqual([]);
     const secret = 'clusters/mgmt/kubernetes/capi-providers/cluster-api/secret.capmox-system.capmox-variables.sops.yaml';
     fs.writeFileSync(file(secret), fs.readFileSync(file(secret), 'utf8').replace('type: Opaque', 'type: Opaque\nstringdata: {}'));
-    expect(run().findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('(stringdata)') })]);
+    expect(run(false, ['mgmt']).findings).toEqual([expect.objectContaining({ check: 'schema', message: expect.stringContaining('(stringdata)') })]);
   });
 
   it('reports a kind that has no schema', () => {
     fs.writeFileSync(file('clusters/prod/kubernetes/apps/namespaces/widget.apps.w.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: apps\n');
-    expect(run().findings.map((f) => f.message)).toEqual([expect.stringContaining('no schema widget-example-v1.json')]);
-    expect(run().findings[0]!.message).toContain(`put the kind's kubeconform-style JSON schema (widget-example-v1.json, for the cluster's Kubernetes version, with where it came from) in ${path.join(root, 'schemas/json')}`);
+    expect(run(false, ['prod']).findings.map((f) => f.message)).toEqual([expect.stringContaining('no schema widget-example-v1.json')]);
+    expect(run(false, ['prod']).findings[0]!.message).toContain(`put the kind's kubeconform-style JSON schema (widget-example-v1.json, for the cluster's Kubernetes version, with where it came from) in ${path.join(root, 'schemas/json')}`);
   });
 
   it("validates a kind the tool has no schema of against the fleet's own schemas/json/", () => {
@@ -111,16 +111,16 @@ describe('validate', () => {
     fs.mkdirSync(file('schemas/json'), { recursive: true });
     const schema = { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } };
     fs.writeFileSync(file('schemas/json/widget-example-v1.json'), JSON.stringify(schema));
-    expect(run().findings.map((f) => f.message)).toEqual([expect.stringMatching(/widget.*size|size.*integer/i)]);
+    expect(run(false, ['prod']).findings.map((f) => f.message)).toEqual([expect.stringMatching(/widget.*size|size.*integer/i)]);
     fs.writeFileSync(file('clusters/prod/kubernetes/apps/namespaces/widget.apps.w.yaml'), 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: apps\nspec:\n  size: 3\n');
-    expect(run().findings).toEqual([]);
+    expect(run(false, ['prod']).findings).toEqual([]);
   });
 
   it('validates chart values against the chart schema', () => {
     edit('clusters/mgmt/kubernetes/cert-manager/cert-manager/helmchart.kube-system.cert-manager.yaml', (doc) => { doc.spec.valuesContent = 'crds:\n  enabled: true\ncrd:\n  enable: true\n'; });
-    expect(run().findings).toEqual([expect.objectContaining({ check: 'values', message: expect.stringContaining('must NOT have additional properties') })]);
+    expect(run(false, ['mgmt']).findings).toEqual([expect.objectContaining({ check: 'values', message: expect.stringContaining('must NOT have additional properties') })]);
     fs.writeFileSync(file('clusters/dev/bootstrap/cilium-values.yaml'), 'kubeProxyReplacement: true\nk8sServicePort: [6443]\n');
-    expect(run().findings.map((f) => f.where)).toContain('clusters/dev/bootstrap/cilium-values.yaml');
+    expect(run(false, ['dev']).findings.map((f) => f.where)).toContain('clusters/dev/bootstrap/cilium-values.yaml');
   });
 
   it.skipIf(!hasKustomize)('fails when a kustomization.yaml lists a missing file', () => {
@@ -166,23 +166,23 @@ describe('validate', () => {
 
     it("checks the FluxInstance against its schema, and the name rule the schema cannot hold", () => {
       edit(INSTANCE, (doc) => { delete doc.spec.distribution.registry; });
-      expect(run().findings).toEqual([expect.objectContaining({ check: 'schema', where: expect.stringContaining(INSTANCE), message: expect.stringContaining("must have required property 'registry'") })]);
+      expect(run(false, ['dev']).findings).toEqual([expect.objectContaining({ check: 'schema', where: expect.stringContaining(INSTANCE), message: expect.stringContaining("must have required property 'registry'") })]);
       edit(INSTANCE, (doc) => { doc.spec.distribution.registry = 'ghcr.io/fluxcd'; doc.metadata.name = 'flux2'; });
-      expect(run().findings).toContainEqual(expect.objectContaining({ check: 'cel', message: "metadata.name: the only accepted name for a FluxInstance is 'flux'" }));
+      expect(run(false, ['dev']).findings).toContainEqual(expect.objectContaining({ check: 'cel', message: "metadata.name: the only accepted name for a FluxInstance is 'flux'" }));
     });
 
     it("resolves the layers' source through the FluxInstance's sync, and fails without it", () => {
       edit(INSTANCE, (doc) => { delete doc.spec.sync; });
-      const findings = run().findings.filter((f) => f.check === 'flux-graph');
+      const findings = run(false, ['dev']).findings.filter((f) => f.check === 'flux-graph');
       expect(findings.length).toBeGreaterThan(0);
       expect(findings.every((f) => f.message === 'sourceRef GitRepository/flux-system does not resolve to an object in the tree')).toBe(true);
     });
 
     it("validates the operator's values against the newest schema there is, and says it stands in, as a warning, in synth's words", () => {
-      const report = run();
+      const report = run(false, ['dev']);
       expect(report.summary).toContain("values: warning: chart flux-operator 0.58.1: its values are judged by flux-operator-0.49.0.values.schema.json, a stand-in of another minor (the pinned release's schema is not vendored)");
       edit(OPERATOR, (doc) => { doc.spec.values = { hostNetwork: 'yes' }; });
-      expect(run().findings).toEqual([expect.objectContaining({ check: 'values', message: expect.stringContaining('flux-operator-0.49.0.values.schema.json') })]);
+      expect(run(false, ['dev']).findings).toEqual([expect.objectContaining({ check: 'values', message: expect.stringContaining('flux-operator-0.49.0.values.schema.json') })]);
     });
   });
 
