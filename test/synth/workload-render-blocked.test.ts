@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkCommand, diffCommand, synthCommand } from '../../src/synth/commands';
+import type { CommandOptions, CommandResult } from '../../src/synth/commands';
+import { readTree } from '../../src/synth/tree';
+import { mgmtSecrets } from '../fixtures/corpus';
+import { modifyWorkload } from '../fixtures/environments';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { lab1, mgmtOfLab1 } from '../fixtures/workload';
+
+// A management environment's tree holds its workload clusters' objects: while the workload (or the
+// fleet's rules about the pair) has an error, mgmt is not rendered, so its renderer never meets
+// the inputs those errors name. Through the commands, as the CLI calls them.
+
+const roots: string[] = [];
+afterEach(() => { for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true }); });
+
+/** A scratch repository with mgmt's and lab1's encrypted sources, and nothing else. */
+function scratch(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'workload-blocked-'));
+  roots.push(root);
+  const workloadSecrets = [...readTree(path.join(import.meta.dirname, '../fixtures/workload-secrets'))].map(([p, t]): [string, string] => [`secrets/${p}`, t]);
+  for (const [rel, text] of [...Object.entries(mgmtSecrets()), ...workloadSecrets]) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+const controlPlanePool = modifyWorkload(lab1, (e) => { e.infrastructure.workers![0]!.name = 'control-plane'; });
+const commands: [string, (o: CommandOptions) => CommandResult][] = [['synth', synthCommand], ['check', checkCommand], ['diff', diffCommand]];
+
+describe('a management environment is not rendered while its workload cluster has an error', () => {
+  it('the fixture pair synthesizes (the base the cases break)', () => {
+    expect(synthCommand({ root: scratch(), environments: [mgmtOfLab1, lab1] }).exitCode).toBe(0);
+  });
+
+  it.each([
+    ['a pool named control-plane', [mgmtOfLab1, controlPlanePool], [], 'workload.pool-reserved-name'],
+    ['a pool named control-plane, only mgmt selected', [mgmtOfLab1, controlPlanePool], ['mgmt'], 'workload.pool-reserved-name'],
+    ['mgmt without the capi-clusters layer', [mgmt, lab1], [], 'workload.clusters-layer-missing'],
+    ['mgmt without the capi-clusters layer, only mgmt selected', [mgmt, lab1], ['mgmt'], 'workload.clusters-layer-missing'],
+  ] as const)('%s: every command reports it, throws nothing and writes nothing', (_name, environments, only, code) => {
+    for (const [command, run] of commands) {
+      const root = scratch();
+      const before = readTree(root);
+      const result = run({ root, environments, only });
+      expect(result.exitCode, command).toBe(1);
+      expect(result.stderr, command).toContain(`[${code}]`);
+      expect(result.stderr, command).not.toMatch(/\n\s+at /);
+      expect(readTree(root), command).toEqual(before);
+    }
+  });
+});
