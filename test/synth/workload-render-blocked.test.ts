@@ -54,3 +54,27 @@ describe('a management environment is not rendered while its workload cluster ha
     }
   });
 });
+
+describe('a workload cluster with an error, over a committed tree', () => {
+  /** The error codes check reports after the valid pair was synthesized and lab1 edited. */
+  function errorsOver(edit: (e: any) => void): string[] {
+    const root = scratch();
+    expect(synthCommand({ root, environments: [mgmtOfLab1, lab1] }).exitCode).toBe(0);
+    const result = checkCommand({ root, environments: [mgmtOfLab1, modifyWorkload(lab1, edit)] });
+    return [...new Set([...result.stderr.matchAll(/^error \S+ \[([^\]]+)\]/gm)].map((m) => m[1]!))].sort();
+  }
+
+  it.each([
+    ['a Kubernetes version without its v', (e: any) => { e.infrastructure.kubernetes = '1.35.9'; }, 'workload.kubernetes-version'],
+    ['a k3s version', (e: any) => { e.infrastructure.kubernetes = 'v1.35.9+k3s1'; }, 'workload.kubernetes-version'],
+    ['memory not a multiple of 8', (e: any) => { e.infrastructure.controlPlane.machine.memoryMiB = 4100; }, 'workload.memory-multiple'],
+    ['a private SSH key', (e: any) => { e.infrastructure.sshKeys = ['-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----']; }, 'vm.ssh-key-private'],
+    ['an SSH key that is none', (e: any) => { e.infrastructure.sshKeys = ['not a key']; }, 'vm.ssh-key-invalid'],
+  ])('%s: only its own error, no template rule comparing the trees', (_name, edit, code) => {
+    expect(errorsOver(edit)).toEqual([code]);
+  });
+
+  it('a valid change of a machine set still needs its generation bumped (the comparison runs)', () => {
+    expect(errorsOver((e) => { e.infrastructure.controlPlane.machine.memoryMiB = 4104; })).toEqual(['workload.template-changed']);
+  });
+});
