@@ -70,6 +70,8 @@ describe('a workload cluster with an error, over a committed tree', () => {
     ['memory not a multiple of 8', (e: any) => { e.infrastructure.controlPlane.machine.memoryMiB = 4100; }, 'workload.memory-multiple'],
     ['a private SSH key', (e: any) => { e.infrastructure.sshKeys = ['-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----']; }, 'vm.ssh-key-private'],
     ['an SSH key that is none', (e: any) => { e.infrastructure.sshKeys = ['not a key']; }, 'vm.ssh-key-invalid'],
+    // The skew rule would say "a v1.36.x release", which Cluster API v1.12 does not support either: only the support table speaks.
+    ['a Kubernetes minor Cluster API does not support, two minors on', (e: any) => { e.infrastructure.kubernetes = 'v1.37.2'; e.infrastructure.proxmox.templates = { 'v1.35.9': 9035, 'v1.37.2': 9037 }; }, 'workload.kubernetes-unsupported'],
   ])('%s: only its own error, no template rule comparing the trees', (_name, edit, code) => {
     expect(errorsOver(edit)).toEqual([code]);
   });
