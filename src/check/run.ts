@@ -83,14 +83,22 @@ function constructFailures(env: Environment, error: AppConstructError): Violatio
   }));
 }
 
+/** An environment checked up to rendering: its findings before any file exists, and what it read. */
+interface Prechecked {
+  readonly name: string;
+  readonly env?: Environment;
+  readonly sources?: EnvironmentSources;
+  readonly violations: readonly Violation[];
+}
+
 /**
- * One environment through its families in their order (docs/invariants.md): the shape, then the
- * model, the components and the overridden pins, then what it reads from the repository; only an
- * environment with no error is rendered, and its rendered files are checked last.
+ * One environment through its families before rendering, in their order (docs/invariants.md):
+ * the shape, then the model, the components and the overridden pins, then what it reads from the
+ * repository.
  */
-function checkOne(spec: unknown, shape: readonly Violation[], env: Environment | undefined, request: CheckRequest): CheckedEnvironment {
+function precheck(spec: unknown, shape: readonly Violation[], env: Environment | undefined, request: CheckRequest): Prechecked {
   const name = specName(spec);
-  if (!env) return { name, files: new Map(), violations: shape };
+  if (!env) return { name, violations: shape };
   // An invalid name reads nothing: `secrets/<name>/` could be a folder outside secrets/ (`../x`).
   const sources = ENVIRONMENT_NAME.test(env.name) && shape.length === 0 ? request.sources?.(env) : undefined;
   // A field the shape check reported is reported once: the rules' findings at it (or inside it) go.
@@ -103,7 +111,17 @@ function checkOne(spec: unknown, shape: readonly Violation[], env: Environment |
       ...(sources ? checkAppSources({ env, sources: sources.appSources }) : []),
     ].filter((v) => !reported(v.path)),
   ];
-  if (hasErrors(violations) || !request.render) return { name, env, files: new Map(), violations };
+  return { name, env, sources, violations };
+}
+
+/**
+ * Renders an environment nothing blocks, and checks its rendered files last. `blocked`: an error
+ * stands against it or against a workload cluster whose objects its tree holds (the fleet's rules
+ * included), so the output would be wrong by definition, and its renderer may assume none does.
+ */
+function renderOne(pre: Prechecked, blocked: boolean, request: CheckRequest): CheckedEnvironment {
+  const { name, env, sources, violations } = pre;
+  if (!env || blocked || !request.render) return { name, env, files: new Map(), violations };
   let files: ReadonlyMap<string, string>;
   try {
     files = request.render(env, sources ?? NOTHING_READ);
@@ -112,6 +130,12 @@ function checkOne(spec: unknown, shape: readonly Violation[], env: Environment |
     return { name, env, files: new Map(), violations: [...violations, ...constructFailures(env, error)] };
   }
   return { name, env, files, violations: [...violations, ...checkRendered({ env, files, previous: sources?.previous })] };
+}
+
+/** The environments whose errors keep `env` from rendering: itself and the workload clusters it manages (written, even if not well typed). */
+function renderedFrom(env: Environment, specs: readonly unknown[]): string[] {
+  const manages = (spec: unknown) => (spec as { infrastructure?: { kind?: unknown; management?: unknown } } | null)?.infrastructure?.management === env.name;
+  return env.workload ? [env.name] : [env.name, ...specs.filter(manages).map(specName)];
 }
 
 /**
@@ -128,8 +152,14 @@ export function runChecks(request: CheckRequest): CheckOutcome {
   const wellTyped = (spec: unknown) => shapes.get(spec)!.every((v) => VALUE_FAULTS.has(v.code));
   const typed = request.specs.filter(wellTyped);
   const resolved = new Map([...shapes.keys()].filter(wellTyped).map((spec) => [spec, resolve(spec as EnvironmentSpec, typed)]));
-  const environments = selected.map((spec) => checkOne(spec, shapes.get(spec)!, resolved.get(spec), request));
-  const names = new Set(environments.map((e) => e.name));
+  const prechecked = selected.map((spec) => precheck(spec, shapes.get(spec)!, resolved.get(spec), request));
+  const names = new Set(prechecked.map((e) => e.name));
+  // A management environment's tree holds its workload clusters' objects: an unselected one is
+  // checked too, and its errors are reported with the fleet's, since they keep that tree from rendering.
+  const workloadsOfSelected = new Set(prechecked.flatMap((e) => (e.env ? renderedFrom(e.env, request.specs).slice(1) : [])));
+  const unselectedWorkloads = request.specs
+    .filter((spec) => workloadsOfSelected.has(specName(spec)) && !names.has(specName(spec)))
+    .map((spec) => precheck(spec, shapes.get(spec)!, resolved.get(spec), request));
   // Unselected environments are shape-checked too: the root files (.sops.yaml) are built from all.
   const unselected = request.specs.filter((spec) => !names.has(specName(spec))).flatMap((spec) => shapes.get(spec)!);
   const fleet = [
@@ -137,8 +167,16 @@ export function runChecks(request: CheckRequest): CheckOutcome {
     ...runRules(componentCatalogueRules, versions),
     ...duplicateNames(request.specs),
     ...unselected,
+    ...unselectedWorkloads.flatMap((e) => e.violations.filter((v) => v.severity === 'error' && !unselected.includes(v))),
     ...checkFleet(typed.map((spec) => resolved.get(spec)!)),
   ];
+  // Every error so far by the environment it stands against: its own, and the fleet's rules' at its paths.
+  const before = [...prechecked, ...unselectedWorkloads];
+  const erred = new Set([
+    ...before.filter((e) => hasErrors(e.violations)).map((e) => e.name),
+    ...fleet.filter((v) => v.severity === 'error').map((v) => v.path.split('.')[0]!),
+  ]);
+  const environments = prechecked.map((e) => renderOne(e, !e.env || renderedFrom(e.env, request.specs).some((n) => erred.has(n)), request));
   const shown = environments.map((e) => ({ ...e, violations: e.violations.map(redactedViolation) }));
   const fleetShown = fleet.map(redactedViolation);
   return { fleet: fleetShown, environments: shown, violations: [...fleetShown, ...shown.flatMap((e) => e.violations)] };

@@ -4,7 +4,7 @@
  * code, path, value and fix, all at once; nothing downstream ever sees a wrongly typed spec.
  */
 import { closest, distance } from 'fastest-levenshtein';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { environmentSchema } from './environment';
 import { textIssues } from './spec-text';
 import { shown } from './violation';
@@ -41,14 +41,67 @@ function schemaAt(schema: z.core.$ZodType, path: readonly Key[], input: unknown)
   return undefined;
 }
 
-/** How to write the object a path wants: its required fields, or a record's keys, from the schema. */
+/** Wrappers that leave the value's own schema inside. */
+const WRAPPERS = ['optional', 'default', 'prefault'];
+const unwrapped = (schema: z.core.$ZodType): z.core.$ZodType => {
+  const def = schema._zod.def as unknown as { type: string; innerType?: z.core.$ZodType };
+  return WRAPPERS.includes(def.type) && def.innerType ? unwrapped(def.innerType) : schema;
+};
+
+/** A value as an environment file writes it: `{ 'v1.35.9': 9035 }`. */
+function literal(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`);
+    return `{ ${Object.entries(value).map(([k, v]) => `${key(k)}: ${literal(v)}`).join(', ')} }`;
+  }
+  return String(value);
+}
+
+/**
+ * How to write a value of `schema`, as a placeholder the fix can show: the example its metadata
+ * gives, else an object's required fields, a record's keys and values, a number's range.
+ */
+function exampleOf(schema: z.core.$ZodType | undefined, depth = 0): string | undefined {
+  if (!schema) return undefined;
+  const inner = unwrapped(schema);
+  const example = ((z.globalRegistry.get(schema) ?? z.globalRegistry.get(inner)) as { examples?: readonly unknown[] } | undefined)?.examples?.[0];
+  if (example !== undefined) return literal(example);
+  const def = inner._zod.def as unknown as { type: string; shape?: Record<string, z.core.$ZodType>; valueType?: z.core.$ZodType };
+  if (def.type === 'record') return `{ <name>: ${(depth < 1 && exampleOf(def.valueType, depth + 1)) || '…'} }`;
+  if (def.type === 'object' && def.shape) {
+    const required = Object.entries(def.shape).filter(([, field]) => !WRAPPERS.includes((field._zod.def as { type: string }).type)).map(([key]) => key);
+    return required.length > 0 ? `{ ${required.map((k) => `${k}: …`).join(', ')} }` : '{ … }';
+  }
+  if (def.type === 'number') return '<number>';
+  if (def.type === 'string') return "'…'";
+  return undefined;
+}
+
+/** How to write the object a path wants: its required fields, or a record's keys and values, from the schema. */
 function objectExample(path: readonly Key[], input: unknown): string | undefined {
   const schema = schemaAt(environmentSchema, path, valueAt(input, []));
-  const def = schema?._zod.def as { type?: string; shape?: Record<string, z.core.$ZodType> } | undefined;
-  if (def?.type === 'record') return 'an object keyed by name: { <name>: { … } }';
-  if (def?.type !== 'object' || !def.shape) return undefined;
-  const required = Object.entries(def.shape).filter(([, field]) => !['optional', 'default', 'prefault'].includes((field._zod.def as { type: string }).type)).map(([key]) => key);
-  return required.length > 0 ? `an object: { ${required.map((k) => `${k}: …`).join(', ')} }` : undefined;
+  const type = schema && (schema._zod.def as { type?: string }).type;
+  const example = exampleOf(schema);
+  if (!example || (type !== 'record' && type !== 'object')) return undefined;
+  return type === 'record' && !example.startsWith('{ <name>') ? `an object such as ${example}` : type === 'record' ? `an object keyed by name: ${example}` : `an object: ${example}`;
+}
+
+/** How to write the number a path wants: its range where the schema bounds it. */
+function numberExample(path: readonly Key[], input: unknown): string {
+  const schema = schemaAt(environmentSchema, path, valueAt(input, [])) as z.ZodNumber | undefined;
+  const [min, max, whole] = [schema?.minValue ?? -Infinity, schema?.maxValue ?? Infinity, schema?.isInt === true];
+  const range = Number.isFinite(min) && Number.isFinite(max) ? ` from ${min} to ${max}` : Number.isFinite(min) ? ` of at least ${min}` : Number.isFinite(max) ? ` of at most ${max}` : '';
+  return `${whole ? 'a whole number' : 'a number'}${range} (no quotes)`;
+}
+
+/** The fix of a string where a number belongs: the user's own number unquoted, when it is one. */
+function numberFix(path: readonly Key[], value: unknown, input: unknown): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const whole = (schemaAt(environmentSchema, path, valueAt(input, [])) as z.ZodNumber | undefined)?.isInt === true;
+  // A fraction where a whole number belongs would only move the error: the range says what fits.
+  return /^[+-]?\d+(\.\d+)?$/.test(text) && (!whole || Number.isInteger(Number(text))) ? `write ${Number(text)} (no quotes), not '${String(value)}'` : `write ${numberExample(path, input)}`;
 }
 
 function knownKeys(path: readonly Key[], input: unknown): string[] {
@@ -105,7 +158,7 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
 
 const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
 
-const EXAMPLES: Record<string, string> = { number: 'a number such as 4096 (no quotes)', string: "a string in quotes, e.g. '…'", boolean: 'true or false', array: 'a list: [ … ]', object: 'an object: { … }' };
+const EXAMPLES: Record<string, string> = { string: "a string in quotes, e.g. '…'", boolean: 'true or false', array: 'a list: [ … ]', object: 'an object: { … }' };
 
 interface Reported {
   readonly code: string;
@@ -130,9 +183,9 @@ function describe(issue: Issue, input: unknown): Reported[] {
     case 'invalid_type':
       if (issue.expected === 'int' && typeof value === 'number') return [outOfRange(issue.path, value, input)];
       if (value === undefined) {
-        return [{ code: 'spec.missing-field', path: issue.path, value, message: `${String(issue.path.at(-1) ?? 'the environment')} is required but not set`, fix: `set it to ${objectExample(issue.path, input) ?? EXAMPLES[issue.expected] ?? issue.expected}` }];
+        return [{ code: 'spec.missing-field', path: issue.path, value, message: `${String(issue.path.at(-1) ?? 'the environment')} is required but not set`, fix: `set it to ${objectExample(issue.path, input) ?? (issue.expected === 'number' ? numberExample(issue.path, input) : EXAMPLES[issue.expected]) ?? issue.expected}` }];
       }
-      return [{ code: 'spec.wrong-type', path: issue.path, value, message: `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${typeName(value)}`, fix: `write ${(issue.expected === 'object' || issue.expected === 'record' ? objectExample(issue.path, input) : undefined) ?? EXAMPLES[issue.expected] ?? issue.expected}${typeof value === 'string' && issue.expected === 'number' && /^\d+$/.test(value) ? `: ${value}, not '${value}'` : ''}` }];
+      return [{ code: 'spec.wrong-type', path: issue.path, value, message: `expected ${issue.expected === 'int' ? 'a whole number' : issue.expected}, got ${typeName(value)}`, fix: issue.expected === 'number' ? numberFix(issue.path, value, input) : `write ${(issue.expected === 'object' || issue.expected === 'record' ? objectExample(issue.path, input) : undefined) ?? EXAMPLES[issue.expected] ?? issue.expected}` }];
     case 'invalid_value': {
       const guess = typeof value === 'string' ? didYouMean(value, issue.values.map(String)) : undefined;
       return [{ code: 'spec.invalid-choice', path: issue.path, value, message: `${shown(value)} is not one of ${quoted(issue.values)}${guess ? `; did you mean ${guess}?` : ''}`, fix: `use ${guess ?? `one of ${quoted(issue.values)}`}` }];

@@ -63,7 +63,8 @@ export const workloadProxmoxSchema = z.strictObject({
   sourceNode: z.string().describe('The Proxmox node that holds the template VMs.'),
   templates: z
     .record(z.string(), bounded(WORKLOAD_BOUNDS.templateId))
-    .describe('The template VM id per Kubernetes version (`v1.35.9: 9035`): an image built for that kubeadm release. The cluster\'s version must have one; keep the previous one listed until its machines are gone.'),
+    .describe('The template VM id per Kubernetes version (`v1.35.9: 9035`): an image built for that kubeadm release. The cluster\'s version must have one; keep the previous one listed until its machines are gone.')
+    .meta({ examples: [{ 'v1.35.9': 9035 }] }),
   allowedNodes: z.array(z.string()).optional().describe('Proxmox nodes CAPMOX may clone machines onto. Default: the source node only.'),
   bridge: z.string().describe('The bridge of each machine\'s NIC, e.g. `vmbr0`.'),
   vlan: bounded(WORKLOAD_BOUNDS.vlan).optional().describe('The VLAN tag of each machine\'s NIC. Default: untagged.'),

@@ -8,7 +8,8 @@ import { checkSpec, didYouMean, formatPath } from '../../src/model/spec-check';
 import { environmentJsonSchema } from '../../src/synth/environment-schema';
 import { synthCommand } from '../../src/synth/commands';
 import { expectReport } from '../fixtures/expect';
-import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fixtures/environments';
+import { fiveServersTwoPlanned, modify, modifyWorkload, singleServer, threeServers } from '../fixtures/environments';
+import { lab1 } from '../fixtures/workload';
 import { mgmt } from '../fixtures/fleet/mgmt';
 
 // With apps and a component switch, so their fields are mistyped and misspelt too.
@@ -60,7 +61,7 @@ describe('the spec is checked at the boundary', () => {
       ['spec.invalid-choice', 'fixture.helmInstaller', 'use flux'],
       ['spec.invalid-choice', 'fixture.nodes[1].state', 'use planned'],
       ['spec.unknown-field', 'fixture.flux.layers[1].suspnd', 'rename suspnd to suspend'],
-      ['spec.wrong-type', 'fixture.infrastructure.vm.memoryMiB', "write a number such as 4096 (no quotes): 6144, not '6144'"],
+      ['spec.wrong-type', 'fixture.infrastructure.vm.memoryMiB', "write 6144 (no quotes), not '6144'"],
     ]);
   });
 
@@ -164,11 +165,30 @@ describe('what the spec check says', () => {
     expect(v).toMatchObject({ message: 'retired is not one of live, planned', fix: 'use one of live, planned' });
   });
 
-  it('gives the quoting hint only for a number written as digits in quotes', () => {
-    expect(one((e) => { e.infrastructure.vm.memoryMiB = '6144'; })[0]!.fix).toBe("write a number such as 4096 (no quotes): 6144, not '6144'");
-    expect(one((e) => { e.infrastructure.vm.memoryMiB = 'lots'; })[0]!.fix).toBe('write a number such as 4096 (no quotes)');
-    expect(one((e) => { e.infrastructure.vm.memoryMiB = '6 GiB'; })[0]!.fix).toBe('write a number such as 4096 (no quotes)');
+  it('gives the quoting hint only for a number written as digits in quotes, with the number written', () => {
+    expect(one((e) => { e.infrastructure.vm.memoryMiB = '6144'; })[0]!.fix).toBe("write 6144 (no quotes), not '6144'");
+    expect(one((e) => { e.infrastructure.vm.memoryMiB = 'lots'; })[0]!.fix).toBe('write a number (no quotes)');
+    expect(one((e) => { e.infrastructure.vm.memoryMiB = '6 GiB'; })[0]!.fix).toBe('write a number (no quotes)');
     expect(one((e) => { e.name = 42; })[0]).toMatchObject({ message: 'expected string, got a number', fix: "write a string in quotes, e.g. '…'" });
+  });
+
+  it("writes the user's own number in the quoting hint, and the field's range otherwise, for every number field", () => {
+    const fixes = (edit: (e: any) => void) => checkSpec(modifyWorkload(lab1, edit)).map((v) => [v.path, v.fix]);
+    expect(fixes((e) => { e.infrastructure.controlPlane.replicas = '3'; })).toEqual([['lab1.infrastructure.controlPlane.replicas', "write 3 (no quotes), not '3'"]]);
+    expect(fixes((e) => { e.infrastructure.workers[0].replicas = ' 2 '; })).toEqual([['lab1.infrastructure.workers[0].replicas', "write 2 (no quotes), not ' 2 '"]]);
+    expect(fixes((e) => { e.infrastructure.controlPlane.machine.memoryMiB = 'lots'; })).toEqual([['lab1.infrastructure.controlPlane.machine.memoryMiB', 'write a whole number from 1024 to 262144 (no quotes)']]);
+    // A fraction where a whole number belongs: the range, not a number the schema would refuse next.
+    expect(fixes((e) => { e.infrastructure.proxmox.vlan = '4.5'; })).toEqual([['lab1.infrastructure.proxmox.vlan', 'write a whole number from 1 to 4094 (no quotes)']]);
+    expect(fixes((e) => { delete e.infrastructure.controlPlane.replicas; })).toEqual([['lab1.infrastructure.controlPlane.replicas', 'set it to a number (no quotes)']]);
+  });
+
+  it("shows a record's keys and values: the example its schema gives, else its values' shape", () => {
+    const fixes = (edit: (e: any) => void) => checkSpec(modifyWorkload(lab1, edit)).map((v) => [v.path, v.fix]);
+    for (const templates of [['v1.35.9'], 9035, 'v1.35.9: 9035']) {
+      expect(fixes((e) => { e.infrastructure.proxmox.templates = templates; })).toEqual([['lab1.infrastructure.proxmox.templates', "write an object such as { 'v1.35.9': 9035 }"]]);
+    }
+    expect(fixes((e) => { delete e.infrastructure.proxmox.templates; })).toEqual([['lab1.infrastructure.proxmox.templates', "set it to an object such as { 'v1.35.9': 9035 }"]]);
+    expect(one((e) => { e.components = 3; })[0]!.fix).toBe('write an object keyed by name: { <name>: { … } }');
   });
 
   it('names the type it got: null, a list, an object, a boolean', () => {

@@ -41,12 +41,27 @@ function parsed(input: SecretSources): Parsed[] {
 /** Parsed sources that are encrypted SOPS Secrets: the subject of the finer rules. */
 const sopsFiles = (input: SecretSources) => parsed(input).filter((p) => p.doc && typeof p.doc.sops === 'object' && p.doc.sops !== null);
 
-// The values on stdin: npm logs a script's command line (~/.npm/_logs), values included.
-const setCommand = (env: Environment, ref: SecretRef, keys: readonly string[]) =>
-  // An age identity is a file (the one `secrets init` writes), never typed in.
-  keys.length > 0 && keys.every((k) => k.endsWith('.agekey'))
-    ? `npm run secrets -- set ${env.name} ${ref.namespace}/${ref.name} ${keys.map((k) => `--file ${k}=.age/${env.name}.agekey`).join(' ')} (the identity npm run secrets -- init ${env.name} wrote)`
-    : `npm run secrets -- set ${env.name} ${ref.namespace}/${ref.name} --env-file - (then ${keys.map((k) => `${k}=…`).join(', ')}, one per line, and Ctrl-D)`;
+/** A key whose value is an age identity: a file (the one `secrets init` writes), never typed in. */
+const isFileKey = (key: string) => key.endsWith('.agekey');
+
+/**
+ * The `secrets set` command that writes `keys` of the Secret: a file-valued key by `--file`, the
+ * others on stdin (npm logs a script's command line, ~/.npm/_logs, values included). With no
+ * keys, the command alone: `set` without values keeps the file's and encrypts them to the
+ * recipients (src/secrets/secret-writer.ts, a changed recipient set re-encrypts every value).
+ */
+const setCommand = (env: Environment, ref: SecretRef, keys: readonly string[]) => {
+  const command = `npm run secrets -- set ${env.name} ${ref.namespace}/${ref.name}`;
+  if (keys.length === 0) return `${command} (no values: it keeps the file's and encrypts them to the recipients)`;
+  const files = keys.filter(isFileKey).map((k) => `--file ${k}=.age/${env.name}.agekey`);
+  const typed = keys.filter((k) => !isFileKey(k));
+  return [
+    command,
+    ...files,
+    ...(typed.length > 0 ? [`--env-file - (then ${typed.map((k) => `${k}=…`).join(', ')}, one per line, and Ctrl-D)`] : []),
+    ...(files.length > 0 ? [`(the identity npm run secrets -- init ${env.name} wrote)`] : []),
+  ].join(' ');
+};
 
 const finding = (p: Parsed, value: string, message: string, fix: string): Finding => ({ path: p.ref.source, value, message, fix });
 
@@ -152,7 +167,7 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
         const expected = (p.ref.deliveredBy?.recipients ?? input.env.ageRecipients).map((r) => (holdsAgeIdentity(r) ? redacted(r.trim()) : r)).sort();
         return JSON.stringify(actual) === JSON.stringify(expected)
           ? []
-          : [finding(p, actual.join(', ') || '(none)', `encrypted to ${actual.join(', ') || 'no age recipient'}, ${p.ref.deliveredBy ? `the recipients of ${p.ref.deliveredBy.environment}, whose Flux delivers it,` : "the environment's recipients"} are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, []).trimEnd()}`)];
+          : [finding(p, actual.join(', ') || '(none)', `encrypted to ${actual.join(', ') || 'no age recipient'}, ${p.ref.deliveredBy ? `the recipients of ${p.ref.deliveredBy.environment}, whose Flux delivers it,` : "the environment's recipients"} are ${expected.join(', ') || 'none'}`, `re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> ${setCommand(input.env, p.ref, [])}`)];
       }),
   },
   {

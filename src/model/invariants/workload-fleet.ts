@@ -117,6 +117,26 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
         ),
   },
   {
+    code: 'workload.clusters-layer-wait',
+    severity: 'warning',
+    summary: "the layer of the workload clusters' objects does not wait for them to be ready (wait: false): a new cluster takes longer to come up than a layer's timeout",
+    // wait: true makes kustomize-controller health-check every object it applied, the Cluster
+    // among them, until the layer's timeout; the README's walkthrough sets wait: false (step 1).
+    check: (envs) =>
+      managers(envs).flatMap((m) => {
+        const index = m.flux.layers.findIndex((l) => l.name === m.clusterApi!.layers.clusters);
+        const layer = m.flux.layers[index];
+        // Shared with the providers' layer, it is workload.clusters-layer-order's error, and that layer's wait is the providers'.
+        if (!layer?.wait || layer.name === m.clusterApi!.layers.providers) return [];
+        return prefixed(m, [{
+          path: `flux.layers[${index}].wait`,
+          value: 'true',
+          message: `layer ${layer.name} waits for every object it applies to be ready, the Cluster API objects of ${names(m.workloads.map((w) => w.name))} among them: a new cluster takes longer to come up than a layer's timeout, so the layer would fail while the cluster is still being built${m.spec.flux.layers[index]?.wait === undefined ? ' (wait is true unless set)' : ''}`,
+          fix: `set wait: false on layer ${layer.name}: nothing depends on it, and the handover steps wait for each other instead`,
+        }]);
+      }),
+  },
+  {
     code: 'workload.clusters-layer-order',
     severity: 'error',
     summary: "the layer of the workload clusters' objects depends, directly or not, on the providers' layer",

@@ -244,8 +244,10 @@ export const workloadRules: readonly Rule[] = [
     code: 'workload.template-missing',
     severity: 'error',
     summary: "the workload cluster's Kubernetes version has a template VM in proxmox.templates (a version bump without its template is an error)",
+    // A version that is no kubeadm release is workload.kubernetes-version's (or version.unpinned's):
+    // no template VM can be built for it, so asking for one would be a second, wrong fix.
     check: onWorkload((_env, w) =>
-      w.kubernetesVersion in w.proxmox.templates
+      w.kubernetesVersion in w.proxmox.templates || !KUBEADM_RELEASE.test(w.kubernetesVersion)
         ? []
         : [{
             path: 'infrastructure.proxmox.templates',

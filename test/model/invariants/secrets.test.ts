@@ -8,7 +8,9 @@ import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
 import { check } from '../../../src/check/run';
 import { DEMO_AGE_RECIPIENT } from '../../../src/secrets/demo';
-import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../../fixtures/environments';
+import { OTHER_AGE_RECIPIENT, modify, modifyWorkload, threeServers } from '../../fixtures/environments';
+import { dev } from '../../fixtures/fleet/dev';
+import { lab1 } from '../../fixtures/workload';
 import { codes, expectOnly } from '../../fixtures/expect';
 
 const SOURCE = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
@@ -188,4 +190,37 @@ describe('the layer of a declared secret', () => {
     expect(found('apps')).toEqual([]);
   });
 
+});
+
+describe("the fix's secrets set command", () => {
+  const sopsAge = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/workload-secrets/lab1/flux-system.sops-age.sops.yaml'), 'utf8');
+  const SOPS_AGE = 'secrets/lab1/flux-system.sops-age.sops.yaml';
+  /** lab1 managed by an environment of other recipients, with the given sources. */
+  const lab1Under = (sources: Record<string, string>) => {
+    const other = modify(dev as EnvironmentSpec, (e) => { e.sops!.ageRecipients = [OTHER_AGE_RECIPIENT]; });
+    const workload = modifyWorkload(lab1, (e) => { e.infrastructure.management = 'dev'; });
+    const violations = checkSecretSources({ env: resolve(workload, [other, workload]), sources: new Map(Object.entries(sources)) });
+    expectReport(violations);
+    return violations;
+  };
+
+  it('re-encrypts to the recipients with set alone, not an empty --env-file list', () => {
+    expect(lab1Under({ [SOPS_AGE]: sopsAge }).map((v) => [v.code, v.fix])).toEqual([[
+      'secret.recipients',
+      "re-encrypt with an identity that opens it: SOPS_AGE_KEY_FILE=<key> npm run secrets -- set lab1 flux-system/sops-age (no values: it keeps the file's and encrypts them to the recipients)",
+    ]]);
+  });
+
+  it('writes an age identity with --file, never on stdin', () => {
+    expect(lab1Under({}).map((v) => [v.code, v.fix])).toEqual([[
+      'secret.missing',
+      'npm run secrets -- set lab1 flux-system/sops-age --file age.agekey=.age/lab1.agekey (the identity npm run secrets -- init lab1 wrote)',
+    ]]);
+  });
+
+  it('takes the file-valued keys by --file and the others on stdin', () => {
+    const spec = modify(threeServers, (e) => { e.secrets = [{ namespace: 'flux-system', name: 'mixed', keys: ['age.agekey', 'token'] }]; });
+    const found = checkSecretSources({ env: resolve(spec), sources: new Map() });
+    expect(found.map((v) => v.fix)).toEqual(['npm run secrets -- set fixture flux-system/mixed --file age.agekey=.age/fixture.agekey --env-file - (then token=…, one per line, and Ctrl-D) (the identity npm run secrets -- init fixture wrote)']);
+  });
 });

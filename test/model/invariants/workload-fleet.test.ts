@@ -69,6 +69,18 @@ describe('a workload cluster in its fleet', () => {
       expect(fleet(indirect, workloadBase)).toEqual([]);
     });
 
+    it('warns when the clusters layer waits for its objects, set or by default, naming the layer', () => {
+      const set = fleet(mgmtWith((e) => { e.flux.layers.at(-1).wait = true; }), workloadBase);
+      expect(set.map((v) => [v.code, v.severity, v.path])).toEqual([['workload.clusters-layer-wait', 'warning', 'mgmt.flux.layers[3].wait']]);
+      expect(set[0]!.fix).toBe('set wait: false on layer capi-clusters: nothing depends on it, and the handover steps wait for each other instead');
+      const byDefault = fleet(mgmtWith((e) => { delete e.flux.layers.at(-1).wait; }), workloadBase);
+      expect(byDefault.map((v) => v.code)).toEqual(['workload.clusters-layer-wait']);
+      expect(byDefault[0]!.message).toContain('(wait is true unless set)');
+      // wait: false, as the walkthrough writes it; and no workload cluster, no layer to judge.
+      expect(fleet(managementBase, workloadBase)).toEqual([]);
+      expect(fleet(mgmtWith((e) => { e.flux.layers.at(-1).wait = true; }))).toEqual([]);
+    });
+
     it("holds the Proxmox credentials' Secret in the Cluster's namespace, which must exist there", () => {
       const outcome = runChecks({ specs: [managementBase, lab((e) => { e.infrastructure.namespace = 'lab1'; })] });
       expect(outcome.violations.filter((v) => v.code === 'secret.namespace-unknown').map((v) => v.path)).toEqual(['mgmt.clusterApi.layers.clusters.namespace']);

@@ -131,6 +131,13 @@ describe('a workload cluster (infrastructure.kind: cluster-api)', () => {
       expect(codes(change((e) => { e.infrastructure.kubernetes = 'latest'; e.infrastructure.proxmox.templates = { latest: 9035 }; }))).toEqual([['version.unpinned', 'lab1.infrastructure.kubernetes']]);
     });
 
+    it('asks for no template VM of a version that is no kubeadm release: the version is the one fault', () => {
+      for (const version of ['1.35.9', 'v1.35.9+k3s1', 'v1.35.9-rc.0']) {
+        expect(codes(change((e) => { e.infrastructure.kubernetes = version; })), version).toEqual([['workload.kubernetes-version', 'lab1.infrastructure.kubernetes']]);
+      }
+      expect(codes(change((e) => { e.infrastructure.kubernetes = 'latest'; }))).toEqual([['version.unpinned', 'lab1.infrastructure.kubernetes']]);
+    });
+
     it('fails when a bump has no template VM, and passes with the old one still listed', () => {
       const bumped = (templates: Record<string, number>) => change((e) => { e.infrastructure.kubernetes = 'v1.35.10'; e.infrastructure.proxmox.templates = templates; });
       expect(codes(bumped({ 'v1.35.9': 9035 }))).toEqual([['workload.template-missing', 'lab1.infrastructure.proxmox.templates']]);
