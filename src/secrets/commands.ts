@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSecretSources } from '../model/invariants/secrets';
 import { ENVIRONMENT_NAME } from '../model/name-patterns';
+import { FLUX_SYSTEM, SOPS_AGE_KEY, SOPS_AGE_SECRET_NAME } from '../model/workload-resolve';
 import { resolve } from '../model/resolve';
 import type { Environment } from '../model/resolve';
 import { formatViolation, hasErrors } from '../model/violation';
@@ -260,6 +261,11 @@ async function initCommand(ctx: SecretsContext, args: string[]): Promise<Command
   fs.writeFileSync(recipientsFile, withRecipients(fs.readFileSync(recipientsFile, 'utf8'), env.name, [recipient]));
   for (const [source, text] of rewritten) fs.writeFileSync(path.join(ctx.root, source), text);
   const keyPath = path.relative(ctx.root, keyFile);
+  // A workload cluster's identity reaches it through its management environment's Flux, as a delivered secret.
+  const identityRef = env.secrets.find((s) => s.deliveredBy && s.namespace === FLUX_SYSTEM && s.name === SOPS_AGE_SECRET_NAME);
+  const handOver = identityRef
+    ? `  npm run secrets -- set ${env.name} ${identityRef.namespace}/${identityRef.name} --file ${SOPS_AGE_KEY}=${keyPath}   (${identityRef.deliveredBy!.environment}'s Flux delivers it)`
+    : `  kubectl -n ${FLUX_SYSTEM} create secret generic ${SOPS_AGE_SECRET_NAME} --from-file=${SOPS_AGE_KEY}=${keyPath}`;
   return ok(
     [
       `${env.name}: new age key ${recipient}`,
@@ -267,7 +273,7 @@ async function initCommand(ctx: SecretsContext, args: string[]): Promise<Command
       `  ${RECIPIENTS_FILE}: ${env.name} now encrypts to it`,
       `  re-encrypted: ${rewritten.size} secret(s)${delivered.length > 0 ? ` (${delivered.length} it delivers to its workload clusters)` : ''}`,
       'next:',
-      `  kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=${keyPath}`,
+      handOver,
       '  npm run synth && git add -A && git commit',
       '',
     ].join('\n'),

@@ -189,7 +189,11 @@ describe("a workload cluster's SOPS identity", () => {
     const { c, mgmtKey } = await deliveredIdentity();
     const file = path.join(root, 'secrets/lab1/flux-system.sops-age.sops.yaml');
     const before = fs.readFileSync(file, 'utf8');
-    expect((await secretsCommand(['init', 'lab1'], c())).stdout).toContain('re-encrypted: 0 secret(s)\n');
+    const initLab1 = (await secretsCommand(['init', 'lab1'], c())).stdout;
+    expect(initLab1).toContain('re-encrypted: 0 secret(s)\n');
+    // Its key is never copied by hand: the next step encrypts it for mgmt's Flux to deliver.
+    expect(initLab1).toContain("next:\n  npm run secrets -- set lab1 flux-system/sops-age --file age.agekey=.age/lab1.agekey   (mgmt's Flux delivers it)\n");
+    expect(initLab1).not.toContain('kubectl');
     expect(fs.readFileSync(file, 'utf8')).toBe(before);
     fs.rmSync(path.join(root, '.age/mgmt.agekey'));
     const init = await secretsCommand(['init', 'mgmt'], c({ SOPS_AGE_KEY: mgmtKey.identity, SOPS_AGE_KEY_FILE: DEMO_AGE_KEY_FILE }));
