@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EnvironmentSpec } from '../../src/model/environment';
 import { resolve } from '../../src/model/resolve';
 import { overviewReadme } from '../../src/overview/readme';
 import { modifyWorkload } from '../fixtures/environments';
@@ -6,12 +7,12 @@ import { lab1, workloadFleet } from '../fixtures/workload';
 
 // A workload cluster's README: its machines and where their Cluster API objects are, nothing of k3s's cold build.
 
-const readme = (spec = lab1) => overviewReadme(resolve(spec, workloadFleet), new Map());
+const readme = (spec: EnvironmentSpec = lab1) => overviewReadme(resolve(spec, workloadFleet), new Map());
 
 describe("a workload cluster's README", () => {
   it('lists the control plane and every pool with their machines, and points at the Cluster API objects in mgmt\'s tree', () => {
     const twoPools = modifyWorkload(lab1, (e) => {
-      e.infrastructure.workers.push({ name: 'gpu', replicas: 1, generation: 3, machine: { cores: 8, memoryMiB: 16384, diskGiB: 120 } });
+      e.infrastructure.workers!.push({ name: 'gpu', replicas: 1, generation: 3, machine: { cores: 8, memoryMiB: 16384, diskGiB: 120 } });
     });
     const text = readme(twoPools);
     expect(text).toContain([
