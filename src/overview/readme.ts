@@ -1,5 +1,8 @@
+import path from 'node:path';
 import type { Environment } from '../model/resolve';
-import { treeDir } from '../tree/paths';
+import { templateName } from '../model/workload';
+import type { WorkloadCluster } from '../model/workload';
+import { fluxDir, treeDir } from '../tree/paths';
 import { environmentDiagram, layerDiagram, layersOf, mermaid } from './diagrams';
 import { conformanceSection } from './conformance';
 import { imagesSection } from './images';
@@ -17,6 +20,32 @@ function layerContents(files: ReadonlyMap<string, string>): Map<string, string[]
     contents.get(m[1]!)!.add(m[2]!);
   }
   return new Map([...contents].map(([layer, folders]) => [layer, [...folders].sort()]));
+}
+
+/** A k3s cluster's servers, and where its cold build is. */
+function k3sIntro(env: Environment): string[] {
+  return [
+    `Generated from \`environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. The cold build is [bootstrap/README.md](bootstrap/README.md).`,
+    '',
+    '| server | address | role | state |',
+    '| --- | --- | --- | --- |',
+    ...env.nodes.map((n) => `| ${n.name} | ${n.ip} | ${n === env.founder ? 'founder' : 'server'} | ${n.state} |`),
+  ];
+}
+
+/** A workload cluster's machine sets, and where its Cluster API objects are: it has no cold build of its own. */
+function workloadIntro(env: Environment, cluster: WorkloadCluster): string[] {
+  const objects = `${fluxDir(cluster.management)}/${cluster.layer}/${cluster.name}`;
+  const range = cluster.addresses.ranges.map((r) => `${r.first}–${r.last}`).join(', ');
+  return [
+    `Generated from \`environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. Cluster API on ${cluster.management} creates its machines from the objects in [\`${objects}/\`](${path.posix.relative(treeDir(env.name), objects)}/) (${cluster.management}'s \`${cluster.layer}\` layer, namespace \`${cluster.namespace}\`). ${cluster.handedOver ? `The Flux of this tree owns the cluster; ${cluster.management}'s handover objects are suspended.` : `${cluster.management}'s Flux hands it over: Cilium, flux-operator, then the FluxInstance syncing this tree.`}`,
+    '',
+    '| machine set | machines | sockets × cores | memory | disk | template |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...[cluster.controlPlane, ...cluster.workers].map((set) => `| ${set.name} | ${set.replicas} | ${set.sizes.sockets} × ${set.sizes.cores} | ${set.sizes.memoryMiB} MiB | ${set.sizes.diskGiB} GiB | ${templateName(cluster.name, set.name, set.generation)} |`),
+    '',
+    `Machine addresses: ${range} (CAPMOX's in-cluster pool); template VM ${cluster.proxmox.templateId} for Kubernetes ${cluster.kubernetesVersion}.`,
+  ];
 }
 
 /**
@@ -42,11 +71,7 @@ export function overviewReadme(env: Environment, files: ReadonlyMap<string, stri
   return [
     `# ${env.name}`,
     '',
-    `Generated from \`environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. The cold build is [bootstrap/README.md](bootstrap/README.md).`,
-    '',
-    '| server | address | role | state |',
-    '| --- | --- | --- | --- |',
-    ...env.nodes.map((n) => `| ${n.name} | ${n.ip} | ${n === env.founder ? 'founder' : 'server'} | ${n.state} |`),
+    ...(env.workload ? workloadIntro(env, env.workload) : k3sIntro(env)),
     '',
     '| what | value |',
     '| --- | --- |',

@@ -1,4 +1,5 @@
 import { counted, quorumOf, toleratedOf } from '../model/quorum';
+import { capmoxCitation } from './capmox-source';
 import type { Danger } from './dangers';
 import type { TreeObject } from './flux-diff';
 import { replicasOf, subjectOf, templateRefs } from './capi-objects';
@@ -50,7 +51,7 @@ function deleted(c: WorkloadChange, layers: LayerSettings): Danger[] {
   return [{
     code: 'workload-cluster',
     what: `workload cluster ${cluster.name} is deleted: ${subjectOf(cluster)} leaves the tree`,
-    why: `${prunes}, and Cluster API deletes what the Cluster owns, its MachineDeployments first, then its control plane and infrastructure (${CAPI} internal/controllers/cluster/cluster_controller.go:330-500): ${counted(replicasOf(c.base.controlPlane), 'control-plane machine')} and ${counted(workers, 'worker machine')} (the base tree's replicas) and their Proxmox VMs go (CAPMOX v0.9.0 internal/service/vmservice/delete.go DeleteVM), the cluster's etcd data with its control plane`,
+    why: `${prunes}, and Cluster API deletes what the Cluster owns, its MachineDeployments first, then its control plane and infrastructure (${CAPI} internal/controllers/cluster/cluster_controller.go:330-500): ${counted(replicasOf(c.base.controlPlane), 'control-plane machine')} and ${counted(workers, 'worker machine')} (the base tree's replicas) and their Proxmox VMs go (${capmoxCitation('internal/service/vmservice/delete.go DeleteVM')}), the cluster's etcd data with its control plane`,
   }];
 }
 

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { capmoxCitation } from './capmox-source';
 
 // What a change of one field of a Cluster API object does to a workload cluster's machines, per
 // kind, read from the pinned releases' source: Cluster API v1.12.11 (8f5479b7, `CAPI`) and CAPMOX
@@ -59,7 +60,7 @@ const MD_RULES: readonly Rule[] = [
 
 const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
   ProxmoxMachineTemplate: [
-    { paths: ['spec'], effect: 'rejected', source: 'CAPMOX v0.9.0 internal/webhook/proxmoxmachinetemplate_webhook.go ValidateUpdate ("ProxmoxMachineTemplate is immutable")' },
+    { paths: ['spec'], effect: 'rejected', source: capmoxCitation('internal/webhook/proxmoxmachinetemplate_webhook.go ValidateUpdate ("ProxmoxMachineTemplate is immutable")') },
     { paths: ['metadata'], effect: 'no-rollout', source: `${CAPI} docs/book/src/tasks/updating-machine-templates.md (machines are cloned from a template)` },
   ],
   KubeadmConfigTemplate: [
@@ -72,7 +73,7 @@ const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
     { paths: ['spec.paused'], effect: 'no-rollout', source: `${CAPI} api/core/v1beta2/cluster_types.go:482 ("paused can be used to prevent controllers from processing the Cluster and all its associated objects")` },
     { paths: ['metadata'], effect: 'no-rollout', source: `${CAPI} (labels and annotations of the Cluster object)` },
   ],
-  ProxmoxCluster: [{ paths: ['metadata'], effect: 'no-rollout', source: 'CAPMOX v0.9.0 (labels and annotations of the ProxmoxCluster object)' }],
+  ProxmoxCluster: [{ paths: ['metadata'], effect: 'no-rollout', source: capmoxCitation('(labels and annotations of the ProxmoxCluster object)') }],
 };
 
 const RULES: Readonly<Record<string, readonly Rule[]>> = { KubeadmControlPlane: KCP_RULES, MachineDeployment: MD_RULES, ...TEMPLATE_RULES };

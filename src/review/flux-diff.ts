@@ -41,18 +41,43 @@ const layerOf = (file: string) => {
   return rest.includes('/') ? rest.split('/')[0]! : '(root)';
 };
 
-/** Every object under `kubernetes/` (kustomize's own files aside), by `Kind/namespace/name`. */
+/** The tree's documents, file by file (kustomize's own files aside). */
+function documentsOf(files: ReadonlyMap<string, string>): [string, Record<string, any>][] {
+  return [...files]
+    .filter(([file]) => file.startsWith('kubernetes/') && /\.ya?ml$/.test(file) && !/(^|\/)kustomization\.ya?ml$/.test(file))
+    .flatMap(([file, text]) => parseYamlDocuments(text).filter((d) => d && typeof d === 'object').map((d) => [file, d as Record<string, any>] as [string, Record<string, any>]));
+}
+
+/**
+ * Folders of this tree a Flux Kustomization applies to another cluster (`spec.kubeConfig`: a
+ * management environment's handover to a workload cluster), by the cluster's name. Cluster API
+ * names the kubeconfig Secret `<cluster>-kubeconfig` (Cluster API v1.12 util/secret/secret.go
+ * `Name()`: `fmt.Sprintf("%s-%s", cluster, suffix)`, suffix `kubeconfig`).
+ */
+function remoteFolders(docs: readonly [string, Record<string, any>][]): Map<string, string> {
+  const folders = new Map<string, string>();
+  for (const [, d] of docs) {
+    const secret = d.kind === 'Kustomization' ? (d.spec?.kubeConfig?.secretRef?.name as string | undefined) : undefined;
+    const folder = /(?:^|\/)(kubernetes\/.+?)\/?$/.exec(String(d.spec?.path ?? ''))?.[1];
+    if (secret && folder) folders.set(`${folder}/`, secret.replace(/-kubeconfig$/, ''));
+  }
+  return folders;
+}
+
+/**
+ * Every object under `kubernetes/` (kustomize's own files aside), by `Kind/namespace/name`; one
+ * another cluster receives is `<cluster>:Kind/namespace/name`, so a workload cluster's
+ * FluxInstance never stands for (or hides behind) the management cluster's own.
+ */
 export function treeObjects(files: ReadonlyMap<string, string>): Map<string, TreeObject> {
   const objects = new Map<string, TreeObject>();
-  for (const [file, text] of files) {
-    if (!file.startsWith('kubernetes/') || !/\.ya?ml$/.test(file) || /(^|\/)kustomization\.ya?ml$/.test(file)) continue;
-    for (const doc of parseYamlDocuments(text)) {
-      if (!doc || typeof doc !== 'object') continue;
-      const d = doc as Record<string, any>;
-      const namespace = d.metadata?.namespace as string | undefined;
-      const id = `${d.kind}/${namespace ? `${namespace}/` : ''}${d.metadata?.name}`;
-      objects.set(id, { id, kind: String(d.kind), namespace, name: String(d.metadata?.name), layer: layerOf(file), file, doc: d });
-    }
+  const docs = documentsOf(files);
+  const remote = [...remoteFolders(docs)];
+  for (const [file, d] of docs) {
+    const namespace = d.metadata?.namespace as string | undefined;
+    const cluster = remote.find(([folder]) => file.startsWith(folder))?.[1];
+    const id = `${cluster ? `${cluster}:` : ''}${d.kind}/${namespace ? `${namespace}/` : ''}${d.metadata?.name}`;
+    objects.set(id, { id, kind: String(d.kind), namespace, name: String(d.metadata?.name), layer: layerOf(file), file, doc: d });
   }
   return objects;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Environment, SecretRef } from '../model/resolve';
 import { parseIdentities } from './age-keys';
 
 /** Where `secrets init` keeps an environment's private key: outside Git (see .gitignore). */
@@ -17,4 +18,19 @@ export function availableIdentities(vars: NodeJS.ProcessEnv, root: string, env: 
   const own = identityFile(root, env);
   if (fs.existsSync(own)) found.push(...parseIdentities(fs.readFileSync(own, 'utf8')));
   return [...new Set(found)];
+}
+
+/**
+ * The environment whose recipients a secret source is encrypted to: a workload cluster's
+ * delivered secrets (its SOPS identity, its pull secret) are the delivering management
+ * environment's, every other one its own environment's.
+ */
+export function keyOwner(env: Environment, source: string): string {
+  return env.secrets.find((s: SecretRef) => s.source === source)?.deliveredBy?.environment ?? env.name;
+}
+
+/** Where an identity for the owner's secrets is looked up, for messages. */
+export function identityPlaces(vars: NodeJS.ProcessEnv, owner: string): string {
+  const set = [vars.SOPS_AGE_KEY ? 'SOPS_AGE_KEY' : '', vars.SOPS_AGE_KEY_FILE ? `SOPS_AGE_KEY_FILE=${vars.SOPS_AGE_KEY_FILE}` : ''].filter(Boolean);
+  return [...set, `.age/${owner}.agekey`].join(', ');
 }

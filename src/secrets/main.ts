@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import type { EnvironmentSpec } from '../model/environment';
-import { checkSpec } from '../model/spec-check';
-import { formatViolation } from '../model/violation';
+import { formatViolation, hasErrors } from '../model/violation';
 import { SECRETS_USAGE, SecretsUsageError, secretsCommand } from './commands';
+import { specGate } from './spec-gate';
 import { argsErrorLine } from '../cli/args-error';
 
 const GLOBAL = `  --root <dir>            folder that holds secrets/ and environments/ (default: the current folder)
@@ -32,9 +32,10 @@ try {
     process.stdout.write(`${SECRETS_USAGE}\n${GLOBAL}\n`);
   } else {
     const environments = await loadEnvironments(options.environments);
-    const broken = environments.flatMap(checkSpec);
-    if (broken.length > 0) {
-      process.stderr.write(`${broken.map(formatViolation).join('\n')}\nsecrets: the environments above must be fixed first\n`);
+    const found = specGate(options.rest, environments);
+    if (found.length > 0) process.stderr.write(`${found.map(formatViolation).join('\n')}\n`);
+    if (hasErrors(found)) {
+      process.stderr.write('secrets: the environments above must be fixed first\n');
       process.exitCode = 1;
     } else {
       const result = await secretsCommand(options.rest, {

@@ -8,6 +8,9 @@ const IV_BYTES = 32;
 
 export class SopsDecryptError extends Error {}
 
+/** No identity given opens the file's data key: a missing key, not a damaged file. */
+export class NoMatchingIdentityError extends SopsDecryptError {}
+
 export interface DecryptedScalar {
   readonly plaintext: string;
   readonly type: string;

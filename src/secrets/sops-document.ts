@@ -1,5 +1,5 @@
 import YAML from 'yaml';
-import { SopsDecryptError, decryptScalar } from './sops-cipher';
+import { NoMatchingIdentityError, SopsDecryptError, decryptScalar } from './sops-cipher';
 import { aadFor, computeMac, isEncryptedPath, leaves, toBytes } from './sops-tree';
 import { unwrapDataKey } from './age-keys';
 
@@ -61,7 +61,7 @@ export async function decryptDocument(text: string, identities: readonly string[
     if (dataKey) break;
   }
   if (!dataKey) {
-    throw new SopsDecryptError(`none of the available age identities can decrypt it (recipients: ${metadata.age.map((a) => a.recipient).join(', ')})`);
+    throw new NoMatchingIdentityError(`none of the available age identities can decrypt it (recipients: ${metadata.age.map((a) => a.recipient).join(', ')})`);
   }
   const regex = metadata.encryptedRegex ?? '.*';
   const values = leaves(doc).map(({ path, node }) => {

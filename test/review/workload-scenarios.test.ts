@@ -119,7 +119,7 @@ describe('review of a workload cluster\'s Cluster API objects', () => {
     expect(r.dangers[0]).toEqual({
       code: 'workload-cluster',
       what: 'workload cluster lab1 is deleted: Cluster lab1/lab1 leaves the tree',
-      why: "layer capi-clusters prunes it, and Cluster API deletes what the Cluster owns, its MachineDeployments first, then its control plane and infrastructure (Cluster API v1.12.11 internal/controllers/cluster/cluster_controller.go:330-500): 3 control-plane machines and 7 worker machines (the base tree's replicas) and their Proxmox VMs go (CAPMOX v0.9.0 internal/service/vmservice/delete.go DeleteVM), the cluster's etcd data with its control plane",
+      why: "layer capi-clusters prunes it, and Cluster API deletes what the Cluster owns, its MachineDeployments first, then its control plane and infrastructure (Cluster API v1.12.11 internal/controllers/cluster/cluster_controller.go:330-500): 3 control-plane machines and 7 worker machines (the base tree's replicas) and their Proxmox VMs go (CAPMOX v0.9.0 source internal/service/vmservice/delete.go DeleteVM, standing in for the pinned v0.9.1), the cluster's etcd data with its control plane",
     });
     expect(lines(r)).toEqual({
       'Cluster lab1/lab1': "deletes: the workload cluster is deleted with every machine of it: 3 control-plane machines and 7 worker machines (the base tree's replicas)",
@@ -166,6 +166,8 @@ describe('review of a workload cluster\'s Cluster API objects', () => {
     const { base, head } = change(workload(), workload((c) => { set(c, 'storage').sizes.cores = 4; c.sshKeys.push('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOpsSecondKey ops2@example'); }));
     const r = review(base, head);
     expect(lines(r)['ProxmoxMachineTemplate lab1/lab1-storage-g1']).toBe('rejected: the API server rejects the update: spec.template.spec.numCores changes under the same name: "ProxmoxMachineTemplate is immutable"');
+    // The citation says whose source it read: v0.9.0's, standing in for the pin.
+    expect(r.machines.find((m) => m.subject === 'ProxmoxMachineTemplate lab1/lab1-storage-g1')!.fields[0]!.source).toBe('CAPMOX v0.9.0 source internal/webhook/proxmoxmachinetemplate_webhook.go ValidateUpdate ("ProxmoxMachineTemplate is immutable"), standing in for the pinned v0.9.1');
     expect(lines(r)['KubeadmConfigTemplate lab1/lab1-storage-g1']).toBe('no-rollout: no machine is replaced: machines created from now on get the new spec, the running ones keep theirs');
     // The control plane's users are inline: the new key rolls it.
     expect(lines(r)['KubeadmControlPlane lab1/lab1-control-plane']).toMatch(/^rolls: replaces its 3 machines/);

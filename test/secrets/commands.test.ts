@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fleet as environments } from '../fixtures/fleet';
-import { parseIdentities } from '../../src/secrets/age-keys';
+import { generateIdentity, parseIdentities } from '../../src/secrets/age-keys';
 import { SecretsUsageError, secretsCommand } from '../../src/secrets/commands';
 import type { SecretsContext } from '../../src/secrets/commands';
 import { DEMO_AGE_KEY_FILE } from '../../src/secrets/demo';
@@ -157,5 +157,49 @@ describe("a workload cluster's SOPS identity", () => {
     await secretsCommand(['set', 'lab1', 'apps/db', 'PASSWORD=x'], { ...ctx(), environments: fleet });
     const own = YAML.parse(fs.readFileSync(path.join(root, 'secrets/lab1/apps.db.sops.yaml'), 'utf8'));
     expect(own.sops.age.map((a: { recipient: string }) => a.recipient)).toEqual([OTHER_AGE_RECIPIENT]);
+  });
+
+  /** mgmt switched to a real key in .age/mgmt.agekey, lab1 to a recipient whose key is not here, and lab1's identity written. */
+  async function deliveredIdentity() {
+    const mgmtKey = await generateIdentity();
+    fs.mkdirSync(path.join(root, '.age'));
+    fs.writeFileSync(path.join(root, '.age/mgmt.agekey'), `# public key: ${mgmtKey.recipient}\n${mgmtKey.identity}\n`);
+    const fleet = [{ ...mgmtOfLab1, sops: { ageRecipients: [mgmtKey.recipient] } }, modifyWorkload(lab1, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; })];
+    const c = (vars: Record<string, string> = {}) => ({ ...ctx(vars), environments: fleet });
+    expect(await secretsCommand(['set', 'lab1', 'flux-system/sops-age', 'age.agekey=AGE-SECRET-KEY-1X'], c())).toMatchObject({ exitCode: 0 });
+    return { c, fleet, mgmtKey };
+  }
+
+  it("check and show open it with the delivering environment's key file", async () => {
+    const { c } = await deliveredIdentity();
+    expect(await secretsCommand(['check', '--env', 'lab1'], c())).toMatchObject({ exitCode: 0, stdout: 'lab1: 1 secret(s), 1 MAC-verified\n', stderr: '' });
+    const shown = await secretsCommand(['show', 'lab1', 'flux-system/sops-age'], c());
+    expect(shown).toMatchObject({ exitCode: 0 });
+    expect(shown.stdout).toContain(`age.agekey: ${Buffer.from('AGE-SECRET-KEY-1X').toString('base64')}`);
+    // Without mgmt's key, the fix names the file that would open it.
+    fs.rmSync(path.join(root, '.age/mgmt.agekey'));
+    expect((await secretsCommand(['check', '--env', 'lab1'], c())).stdout).toBe('lab1: 1 secret(s), 0 MAC-verified (no identity: key-free checks only)\n');
+    const wrong = await secretsCommand(['check', '--env', 'lab1'], c(withDemoKey));
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toContain("it is encrypted to mgmt's (whose Flux delivers it) recipients; looked in SOPS_AGE_KEY_FILE=secrets/demo.agekey, .age/mgmt.agekey");
+    expect((await secretsCommand(['show', 'lab1', 'flux-system/sops-age'], c())).stderr).toContain('put mgmt\'s identity at .age/mgmt.agekey');
+  });
+
+  it('init re-encrypts it with the delivering environment, never with the workload cluster', async () => {
+    const { c, mgmtKey } = await deliveredIdentity();
+    const file = path.join(root, 'secrets/lab1/flux-system.sops-age.sops.yaml');
+    const before = fs.readFileSync(file, 'utf8');
+    const initLab1 = (await secretsCommand(['init', 'lab1'], c())).stdout;
+    expect(initLab1).toContain('re-encrypted: 0 secret(s)\n');
+    // Its key is never copied by hand: the next step encrypts it for mgmt's Flux to deliver.
+    expect(initLab1).toContain("next:\n  npm run secrets -- set lab1 flux-system/sops-age --file age.agekey=.age/lab1.agekey   (mgmt's Flux delivers it)\n");
+    expect(initLab1).not.toContain('kubectl');
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+    fs.rmSync(path.join(root, '.age/mgmt.agekey'));
+    const init = await secretsCommand(['init', 'mgmt'], c({ SOPS_AGE_KEY: mgmtKey.identity, SOPS_AGE_KEY_FILE: DEMO_AGE_KEY_FILE }));
+    expect(init).toMatchObject({ exitCode: 0 });
+    expect(init.stdout).toContain('re-encrypted: 2 secret(s) (1 it delivers to its workload clusters)');
+    const recipient = /public key: (age1\w+)/.exec(fs.readFileSync(path.join(root, '.age/mgmt.agekey'), 'utf8'))![1]!;
+    expect(YAML.parse(fs.readFileSync(file, 'utf8')).sops.age.map((a: { recipient: string }) => a.recipient)).toEqual([recipient]);
   });
 });

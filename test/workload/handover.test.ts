@@ -118,6 +118,14 @@ describe('after the hand-off', async () => {
   const before = renderHandover(handoverProps(keys));
   const after = renderHandover(handoverProps(keys, { handedOver: true }));
 
+  it('keeps every release and its source from prune, before and after: a deleted unsuspended release would uninstall the CNI', () => {
+    for (const tree of [before, after]) {
+      for (const file of [CILIUM, OPERATOR, `${FOLDER}/releases/ocirepository.default.lab1-cilium.yaml`, `${FOLDER}/releases/ocirepository.default.lab1-flux-operator.yaml`]) {
+        expect(tree.doc(file).metadata.annotations, file).toEqual({ 'kustomize.toolkit.fluxcd.io/prune': 'disabled' });
+      }
+    }
+  });
+
   it('suspends every release and its source: no upgrade, and a deletion uninstalls nothing', () => {
     for (const file of [CILIUM, OPERATOR, `${FOLDER}/releases/ocirepository.default.lab1-cilium.yaml`, `${FOLDER}/releases/ocirepository.default.lab1-flux-operator.yaml`]) {
       expect(after.doc(file).spec.suspend, file).toBe(true);

@@ -27,9 +27,9 @@ export interface HandoverReleasesProps {
  * Kustomization waits for, Ready once every release is (`wait`). Each release waits for the one
  * before it (HelmRelease `dependsOn`).
  *
- * It keeps running after the hand-off: it is what applies `suspend: true` to the releases, and its
- * `prune` is what removes them (suspended, so without an uninstall) when the cluster leaves the
- * model. Handed over, it depends on nothing and waits for nothing: a suspended Kustomization never
+ * It keeps running after the hand-off: it is what applies `suspend: true` to the releases. Its
+ * `prune` never removes them: they carry `prune: disabled` (remote-helm-release.ts), so a cluster
+ * that leaves the model leaves its releases on mgmt, suspended or not, for a person to delete. Handed over, it depends on nothing and waits for nothing: a suspended Kustomization never
  * becomes Ready again if it was not (kustomize-controller `finalizeStatus` moves
  * observedGeneration only on Ready), and `checkDependencies` would then hold this one back from
  * ever applying the suspension.

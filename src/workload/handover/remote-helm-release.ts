@@ -7,6 +7,9 @@ import type { WorkloadCluster } from '../../model/workload';
 import { workloadKubeConfig } from './kubeconfig';
 import { handoverNames } from './names';
 
+/** kustomize-controller leaves an object with this annotation `disabled` in place when it prunes. */
+const PRUNE_ANNOTATION = 'kustomize.toolkit.fluxcd.io/prune';
+
 export interface RemoteHelmReleaseProps {
   readonly cluster: WorkloadCluster;
   /** The chart release of the workload cluster's own tree, the very object its HelmRelease is built from. */
@@ -42,6 +45,15 @@ export interface RemoteHelmReleaseProps {
  * (`Reconcile`: "reconciliation is suspended"), and a suspended HelmRelease that is deleted is not
  * uninstalled (`reconcileDelete`: "Only uninstall the release ... if the resource is not
  * suspended"), so nothing mgmt does from then on removes the workload's CNI or operator.
+ *
+ * Before the hand-off the release is not suspended, and deleting it uninstalls the release on the
+ * workload cluster: helm-controller's `reconcileDelete` runs `reconcileReleaseDeletion`, which
+ * uninstalls through the kubeConfig and skips only when that Secret is gone (fluxcd/helm-controller
+ * internal/controller/helmrelease_controller.go, main); `spec.uninstall.keepHistory` keeps Helm's release
+ * record, not the objects. So the release and its source carry `kustomize.toolkit.fluxcd.io/prune:
+ * disabled`, as the tree's own Cilium and flux-operator do: no rename or removal in mgmt's tree makes
+ * `<c>-releases` (or its deletion, which garbage-collects its inventory) uninstall the workload's
+ * CNI or operator. What the model no longer holds stays on mgmt, for a person to delete.
  */
 export class RemoteHelmRelease extends Construct {
   public readonly release: helm.HelmRelease;
@@ -53,11 +65,12 @@ export class RemoteHelmRelease extends Construct {
     const names = handoverNames(cluster);
     const name = names.release(release.name);
     const suspend = handedOver || undefined;
-    new ChartSource(this, 'Source', { release, metadata: { name, namespace: cluster.namespace }, suspend: handedOver });
+    const annotations = { [PRUNE_ANNOTATION]: 'disabled' };
+    new ChartSource(this, 'Source', { release, metadata: { name, namespace: cluster.namespace, annotations }, suspend: handedOver });
     const spec = helmReleaseSpec(release, { name, namespace: cluster.namespace }, interval);
     const after = props.after ?? [];
     this.release = new helm.HelmRelease(this, 'Resource', {
-      metadata: { name, namespace: cluster.namespace },
+      metadata: { name, namespace: cluster.namespace, annotations },
       spec: {
         ...spec,
         kubeConfig: workloadKubeConfig(cluster),
