@@ -192,6 +192,12 @@ export interface Environment extends ComponentSettings {
   readonly workloads: readonly WorkloadCluster[];
   /** The same workload clusters as environments of their own (their trees' Cilium, Flux and secrets), by name. */
   readonly managed: readonly Environment[];
+  /**
+   * Names of the fleet's specs that name this environment their management but that the schema
+   * refuses (check() reports why): nothing of them is linked, so what they would reference here
+   * (their Proxmox credentials) is not known to be unreferenced.
+   */
+  readonly refusedWorkloads: readonly string[];
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
   /**
@@ -392,6 +398,11 @@ export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): 
     })
     .sort((a, b) => (a.parsed.name < b.parsed.name ? -1 : 1));
   const workloads = workloadSpecs.map((o) => resolveWorkload(o.parsed, s)!);
+  const refusedWorkloads = fleet.flatMap((o) => {
+    const raw = o as { name?: unknown; infrastructure?: { kind?: unknown; management?: unknown } };
+    const refused = o !== spec && raw?.infrastructure?.kind === 'cluster-api' && raw.infrastructure.management === s.name && typeof raw.name === 'string' && !environmentSchema.safeParse(o).success;
+    return refused ? [raw.name as string] : [];
+  });
   // Resolved against this environment alone: the workload's own workloads are none.
   const managed = workloadSpecs.map((o) => resolve(o.spec, [spec]));
   const nodes = s.nodes.map((node, index): Node => ({ name: node.name, ip: node.ip, state: node.state, founder: node.founder, index }));
@@ -458,6 +469,7 @@ export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): 
     workload,
     workloads,
     managed,
+    refusedWorkloads,
     vms: resolveVms(s, liveNodes, pins.versions.cloudImage.serial),
     cloudImages: new Map<string, string>([
       [catalogue.cloudImage.serial, catalogue.cloudImage.sha256],

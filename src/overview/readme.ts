@@ -38,7 +38,7 @@ function workloadIntro(env: Environment, cluster: WorkloadCluster): string[] {
   const objects = `${fluxDir(cluster.management)}/${cluster.layer}/${cluster.name}`;
   const range = cluster.addresses.ranges.map((r) => `${r.first}–${r.last}`).join(', ');
   return [
-    `Generated from \`environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. Cluster API on ${cluster.management} creates its machines from the objects in [\`${objects}/\`](${path.posix.relative(treeDir(env.name), objects)}/) (${cluster.management}'s \`${cluster.layer}\` layer, namespace \`${cluster.namespace}\`). ${cluster.handedOver ? `The Flux of this tree owns the cluster; ${cluster.management}'s handover objects are suspended.` : `${cluster.management}'s Flux hands it over: Cilium, flux-operator, then the FluxInstance syncing this tree.`}`,
+    `Generated from \`environments/${env.name}.ts\` by \`npm run synth\`; edit that file, not this one. Cluster API on ${cluster.management} creates its machines from the objects in [\`${objects}/\`](${path.posix.relative(treeDir(env.name), objects)}/) (${cluster.management}'s \`${cluster.layer}\` layer, namespace \`${cluster.namespace}\`). ${cluster.handedOver ? `The Flux of this tree owns the cluster; ${cluster.management}'s handover objects are suspended.` : `${cluster.management}'s Flux hands it over: the Gateway API CRDs, Cilium, flux-operator, then the FluxInstance syncing this tree.`}`,
     '',
     '| machine set | machines | sockets × cores | memory | disk | template |',
     '| --- | --- | --- | --- | --- | --- |',

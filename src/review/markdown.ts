@@ -88,8 +88,14 @@ function environment(r: EnvironmentReview): string[] {
 /** The step after the merge: verify, for each environment the change touches. */
 function afterMerge(reviews: readonly EnvironmentReview[]): string[] {
   const commands = reviews.map((r) => `\`npm run verify -- --env ${r.env} --kubeconfig <its inspector kubeconfig>\``);
+  const withRunbook = reviews.filter((r) => r.runbook).map((r) => r.env);
+  const without = reviews.filter((r) => !r.runbook).map((r) => r.env);
+  const where = [
+    ...(withRunbook.length > 0 ? [`${withRunbook.join(', ')}: the one the runbook's last step writes`] : []),
+    ...(without.length > 0 ? [`${without.join(', ')}, which no runbook builds: a token of flux-system/verify-inspector minted with the cluster's admin kubeconfig`] : []),
+  ];
   return [
-    `After the merge, once Flux reports its layers Ready at the merge commit: ${commands.join(', ')} compares the live cluster with the tree (the inspector kubeconfig is the one the runbook's last step writes).`,
+    `After the merge, once Flux reports its layers Ready at the merge commit: ${commands.join(', ')} compares the live cluster with the tree (${without.length === 0 ? "the inspector kubeconfig is the one the runbook's last step writes" : `the inspector kubeconfig of ${where.join('; of ')}`}).`,
     '',
   ];
 }

@@ -29,6 +29,8 @@ export interface EnvironmentReview {
   readonly patch: string;
   /** Other files of the tree that changed (bootstrap files, the runbook, the overview), by path. */
   readonly files: readonly string[];
+  /** Whether the tree has a runbook (bootstrap/run.sh): a workload cluster's has none. */
+  readonly runbook: boolean;
   /** Mermaid: the environment (servers, VIPs, subnet) and its Flux layers, what the change touches highlighted. */
   readonly diagrams: { readonly environment: string; readonly layers: string };
 }
@@ -135,6 +137,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     facts: factsOf,
     diagrams: { environment: environmentDiagram(picture, touched), layers: layerDiagram(layersOf(shown), touchedLayers) },
     patch: unifiedDiff(compareTrees(base, head), base, head, `clusters/${env}`),
+    runbook: head.has('bootstrap/run.sh') || base.has('bootstrap/run.sh'),
     files: [...new Set([...base.keys(), ...head.keys()])]
       .filter((p) => !p.startsWith('kubernetes/') && p !== 'terraform/cdk.tf.json' && p !== 'synth-manifest.txt' && base.get(p) !== head.get(p))
       .sort()

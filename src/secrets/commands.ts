@@ -143,7 +143,9 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   const ref = env.secrets.find((r) => r.source === target.file);
   const missing = ref ? ref.keys.filter((k) => !result.text.includes(`\n  ${k}: ENC[`)) : [];
   const notes = [
-    ...(ref ? [] : [`note: no component of ${env.name} references ${target.namespace}/${target.name} yet; declare it in the environment`]),
+    ...(ref || env.refusedWorkloads.some((w) => target.name === `${w}-proxmox-credentials`)
+      ? []
+      : [`note: no component of ${env.name} references ${target.namespace}/${target.name} yet; declare it in the environment`]),
     ...(missing.length > 0 ? [`note: still missing ${missing.join(', ')}`] : []),
     'run npm run synth to copy it into the tree',
   ];

@@ -30,5 +30,9 @@ export function inspectorAccount(env: Environment): InspectorAccount {
 /** The fix verify prints for credentials it refuses. */
 export const inspectorFix = (env: Environment) => {
   const a = inspectorAccount(env);
-  return `use the inspector's kubeconfig (ServiceAccount ${a.namespace}/${a.name}, role ${a.role}; the runbook mints it)`;
+  // A workload cluster has no runbook: Cluster API's `<name>-kubeconfig` Secret on its management cluster is its admin's.
+  const mint = env.workload
+    ? `mint it with the cluster's admin kubeconfig (clusterctl get kubeconfig ${env.workload.name} -n ${env.workload.namespace}, on ${env.workload.management}): kubectl -n ${a.namespace} create token ${a.name}`
+    : 'the runbook mints it';
+  return `use the inspector's kubeconfig (ServiceAccount ${a.namespace}/${a.name}, role ${a.role}; ${mint})`;
 };

@@ -91,6 +91,10 @@ describe('review scenarios', () => {
     expect(next).toBeGreaterThan(both.indexOf('### Dangers'));
     expect(next).toBeLessThan(both.indexOf('### prod'));
     expect(reviewMarkdown([], 'main')).not.toContain('npm run verify');
+    // A tree without a runbook (a workload cluster's) is told where its inspector's token comes from instead.
+    expect(r.runbook).toBe(true);
+    const workload = reviewMarkdown([r, { ...r, env: 'lab1', runbook: false }], 'main');
+    expect(workload).toContain("(the inspector kubeconfig of prod: the one the runbook's last step writes; of lab1, which no runbook builds: a token of flux-system/verify-inspector minted with the cluster's admin kubeconfig)");
     // The full diff, folded, in a fence no diffed Markdown file can close, and cut where a comment would overflow.
     expect(md).toContain('<details><summary>Full diff</summary>\n\n`````diff\n--- a/clusters/prod/');
     expect(md.match(/`````/g)).toHaveLength(2);

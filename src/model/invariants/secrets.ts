@@ -187,6 +187,8 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
       [...sources.keys()]
         // Only its own folder: a management environment also reads what it delivers from its workload clusters'.
         .filter((path) => path.startsWith(`secrets/${env.name}/`) && path.endsWith('.sops.yaml') && !env.secrets.some((ref) => ref.source === path))
+        // A workload cluster whose spec the schema refuses references nothing yet: its credentials are not unused.
+        .filter((path) => !env.refusedWorkloads.some((w) => path.endsWith(`.${w}-proxmox-credentials.sops.yaml`)))
         .map((path) => ({ path, value: path, message: 'no component references this secret, so it is not deployed', fix: 'declare it in the environment (secrets: […]) or delete the file' })),
   },
 ];

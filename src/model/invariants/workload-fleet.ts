@@ -112,7 +112,7 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
             path: 'clusterApi.layers.clusters',
             value: m.clusterApi!.layers.clusters,
             message: `layer ${m.clusterApi!.layers.clusters} holds the Cluster API objects of ${names(m.workloads.map((w) => w.name))}, and flux.layers declares no such layer`,
-            fix: `add { name: '${m.clusterApi!.layers.clusters}', dependsOn: ['${m.clusterApi!.layers.providers}'] } to flux.layers, or set clusterApi.layers.clusters to a layer after ${m.clusterApi!.layers.providers}`,
+            fix: `add { name: '${m.clusterApi!.layers.clusters}', dependsOn: ['${m.clusterApi!.layers.providers}'], wait: false } to flux.layers, or set clusterApi.layers.clusters to a layer after ${m.clusterApi!.layers.providers}`,
           }]),
         ),
   },
