@@ -105,3 +105,29 @@ describe('the version catalogue is checked once, by its key', () => {
     expect(cataloguePins(catalogue).map((p) => p.key)).toContain('capiProviders.proxmox.version');
   });
 });
+
+describe('the catalogue rules on a catalogue of another shape', () => {
+  it('takes string pins only, under version, tag or any k3s key, and names each by its dotted key', () => {
+    const pins = cataloguePins({
+      k3s: { dev: 'v1.36.4+k3s1', channels: { stable: 'v1.35.1+k3s1' } },
+      charts: { a: { chart: 'a', version: '1.0.0' }, b: { version: 1 }, c: null },
+      images: { i: { repository: 'x', tag: '2.0.0' } },
+      '': { version: '3.0.0' },
+    });
+    expect(pins).toEqual([
+      { key: 'k3s.dev', version: 'v1.36.4+k3s1' },
+      { key: 'k3s.channels.stable', version: 'v1.35.1+k3s1' },
+      { key: 'charts.a.version', version: '1.0.0' },
+      { key: 'images.i.tag', version: '2.0.0' },
+      { key: 'version', version: '3.0.0' },
+    ]);
+  });
+
+  it.each([
+    ['no Flux, no charts', {}],
+    ['Flux but no charts', { flux: { version: '2.10.0' } }],
+    ['Flux and charts without flux-operator or the charts the tables are looked up by', { flux: { version: '2.10.0' }, charts: {} }],
+  ])('judges no compatibility of a catalogue with %s', (_what, shape) => {
+    expect(checkCatalogue(shape as Record<string, unknown>)).toEqual([]);
+  });
+});
