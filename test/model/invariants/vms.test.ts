@@ -250,3 +250,51 @@ describe("a planned node's recorded VM settings, checked before it goes live", (
     }
   });
 });
+
+describe('adoption', () => {
+  const UUID1 = '0f0e0d0c-0b0a-4908-8706-050403020101';
+  const UUID2 = '0f0e0d0c-0b0a-4908-8706-050403020102';
+  /** threeServers adopting `domains` (their nodes' own vm settings dropped), with `dataDiskGiB` or without. */
+  const adopting = (domains: Record<string, object>, dataDisks: boolean, change: (e: any) => void = () => undefined) =>
+    modify(threeServers, (e: any) => {
+      for (const n of e.nodes) if (n.name in domains) delete n.vm;
+      if (!dataDisks) delete e.infrastructure.vm.dataDiskGiB;
+      e.infrastructure.adopt = { domains };
+      change(e);
+    });
+  const identity = (spec: Parameters<typeof check>[0]) => check(spec).filter((v) => v.code === 'vm.adopt-identity');
+
+  it('accepts domains without data disks when the environment has none, with no disk file in common', () => {
+    const spec = adopting({ 'fx-1': { uuid: UUID1, osDisk: '/var/lib/libvirt/images/fx-1-os.qcow2' }, 'fx-2': { uuid: UUID2, osDisk: '/var/lib/libvirt/images/fx-2-os.qcow2' } }, false);
+    expect(identity(spec)).toEqual([]);
+  });
+
+  it('fails on a data disk the environment would not attach, at its path', () => {
+    const spec = adopting({ 'fx-1': { uuid: UUID1, osDisk: '/var/lib/libvirt/images/fx-1-os.qcow2', dataDisk: '/var/lib/libvirt/images/fx-1-data.qcow2' } }, false);
+    expect(identity(spec)).toEqual([expect.objectContaining({
+      path: 'fixture.infrastructure.adopt.domains.fx-1.dataDisk',
+      value: '/var/lib/libvirt/images/fx-1-data.qcow2',
+      message: 'the environment has no data disks (infrastructure.vm.dataDiskGiB is unset), so this disk would not be attached',
+      fix: 'set infrastructure.vm.dataDiskGiB, or leave dataDisk out',
+    })]);
+  });
+
+  it('names every adopted domain when adoption meets moved blocks', () => {
+    const spec = adopting({}, true, (e) => {
+      e.infrastructure.migrateFromCount = e.nodes.map((n: { name: string }) => n.name);
+      e.infrastructure.adopt.domains = { 'fx-1': { uuid: UUID1, osDisk: '/a/fx-1.qcow2', dataDisk: '/a/fx-1-data.qcow2' }, 'fx-2': { uuid: UUID2, osDisk: '/a/fx-2.qcow2', dataDisk: '/a/fx-2-data.qcow2' } };
+      for (const n of e.nodes.slice(0, 2)) delete n.vm;
+    });
+    const [v] = expectOnly(spec, 'vm.adopt-with-moved');
+    expect(v).toMatchObject({ path: 'fixture.infrastructure.adopt', value: 'fx-1, fx-2' });
+  });
+
+  it('fails on a Proxmox VM adopted under no live node, at its path, and asks for the VM id it cannot know', () => {
+    const spec = modify(singleServer, (e: any) => { e.infrastructure.adopt = { vms: { ghost: { mac: 'BC:24:11:5E:02' } } }; });
+    const found = check(spec).filter((v) => v.code.startsWith('vm.adopt-'));
+    expect(found.map((v) => [v.code, v.path, v.value, v.fix])).toEqual([
+      ['vm.adopt-unknown-node', 'single.infrastructure.adopt.vms.ghost', 'ghost', 'adopt live nodes only: solo'],
+      ['vm.adopt-identity', 'single.infrastructure.adopt.vms.ghost.mac', 'BC:24:11:5E:02', 'the MAC of the net0 line of qm config <vmid>'],
+    ]);
+  });
+});
