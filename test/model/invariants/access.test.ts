@@ -41,6 +41,33 @@ describe('the pull Secret Flux syncs with', () => {
     expect(found.map((v) => v.message)).toEqual([expect.stringContaining('reads ca.crt over HTTPS only')]);
   });
 
+  it('names the keys, the URL and the fix of each finding', () => {
+    const R = 'https://git.example.com/o/r.git';
+    const S = 'ssh://git@git.example.com/o/r.git';
+    const row = (url: string, keys: string[]) => pullKeys(url, keys).map((v) => [v.path, v.value, v.message, v.fix]);
+    expect(row(S, ['identity', 'identity.pub'])).toEqual([['single.secrets[0].keys', 'identity, identity.pub', `${S} is an SSH URL: Flux needs the private key and the host's key`, 'declare the keys identity and known_hosts']]);
+    expect(row(R, ['identity', 'username', 'password'])).toEqual([['single.secrets[0].keys', 'identity, username, password', `${R} is not an SSH URL, so Flux ignores identity`, 'use username/password or bearerToken for HTTPS, or an ssh:// URL']]);
+    expect(row(R, ['tls.key', 'ca.crt'])).toEqual([['single.secrets[0].keys', 'tls.key, ca.crt', 'mutual TLS needs both the client certificate and its key: source-controller refuses one without the other', 'declare both tls.crt and tls.key']]);
+    expect(row(R, [])).toEqual([['single.secrets[0].keys', '(none)', `${R} is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS`, "declare username and password (a forge's access token as the password), or bearerToken; add ca.crt for a forge behind a private CA"]]);
+    expect(row(S, ['identity', 'known_hosts', 'ca.crt'])).toEqual([['single.secrets[0].keys', 'identity, known_hosts, ca.crt', `${S} is an SSH URL: the host is trusted through known_hosts, and Flux reads ca.crt over HTTPS only`, 'drop ca.crt, or use the https:// URL of the repository']]);
+  });
+
+  it('lists every key of an HTTPS Secret that holds nothing Flux reads over HTTPS', () => {
+    expect(pullKeys('https://git.example.com/o/r.git', ['identity.pub', 'known_hosts']).map((v) => v.value)).toEqual(['identity.pub, known_hosts']);
+  });
+
+  it('judges an http URL as an HTTPS one', () => {
+    expect(pullKeys('http://git.example.com/o/r.git', ['identity.pub']).map((v) => v.message)).toEqual(['http://git.example.com/o/r.git is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS']);
+  });
+
+  it.each([
+    ['a password', 'https://bot:s3cret@git.example.com/o/r.git', 'https://bot:…@git.example.com/o/r.git'],
+    ['a token as the user', 'https://ghp_abc123@git.example.com/o/r.git', 'https://…@git.example.com/o/r.git'],
+    ['a user alone', 'https://bot@git.example.com/o/r.git', 'https://bot@git.example.com/o/r.git'],
+  ])('shows the URL without %s', (_what, url, shownUrl) => {
+    expect(pullKeys(url, []).map((v) => v.message)).toEqual([`${shownUrl} is an HTTPS URL and the Secret holds nothing Flux reads over HTTPS`]);
+  });
+
   it('fails when an ssh Secret lacks the host key', () => {
     expect(pullKeys('ssh://git@git.example.com/o/r.git', ['identity']).map((v) => v.fix)).toEqual(['declare the keys identity and known_hosts']);
   });
