@@ -388,20 +388,25 @@ export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): 
   });
   const management = s.infrastructure.kind === 'cluster-api' ? fleetSpecs.find((o) => o.name === (s.infrastructure as ClusterApiInfrastructure).management) : undefined;
   const workload = resolveWorkload(s, management);
-  const workloadSpecs = fleet
-    .filter((o) => o !== spec)
+  // The fleet's specs naming this environment their management: linked where the schema accepts
+  // them, else only their names kept. A workload cluster manages none
+  // (workload.management-is-workload): two naming each other never recurse.
+  const naming = s.infrastructure.kind === 'cluster-api'
+    ? []
+    : fleet.filter((o) => {
+        const raw = o as { infrastructure?: { kind?: unknown; management?: unknown } };
+        return o !== spec && raw?.infrastructure?.kind === 'cluster-api' && raw.infrastructure.management === s.name;
+      });
+  const workloadSpecs = naming
     .flatMap((o) => {
       const parsed = environmentSchema.safeParse(o);
-      // A workload cluster manages none (workload.management-is-workload): two naming each other never recurse.
-      const manages = s.infrastructure.kind !== 'cluster-api' && parsed.success && parsed.data.infrastructure.kind === 'cluster-api' && parsed.data.infrastructure.management === s.name;
-      return manages ? [{ spec: o as EnvironmentSpec, parsed: parsed.data }] : [];
+      return parsed.success ? [{ spec: o as EnvironmentSpec, parsed: parsed.data }] : [];
     })
     .sort((a, b) => (a.parsed.name < b.parsed.name ? -1 : 1));
   const workloads = workloadSpecs.map((o) => resolveWorkload(o.parsed, s)!);
-  const refusedWorkloads = fleet.flatMap((o) => {
-    const raw = o as { name?: unknown; infrastructure?: { kind?: unknown; management?: unknown } };
-    const refused = o !== spec && raw?.infrastructure?.kind === 'cluster-api' && raw.infrastructure.management === s.name && typeof raw.name === 'string' && !environmentSchema.safeParse(o).success;
-    return refused ? [raw.name as string] : [];
+  const refusedWorkloads = naming.flatMap((o) => {
+    const name = (o as { name?: unknown }).name;
+    return typeof name === 'string' && !workloadSpecs.some((w) => w.spec === o) ? [name] : [];
   });
   // Resolved against this environment alone: the workload's own workloads are none.
   const managed = workloadSpecs.map((o) => resolve(o.spec, [spec]));

@@ -58,8 +58,11 @@ export function resolveWorkload(s: Parsed, management: Parsed | undefined): Work
       bootDevice: infra.proxmox.bootDevice,
     },
     sshKeys: infra.sshKeys,
-    credentialsSecret: `${s.name}-proxmox-credentials`,
+    credentialsSecret: credentialsSecretName(s.name),
     kubeconfigSecret: `${s.name}-kubeconfig`,
     handedOver: infra.handedOver,
   };
 }
+
+/** The Secret of a workload cluster's Proxmox credentials, beside its Cluster on the management cluster. */
+export const credentialsSecretName = (cluster: string): string => `${cluster}-proxmox-credentials`;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { credentialsSecretName } from '../model/workload-resolve';
 import { parseArgs } from 'node:util';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSecretSources } from '../model/invariants/secrets';
@@ -143,7 +144,7 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   const ref = env.secrets.find((r) => r.source === target.file);
   const missing = ref ? ref.keys.filter((k) => !result.text.includes(`\n  ${k}: ENC[`)) : [];
   const notes = [
-    ...(ref || env.refusedWorkloads.some((w) => target.name === `${w}-proxmox-credentials`)
+    ...(ref || env.refusedWorkloads.some((w) => target.name === credentialsSecretName(w))
       ? []
       : [`note: no component of ${env.name} references ${target.namespace}/${target.name} yet; declare it in the environment`]),
     ...(missing.length > 0 ? [`note: still missing ${missing.join(', ')}`] : []),

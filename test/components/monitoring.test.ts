@@ -9,7 +9,8 @@ import { resolve } from '../../src/model/resolve';
 import { synthCommand } from '../../src/synth/commands';
 import { check } from '../../src/check/run';
 import { codes } from '../fixtures/expect';
-import { modify } from '../fixtures/environments';
+import { modify, modifyWorkload } from '../fixtures/environments';
+import { lab1, mgmtOfLab1 } from '../fixtures/workload';
 import { dev } from '../fixtures/fleet/dev';
 import { prod } from '../fixtures/fleet/prod';
 import { rendered } from '../fixtures/render';
@@ -94,5 +95,13 @@ describe("the platform's memory against the nodes", () => {
     const withMemory = modify(prod, (e: any) => { e.infrastructure = { kind: 'bare-metal', memoryMiB: 3072 }; });
     expect(memoryFigures(resolve(withMemory)).budgetMiB).toBe(Math.floor((3072 - 1536) * 0.8));
     expect(codes(withMemory)).toContain('platform.memory-exceeds-nodes');
+  });
+});
+
+describe("monitoring's requests on a workload cluster", () => {
+  it('counts a node-exporter on every machine, control plane included (a DaemonSet)', () => {
+    const spec = modifyWorkload(lab1, (e: any) => { e.monitoring = {}; });
+    const exporter = memoryFigures(resolve(spec, [mgmtOfLab1, spec])).requests.find((r) => r.what.startsWith('node-exporter'));
+    expect(exporter?.what).toBe('node-exporter (5 nodes)');
   });
 });

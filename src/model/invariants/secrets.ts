@@ -1,5 +1,6 @@
 import YAML from 'yaml';
 import { DEMO_AGE_RECIPIENT } from '../placeholders';
+import { credentialsSecretName } from '../workload-resolve';
 import { holdsAgeIdentity, isBech32, redacted } from '../public-keys';
 import type { Environment, SecretRef } from '../resolve';
 import { runRules, shown } from '../violation';
@@ -188,7 +189,7 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
         // Only its own folder: a management environment also reads what it delivers from its workload clusters'.
         .filter((path) => path.startsWith(`secrets/${env.name}/`) && path.endsWith('.sops.yaml') && !env.secrets.some((ref) => ref.source === path))
         // A workload cluster whose spec the schema refuses references nothing yet: its credentials are not unused.
-        .filter((path) => !env.refusedWorkloads.some((w) => path.endsWith(`.${w}-proxmox-credentials.sops.yaml`)))
+        .filter((path) => !env.refusedWorkloads.some((w) => path.endsWith(`.${credentialsSecretName(w)}.sops.yaml`)))
         .map((path) => ({ path, value: path, message: 'no component references this secret, so it is not deployed', fix: 'declare it in the environment (secrets: […]) or delete the file' })),
   },
 ];
