@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { goRegExp } from '../tree/go-regexp';
+import { AJV_CODE } from '../tree/ajv-code';
 import Ajv from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import type { ValidateFunction } from 'ajv';
@@ -25,7 +25,7 @@ export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set<string>([
  * the draft the schema names (flux-operator's values schemas are draft 2019-09).
  */
 function newAjv(draft2019: boolean): Ajv {
-  const options = { strict: false, allErrors: true, code: { regExp: goRegExp } };
+  const options = { strict: false, allErrors: true, code: AJV_CODE };
   const ajv = draft2019 ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
   // Kubernetes' own formats the upstream CRDs and Chainsaw's schemas use; their values are checked by the API server.

@@ -1,4 +1,4 @@
-import { goRegExp } from '../../tree/go-regexp';
+import { AJV_CODE } from '../../tree/ajv-code';
 import Ajv from 'ajv';
 import YAML from 'yaml';
 import { CLUSTER_SCOPED } from '../../tree/kinds';
@@ -148,7 +148,7 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
         if (chosen.file === undefined) return [];
         const file = `${VALUES_SCHEMA_DIR}/${chosen.file}`;
         const text = sources.get(file)!;
-        const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: goRegExp } });
+        const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: AJV_CODE });
         let validate;
         try {
           validate = ajv.compile(JSON.parse(text) as object);

@@ -107,6 +107,9 @@ describe('each field held to its standard', () => {
   it('names the trailing-slash fix', () => {
     const [v] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = '/data/k3s/'; }), 'k3s.invalid-data-dir');
     expect(v!.fix).toContain('(/data/k3s)');
+    // Every trailing slash goes, not just the last.
+    const [twice] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = '/data/k3s//'; }), 'k3s.invalid-data-dir');
+    expect(twice!.fix).toBe('write it like /data/k3s (/data/k3s)');
   });
 
   it.each([['01:00:5e:00:00:01'], ['00:00:00:00:00:00'], ['53:54:00:aa:bb:cc']])('fails when a MAC is not unicast: %s', (mac) => {
@@ -218,7 +221,7 @@ describe('the parts of the OIDC issuer URL', () => {
     expect(codes(oidc(field === 'realm' ? { realm: '' } : { realm: 'lab', issuerHost: '' }))).toEqual(['spec.empty']);
   });
 
-  it.each(['lab ops', 'a/b', '..', 'a?b', 'a%2Fb'])('fails on the realm %j', (realm) => {
+  it.each(['lab ops', 'a/b', '.', '..', 'a?b', 'a%2Fb'])('fails on the realm %j', (realm) => {
     const [v] = expectOnly(oidc({ realm }), 'oidc.invalid-issuer');
     expect(v).toMatchObject({
       path: 'fixture.k3s.oidc.realm',
