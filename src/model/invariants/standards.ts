@@ -54,6 +54,9 @@ const reportedElsewhere = (a: string, b: string) => {
 const invalidNames = (items: { path: string; name: string }[], pattern: RegExp, what: string, fix: string): Finding[] =>
   items.filter((i) => !pattern.test(i.name)).map((i) => ({ path: i.path, value: i.name, message: `"${i.name}" is not ${what}`, fix }));
 
+/** An absolute directory path with nothing to normalise: no trailing slash, no whitespace, no empty, `.` or `..` segment. */
+const normalDir = (dir: string): boolean => dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
+
 export const standardRules: readonly Rule[] = [
   {
     code: 'network.subnet-not-canonical',
@@ -180,8 +183,10 @@ export const standardRules: readonly Rule[] = [
     check: (env) => {
       if (!env.k3s) return [];
       const dir = env.k3s.dataDir;
-      const ok = dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
-      return ok ? [] : [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: `write it like /data/k3s${dir.endsWith('/') && dir.length > 1 ? ` (${dir.replace(/\/+$/, '')})` : ''}` }];
+      if (normalDir(dir)) return [];
+      // Trailing slashes its only fault: the path without them.
+      const trimmed = dir.replace(/\/+$/, '');
+      return [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: normalDir(trimmed) ? `write it as ${trimmed}` : 'write it like /data/k3s' }];
     },
   }),
   k3sOnly({

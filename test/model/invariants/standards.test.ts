@@ -106,10 +106,14 @@ describe('each field held to its standard', () => {
 
   it('names the trailing-slash fix', () => {
     const [v] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = '/data/k3s/'; }), 'k3s.invalid-data-dir');
-    expect(v!.fix).toContain('(/data/k3s)');
-    // Every trailing slash goes, not just the last.
-    const [twice] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = '/data/k3s//'; }), 'k3s.invalid-data-dir');
-    expect(twice!.fix).toBe('write it like /data/k3s (/data/k3s)');
+    expect(v!.fix).toBe('write it as /data/k3s');
+    // Every trailing slash goes, not just the last; a path with other faults gets the example.
+    const [twice] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = '/opt/k3s//'; }), 'k3s.invalid-data-dir');
+    expect(twice!.fix).toBe('write it as /opt/k3s');
+    for (const dir of ['data/k3s/', '/data/../k3s/', '/']) {
+      const [other] = expectOnly(modify(threeServers, (e) => { e.k3s.dataDir = dir; }), 'k3s.invalid-data-dir');
+      expect(other!.fix, dir).toBe('write it like /data/k3s');
+    }
   });
 
   it.each([['01:00:5e:00:00:01'], ['00:00:00:00:00:00'], ['53:54:00:aa:bb:cc']])('fails when a MAC is not unicast: %s', (mac) => {
