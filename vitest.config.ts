@@ -28,6 +28,8 @@ export default defineConfig({
     resolveSnapshotPath: (testPath, ext) =>
       path.join(import.meta.dirname, 'snapshots', path.relative(path.join(import.meta.dirname, 'test'), testPath) + ext),
     testTimeout: 60_000,
+    // Every project (they extend this): the validator cache in a folder of the run's own.
+    globalSetup: ['test/validator-cache-setup.ts'],
     // GitHub's workflow parser imports its JSON schema without an import attribute (it is built
     // for bundlers): vite transforms it instead of Node loading it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },

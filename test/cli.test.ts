@@ -103,6 +103,15 @@ describe('CLI', () => {
     expect(stderr.trim()).toBe('unknown environment nowhere; known: dev, mgmt, prod');
   });
 
+  it("names validate's unknown environment and missing schema folder in one line each, without a stack trace", () => {
+    const env = cli('validate', '--env', 'nowhere', '--no-kustomize');
+    expect(env.code).toBe(2);
+    expect(env.stderr.trim()).toBe('unknown environment nowhere; known: dev, mgmt, prod');
+    const schemas = cli('validate', '--schemas', path.join(root, 'no-schemas'), '--no-kustomize');
+    expect(schemas.code).toBe(2);
+    expect(schemas.stderr.trim()).toBe(`--schemas ${path.join(root, 'no-schemas')} does not exist`);
+  });
+
   it('prints usage for an unknown command', () => {
     const { code, stderr } = cli('frobnicate');
     expect(code).toBe(2);

@@ -5,6 +5,7 @@ import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environ
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
 import { argsErrorLine } from '../cli/args-error';
+import { UsageError } from '../synth/plan';
 
 const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize]
   --schemas      kubeconform-style JSON schemas (default: the tool's vendored schemas/json)
@@ -31,9 +32,9 @@ async function main(argv: string[]): Promise<number> {
   const root = opts.root ?? process.cwd();
   const known = (await loadEnvironments(opts.environments)).map(specName);
   const names = opts.env ?? [...known].sort();
-  if (opts.schemas && !fs.existsSync(opts.schemas)) throw new Error(`--schemas ${opts.schemas} does not exist`);
+  if (opts.schemas && !fs.existsSync(opts.schemas)) throw new UsageError(`--schemas ${opts.schemas} does not exist`);
   const unknown = names.filter((n) => !known.includes(n));
-  if (unknown.length > 0) throw new Error(`unknown environment ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new UsageError(`unknown environment ${unknown.join(', ')}; known: ${[...known].sort().join(', ')}`);
   const report = validate({
     root,
     environments: names,
@@ -50,8 +51,18 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  // Broken environments are the user's data (exit 1); anything else here is a usage mistake.
-  const loading = error instanceof EnvironmentsModuleError;
-  process.stderr.write(`${argsErrorLine(error, ['schemas', 'values', 'env', 'root', 'environments', 'no-kustomize', 'help'])}\n${loading ? '' : `${USAGE}\n`}`);
-  process.exitCode = loading ? 1 : 2;
+  // Broken environments are the user's data (exit 1); a mistake on the command line gets the usage
+  // (exit 2); anything else is the tool's own fault, and keeps its stack for the bug report.
+  const code = (error as { code?: string }).code;
+  if (error instanceof EnvironmentsModuleError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
+    // A mistake in an option's value is its own line; one the parser finds gets the usage too.
+    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['schemas', 'values', 'env', 'root', 'environments', 'no-kustomize', 'help']);
+    process.stderr.write(`${message}\n${error instanceof UsageError ? '' : `${USAGE}\n`}`);
+    process.exitCode = 2;
+  } else {
+    throw error;
+  }
 }

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AJV_CODE } from '../tree/ajv-code';
-import Ajv from 'ajv';
+import Ajv, { _ } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { cachedValidator } from './validator-cache';
 
 /** kubeconform's file naming: `<kind>-<first label of the group>-<version>.json`, core kinds without a group. */
 export function schemaFileName(apiVersion: string, kind: string): string {
@@ -24,8 +25,9 @@ export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set<string>([
  * An ajv set up for upstream schemas: strict off, all errors, Go regexps, Kubernetes' formats;
  * the draft the schema names (flux-operator's values schemas are draft 2019-09).
  */
-function newAjv(draft2019: boolean): Ajv {
-  const options = { strict: false, allErrors: true, code: AJV_CODE };
+export function upstreamAjv(draft2019: boolean): Ajv {
+  // Source kept, and formats named as the validator cache loads them (src/validate/validator-cache.ts).
+  const options = { strict: false, allErrors: true, code: { ...AJV_CODE, source: true, formats: _`formats` } };
   const ajv = draft2019 ? new Ajv2019(options) : new Ajv(options);
   addFormats(ajv);
   // Kubernetes' own formats the upstream CRDs and Chainsaw's schemas use; their values are checked by the API server.
@@ -39,7 +41,7 @@ function newAjv(draft2019: boolean): Ajv {
 
 // Compiling a large schema (a values schema is half a megabyte) costs far more than reading it:
 // validators are kept per content for the life of the process, each in an ajv of its own so
-// schemas sharing an $id never clash.
+// schemas sharing an $id never clash, and their code on disk for the next run (validator-cache.ts).
 const byContent = new Map<string, ValidateFunction>();
 
 /** A folder of JSON schemas, compiled lazily and once per content. */
@@ -64,10 +66,12 @@ export class SchemaStore {
         this.compiled.set(file, undefined);
       } else {
         const text = fs.readFileSync(full, 'utf8');
-        const key = createHash('sha256').update(`${this.mode}\n${text}`).digest('hex');
+        const identity = `${this.mode}\n${text}`;
+        const key = createHash('sha256').update(identity).digest('hex');
         if (!byContent.has(key)) {
           const schema = JSON.parse(text, this.mode === 'values' ? (k, v: unknown) => (k === 'required' && Array.isArray(v) ? undefined : v) : undefined) as { $schema?: string };
-          byContent.set(key, newAjv(/draft\/2019-09/.test(schema.$schema ?? '')).compile(schema));
+          // The draft follows from the text, which is in the identity.
+          byContent.set(key, cachedValidator(upstreamAjv(/draft\/2019-09/.test(schema.$schema ?? '')), identity, schema));
         }
         this.compiled.set(file, byContent.get(key));
       }

@@ -13,9 +13,9 @@ export interface Ran {
 
 const GIT = ['-c', 'user.name=fleet test', '-c', 'user.email=fleet@test.invalid', '-c', 'init.defaultBranch=main', '-c', 'commit.gpgsign=false'];
 
-/** Runs a command in a fleet as its user would, with no age key of theirs in the environment. */
-export function run(cwd: string, command: string, args: readonly string[], input?: string): Ran {
-  const result = spawnSync(command, args, { cwd, input, encoding: 'utf8', env: { ...process.env, SOPS_AGE_KEY_FILE: '', SOPS_AGE_KEY: '', NO_COLOR: '1' } });
+/** Runs a command in a fleet as its user would, with no age key of theirs in the environment (and `env` added). */
+export function run(cwd: string, command: string, args: readonly string[], input?: string, env: NodeJS.ProcessEnv = {}): Ran {
+  const result = spawnSync(command, args, { cwd, input, encoding: 'utf8', env: { ...process.env, SOPS_AGE_KEY_FILE: '', SOPS_AGE_KEY: '', NO_COLOR: '1', ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
