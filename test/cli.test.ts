@@ -103,13 +103,17 @@ describe('CLI', () => {
     expect(stderr.trim()).toBe('unknown environment nowhere; known: dev, mgmt, prod');
   });
 
-  it("names validate's unknown environment and missing schema folder in one line each, without a stack trace", () => {
+  it("names validate's unknown environment, and a folder option that names no folder, in one line each, without a stack trace", () => {
     const env = cli('validate', '--env', 'nowhere', '--no-kustomize');
     expect(env.code).toBe(2);
     expect(env.stderr.trim()).toBe('unknown environment nowhere; known: dev, mgmt, prod');
     const schemas = cli('validate', '--schemas', path.join(root, 'no-schemas'), '--no-kustomize');
     expect(schemas.code).toBe(2);
     expect(schemas.stderr.trim()).toBe(`--schemas ${path.join(root, 'no-schemas')} does not exist`);
+    const file = path.join(root, '.sops.yaml');
+    const values = cli('validate', '--values', file, '--no-kustomize');
+    expect(values.code).toBe(2);
+    expect(values.stderr.trim()).toBe(`--values ${file} is not a folder`);
   });
 
   it('prints usage for an unknown command', () => {

@@ -29,10 +29,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  // A folder named on the command line that is none is the command line's mistake.
+  for (const [option, dir] of [['--root', opts.root], ['--schemas', opts.schemas], ['--values', opts.values]] as const) {
+    if (dir === undefined) continue;
+    if (!fs.existsSync(dir)) throw new UsageError(`${option} ${dir} does not exist`);
+    if (!fs.statSync(dir).isDirectory()) throw new UsageError(`${option} ${dir} is not a folder`);
+  }
   const root = opts.root ?? process.cwd();
   const known = (await loadEnvironments(opts.environments)).map(specName);
   const names = opts.env ?? [...known].sort();
-  if (opts.schemas && !fs.existsSync(opts.schemas)) throw new UsageError(`--schemas ${opts.schemas} does not exist`);
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length > 0) throw new UsageError(`unknown environment ${unknown.join(', ')}; known: ${[...known].sort().join(', ')}`);
   const report = validate({

@@ -9,7 +9,7 @@ import { checkSuites } from './suites-check';
 import { SchemaStore } from './schemas';
 import { readEnvironmentTree } from './tree-objects';
 import { checkChartValues } from './values-check';
-import { FLEET_SCHEMA_DIR, VALUES_SCHEMA_DIR } from '../tree/paths';
+import { FLEET_SCHEMA_DIR, VALUES_SCHEMA_DIR, treeDir } from '../tree/paths';
 import { REPO_ROOT } from '../tree/repo-root';
 
 /** The schemas vendored in this repository (see schemas/SOURCES.md). */
@@ -38,6 +38,12 @@ export function validate(options: ValidateOptions): ValidateReport {
   const trees = options.environments.map((env) => readEnvironmentTree(options.root, env));
   const objects = trees.flatMap((t) => t.objects);
   const findings: Finding[] = [];
+  // An environment without a tree has nothing to prove: that fails, never passes empty.
+  for (const env of options.environments) {
+    if (!fs.existsSync(path.join(options.root, treeDir(env)))) {
+      findings.push({ check: 'tree', where: treeDir(env), message: `environment ${env} has no tree in ${path.resolve(options.root)}; run npm run synth first, or pass --root <the fleet's folder>` });
+    }
+  }
   const summary: string[] = [`${objects.length} objects in ${trees.length} environment ${trees.length === 1 ? 'tree' : 'trees'} (kubernetes/ and the bootstrap manifests; synth counts kubernetes/ alone)`];
 
   // A check without its inputs fails: there is no "skipped but passed".
@@ -51,8 +57,9 @@ export function validate(options: ValidateOptions): ValidateReport {
   const schema = checkSchemas(objects, new SchemaStore(schemas), path.resolve(fleetSchemas) === path.resolve(schemas) ? undefined : new SchemaStore(fleetSchemas));
   findings.push(...schema.findings);
   summary.push(`schema: ${schema.validated} objects validated against ${schemas}`);
-  // The Chainsaw suites of tests/, against Chainsaw's own schemas (always the tool's: the fleet cannot change Chainsaw).
-  const suites = checkSuites(trees, new SchemaStore(schemas));
+  // The Chainsaw suites of tests/, against Chainsaw's own schemas (always the tool's, whatever
+  // --schemas says: the fleet cannot change Chainsaw).
+  const suites = checkSuites(trees, new SchemaStore(VENDORED_SCHEMAS));
   findings.push(...suites.findings);
   summary.push(`chainsaw: ${suites.validated} suite documents of tests/ validated against Chainsaw v0.2.12's schemas`);
   const values = checkChartValues(trees, valuesDir, path.join(options.root, VALUES_SCHEMA_DIR));

@@ -35,7 +35,7 @@ const RUNTIME: Readonly<Record<string, { default: unknown }>> = {
   'ajv/dist/runtime/uri': helper(uri),
 };
 
-/** Files unused for this long are removed when a new one is written. */
+/** Files unused for this long are removed when a run writes a new one (a run that only loads removes nothing). */
 const UNUSED_DAYS = 30;
 
 /**
@@ -103,7 +103,8 @@ function write(dir: string, file: string, body: string): void {
     fs.writeFileSync(partial, `// ${digest(body)}\n${body}`);
     fs.renameSync(partial, file);
     const cutoff = Date.now() - UNUSED_DAYS * 86_400_000;
-    for (const name of fs.readdirSync(dir)) {
+    // Only files of the cache's own shape: anything else someone put there is theirs.
+    for (const name of fs.readdirSync(dir).filter((n) => /^[0-9a-f]{64}\.cjs(\.\d+\.partial)?$/.test(n))) {
       const other = path.join(dir, name);
       if (other !== file && fs.statSync(other).mtimeMs < cutoff) fs.rmSync(other, { force: true });
     }

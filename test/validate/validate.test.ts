@@ -196,6 +196,21 @@ describe('validate', () => {
     expect(report.summary.join('\n')).not.toMatch(/SKIPPED/);
   });
 
+  it("judges the Chainsaw suites by the tool's own schemas, whatever folder --schemas names", () => {
+    const report = validate({ root, environments: ['dev'], schemas: fs.mkdtempSync(path.join(root, 'empty-schemas-')), kustomize: false });
+    expect(report.findings.filter((f) => f.check === 'chainsaw')).toEqual([]);
+    expect(report.summary.find((l) => l.startsWith('chainsaw: '))).toMatch(/^chainsaw: [1-9]\d* suite documents/);
+    expect(report.findings.some((f) => f.message.startsWith('no schema namespace-v1.json'))).toBe(true);
+  });
+
+  it('fails for an environment without a tree, never passes it empty', () => {
+    fs.rmSync(file('clusters/mgmt'), { recursive: true });
+    expect(run(false).findings.filter((f) => f.check === 'tree')).toEqual([
+      { check: 'tree', where: 'clusters/mgmt', message: `environment mgmt has no tree in ${root}; run npm run synth first, or pass --root <the fleet's folder>` },
+    ]);
+    expect(run(false, ['dev']).findings).toEqual([]);
+  });
+
   it('fails when a chart has no values schema and is not known to publish none', () => {
     const values = fs.mkdtempSync(path.join(os.tmpdir(), 'values-'));
     const findings = validate({ root, environments: ENVS, values, kustomize: false }).findings.filter((f) => f.check === 'values');

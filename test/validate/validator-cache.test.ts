@@ -114,15 +114,18 @@ describe('the validator cache', () => {
     expect(files()).toEqual(['a-file']);
   });
 
-  it('removes files unused for 30 days when it writes one, and keeps younger ones', () => {
+  it('removes its files unused for 30 days when it writes one, and keeps younger ones and files not its own', () => {
     const day = 86_400_000;
-    for (const [name, age] of [['old.cjs', 31], ['young.cjs', 29]] as const) {
+    const old = `${'a'.repeat(64)}.cjs`;
+    const young = `${'b'.repeat(64)}.cjs`;
+    const partial = `${'c'.repeat(64)}.cjs.123.partial`;
+    for (const [name, age] of [[old, 31], [young, 29], [partial, 31], ['notes.txt', 31]] as const) {
       fs.writeFileSync(path.join(dir, name), '');
       const when = new Date(Date.now() - age * day);
       fs.utimesSync(path.join(dir, name), when, when);
     }
     cachedValidator(upstreamAjv(false), TEXT, SCHEMA, dir);
-    expect(files()).toEqual([`${validatorKey(upstreamAjv(false), TEXT)}.cjs`, 'young.cjs'].sort());
+    expect(files()).toEqual([`${validatorKey(upstreamAjv(false), TEXT)}.cjs`, young, 'notes.txt'].sort());
   });
 
   it('marks a file it loads as used', () => {
