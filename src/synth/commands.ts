@@ -99,9 +99,10 @@ function memoryLine(e: EnvironmentPlan): string {
 /** `1 warning`, `2 warnings`. */
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-const summary = (e: EnvironmentPlan, verb: string) =>
+/** `warnings`: the warnings printed beside the line besides the violations' (synth's values schema stand-ins). */
+const summary = (e: EnvironmentPlan, verb: string, warnings = 0) =>
   `${e.name}: ${e.changes.added.length} added, ${e.changes.changed.length} changed, ${e.changes.removed.length} removed ${verb}; ` +
-  `${e.objects} objects, ${plural(e.synthesized.violations.filter((v) => v.severity === 'warning').length, 'warning')}${memoryLine(e)}`;
+  `${e.objects} objects, ${plural(e.synthesized.violations.filter((v) => v.severity === 'warning').length + warnings, 'warning')}${memoryLine(e)}`;
 
 function prepare(options: CommandOptions) {
   const result = plan(options.root, options.environments, { only: options.only ?? [], prune: options.prune ?? false });
@@ -126,7 +127,7 @@ export function synthCommand(options: CommandOptions): CommandResult {
     const notes = [...dayTwoNotes(e.current, e.next), ...(e.synthesized.env ? componentNotes({ env: e.synthesized.env, files: e.next }) : [])];
     // validate's words about the schema it will judge the platform charts' values by.
     const schemas = e.synthesized.env ? valuesSchemaNotes(options.root, e.synthesized.env, e.next) : [];
-    return [summary(e, ''), ...notes.map((n) => `note: ${e.name}: ${n}`), ...schemas.map((n) => `warning: ${e.name}: ${n}`)];
+    return [summary(e, '', schemas.length), ...notes.map((n) => `note: ${e.name}: ${n}`), ...schemas.map((n) => `warning: ${e.name}: ${n}`)];
   });
   for (const file of staleRootFiles(options)) {
     fs.mkdirSync(path.dirname(file.file), { recursive: true });

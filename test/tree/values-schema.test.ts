@@ -7,6 +7,7 @@ import { resolveValuesSchema, valuesSchemaNote } from '../../src/tree/values-sch
 import { resolve } from '../../src/model/resolve';
 import { renderEnvironment } from '../../src/synth/render';
 import { valuesSchemaNotes } from '../../src/synth/values-schema-notes';
+import { synthCommand } from '../../src/synth/commands';
 import { checkChartValues, valuesSchemaFor } from '../../src/validate/values-check';
 import { environmentTree } from '../../src/validate/tree-objects';
 import { REPO_ROOT } from '../../src/tree/repo-root';
@@ -40,6 +41,18 @@ describe('the one values schema resolution synth and validate share', () => {
     expect(notes).toContain("chart flux-operator 0.58.1: its values are judged by flux-operator-0.49.0.values.schema.json, a stand-in of another minor (the pinned release's schema is not vendored)");
     // Cilium's own release is vendored: nothing to say of it.
     expect(notes.filter((n) => n.includes('chart cilium '))).toEqual([]);
+  });
+
+  it("counts synth's stand-in warnings in its summary line, as many warnings as it prints", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'warnings-'));
+    const result = synthCommand({ root, environments: [threeServers] });
+    fs.rmSync(root, { recursive: true, force: true });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const name = resolve(threeServers).name;
+    const printed = [...result.stdout.split('\n'), ...result.stderr.split('\n')].filter((l) => l.startsWith(`warning: ${name}: `) || l.startsWith(`warning ${name}.`) || l.startsWith(`warning ${name} `));
+    expect(printed.some((l) => l.includes('a stand-in of another minor'))).toBe(true);
+    const counted = new RegExp(`^${name}: .* objects, (\\d+) warnings?`, 'm').exec(result.stdout);
+    expect(Number(counted![1])).toBe(printed.length);
   });
 
   it("says the same in synth and validate of a platform chart an environment pins at a release no schema is vendored for", () => {
