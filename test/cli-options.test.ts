@@ -71,6 +71,13 @@ describe('--environments and --root', () => {
     fs.rmSync(dir, { recursive: true });
   });
 
+  it('names an environments module that does not exist, and the file it looked for', () => {
+    const missing = path.join(os.tmpdir(), 'no-such-fleet', 'envs.ts');
+    const result = npm(['validate', '--', '--environments', missing, '--no-kustomize']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`--environments ${missing}: there is no ${missing}; name a fleet's environments module (environments/index.ts in its folder)\n`);
+  });
+
   const CASES = ['exports no environments', 'throws while it loads', 'does not parse'];
   it.each([
     ['exports no environments', 'export const nothing = 1;\n', /none\.ts exports no environments list; export const environments = \[ … \]$/],

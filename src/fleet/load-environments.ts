@@ -72,6 +72,9 @@ export async function loadEnvironments(module: string | undefined, cwd: string =
       `no ${DEFAULT_ENVIRONMENTS} in ${cwd}: run this in a fleet's folder (npx k3s-gitops-synth init <dir> writes one), or name the module with --environments <file>`,
     );
   }
+  if (module !== undefined && !fs.existsSync(file)) {
+    throw new EnvironmentsModuleError(`--environments ${module}: there is no ${file}; name a fleet's environments module (environments/index.ts in its folder)`);
+  }
   let loaded: { environments?: unknown };
   try {
     loaded = (await importModule(file)) as { environments?: unknown };
