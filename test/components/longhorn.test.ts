@@ -69,7 +69,11 @@ describe('Longhorn', () => {
   it('proposes 1, not a range of one, on a single server', () => {
     const one = modify(withLonghorn, (e) => { e.nodes.splice(1, 2); delete e.controlPlane.vip; e.longhorn = { replicas: 2 }; });
     expect(check(one).find((v) => v.code === 'longhorn.replicas-exceed-servers')!.fix).toBe('set 1 (one server holds one replica)');
+    const none = modify(withLonghorn, (e) => { e.nodes.splice(1, 2); delete e.controlPlane.vip; e.longhorn = { replicas: 0 }; });
+    expect(check(none).find((v) => v.code === 'longhorn.replicas-invalid')!.fix).toBe('set 1 (one server holds one replica)');
   });
+
+
 
   it('accepts the bounds: 1 and as many replicas as servers', () => {
     expect(codes(modify(withLonghorn, (e) => { e.longhorn = { replicas: 1, bulkReplicas: 3 }; }))).toEqual(codes(withLonghorn));
@@ -104,6 +108,15 @@ describe('Longhorn', () => {
     expect(codes(spec)).toContain('longhorn.data-path');
   });
 
+  it.each([['data/longhorn'], ['/data/longhorn/'], ['/data/../longhorn'], ['/data//longhorn']])('refuses the bare-metal data path %s: not an absolute, normalised directory', (dataPath) => {
+    const found = check(modify(prod, (e) => { e.longhorn = { dataPath }; })).filter((v) => v.code === 'longhorn.data-path');
+    expect(found).toEqual([expect.objectContaining({ path: 'prod.longhorn.dataPath', value: dataPath, message: `"${dataPath}" is not an absolute, normalised directory`, fix: 'write it like /var/lib/longhorn' })]);
+  });
+
+  it('accepts an absolute, normalised data path on bare metal', () => {
+    expect(check(modify(prod, (e) => { e.longhorn = { dataPath: '/data/longhorn' }; })).filter((v) => v.code === 'longhorn.data-path')).toEqual([]);
+  });
+
   it('refuses a layer that lists a namespace the component creates', () => {
     const [v] = expectOnly(modify(withLonghorn, (e) => { e.flux.layers[0]!.namespaces = ['monitoring', 'longhorn-system']; }), 'namespace.created-by-component');
     expect(v).toMatchObject({ path: 'fixture.flux.layers[0].namespaces[1]', value: 'longhorn-system' });
@@ -122,5 +135,14 @@ describe('Longhorn on a workload cluster', () => {
       ['lab1.longhorn.replicas', '3 replicas need 3 nodes; lab1 has 2, so every volume stays degraded and new ones never schedule'],
     ]);
     expect(replicaErrors(withLonghorn(3))).toEqual([]);
+  });
+
+  it('proposes, for a count too low, the range of the worker machines, as the rule against too many does', () => {
+    const fixes = (replicas: number, code: string) => {
+      const spec = modifyWorkload(lab1, (e) => { e.longhorn = { replicas }; e.infrastructure.workers![0]!.replicas = 2; });
+      return runChecks({ specs: [mgmtOfLab1, spec], selected: [spec] }).violations.filter((v) => v.code === code).map((v) => v.fix);
+    };
+    expect(fixes(9, 'longhorn.replicas-exceed-servers')).toEqual(['set a whole number from 1 to 2']);
+    expect(fixes(0, 'longhorn.replicas-invalid')).toEqual(['set a whole number from 1 to 2']);
   });
 });

@@ -45,7 +45,8 @@ export const longhornRules: readonly Rule[] = [
     aliases: ['longhorn.replicas-exceed-servers'],
     check: (env) => {
       if (!env.longhorn) return [];
-      const all = env.nodes.length;
+      // The range longhorn.replicas-exceed-servers accepts, so the fix never proposes what it refuses.
+      const all = replicaHolders(env);
       return replicaCounts(env.longhorn)
         .filter((r) => !Number.isInteger(r.value) || r.value < 1)
         .map((r) => ({

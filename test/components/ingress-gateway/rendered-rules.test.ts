@@ -37,6 +37,39 @@ describe("the Service a construct's or manifests app's route sends to", () => {
     expect(findings({ port: 80 }, { 'a.yaml': service('legacy', [80], 'other') })).toHaveLength(1);
   });
 
+  it("proposes the app's Services when none is near the name the route gives", () => {
+    const [far] = findings({ service: 'zzzzzzzz', port: 80 }, { 'a.yaml': service('web', [80]), 'b.yaml': service('db', [5432]) });
+    expect(far).toMatchObject({ path: 'fixture.apps[0].route.service', fix: 'set route.service to one of db, web' });
+  });
+
+  it("never counts another app's Service of the same name and namespace", () => {
+    const spec = modify(threeServers, (e: any) => {
+      e.apps = [
+        { name: 'legacy', layer: 'apps', manifests: 'apps/legacy', route: { host: 'legacy', service: 'web', port: 80 } },
+        { name: 'other', layer: 'apps', namespace: 'legacy', manifests: 'apps/other' },
+      ];
+    });
+    const appSources = new Map([
+      ['apps/legacy/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: legacy\n  namespace: legacy\n'],
+      ['apps/other/svc.yaml', service('web', [80])],
+    ]);
+    const found = synthesize(spec, { secrets: new Map(), appSources }).violations.filter((v) => v.code === 'app.route-service-unknown');
+    expect(found.map((v) => v.message)).toEqual(["the route of app legacy sends to Service legacy/web, and the app's objects hold no Service: the HTTPRoute would have no backend"]);
+  });
+
+  it('takes a Service without metadata.namespace as in the app\'s namespace', () => {
+    expect(findings({ port: 80 }, { 'a.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: legacy\nspec:\n  ports:\n    - port: 80\n' })).toEqual([]);
+  });
+
+  it('fails on a Service with no ports, proposing to give it the port', () => {
+    const [none] = findings({ port: 80 }, { 'a.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: legacy\n  namespace: legacy\nspec:\n  clusterIP: None\n' });
+    expect(none).toMatchObject({
+      path: 'fixture.apps[0].route.port',
+      message: 'Service legacy/legacy of app legacy has no port 80 (its ports: none): the HTTPRoute would have no backend',
+      fix: 'give Service legacy the port 80',
+    });
+  });
+
   it("fails on a port the Service does not have", () => {
     expect(findings({ port: 8080 }, { 'a.yaml': service('legacy', [80, 443]) })).toEqual([expect.objectContaining({
       path: 'fixture.apps[0].route.port',
