@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../tree/repo-root';
+import { TOOL_NAME } from '../tree/tool-name';
 
-/** The package's name: the bin, and what a fleet's package.json depends on. */
-export const TOOL_NAME = 'k3s-gitops-synth';
+// The name lives in tree/ so that validate/ (kept away from the writer) can name its cache by it.
+export { TOOL_NAME };
 
 /** What init and the tree's stamp read of the running tool's package.json. */
 export interface ToolPackage {

@@ -10,7 +10,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { goRegExp } from '../tree/go-regexp';
-import { TOOL_NAME } from '../synth/tool-version';
+import { TOOL_NAME } from '../tree/tool-name';
 
 // Compiling a large upstream schema costs a second or more (most of a validate run); loading the
 // code ajv generated for it (its standalone code) costs a fifth of that. The code is kept on disk,
