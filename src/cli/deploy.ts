@@ -8,6 +8,7 @@ import { inspectState } from '../infra/state-inspection';
 import type { StateFinding } from '../infra/state-inspection';
 import * as versions from '../versions';
 import { argsErrorLine } from './args-error';
+import { UsageError } from './usage-error';
 
 // `k3s-gitops-synth deploy <env>`: the committed clusters/<env>/terraform/cdk.tf.json applied as it
 // is, with the operator's own tofu or terraform; it never synthesizes and fetches no npm package.
@@ -36,9 +37,6 @@ class DeployError extends Error {
     super(message);
   }
 }
-
-/** A mistake on the command line: the line, then the usage (exit 2). */
-class UsageError extends Error {}
 
 /** Parsed JSON; undefined when the text is not JSON. */
 function json(text: string): unknown {

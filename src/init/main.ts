@@ -12,6 +12,7 @@ import { check } from '../check/run';
 import { formatViolation } from '../model/violation';
 import { argsErrorLine } from '../cli/args-error';
 import { toolPackage } from '../synth/tool-version';
+import { UsageError } from '../cli/usage-error';
 
 const OPTIONS = ['name', 'domain', 'subnet', 'gateway', 'dns', 'nodes', 'vip', 'interface', 'infrastructure', 'ssh-key', 'flux-url', 'branch', 'tool'] as const;
 
@@ -33,8 +34,6 @@ const USAGE = `usage: k3s-gitops-synth init <dir> [options]
   --branch <name>         the branch Flux pulls (default: main)
   --tool <npm spec>       how the fleet depends on the tool: a version, a git URL or a tarball
                           (default: the running tool: ${'its registry version, or the file it was installed from'})`;
-
-class UsageError extends Error {}
 
 /** Asks for every answer not given, offering the default that follows from the answers so far. */
 async function prompt(raw: RawAnswers, dir: string): Promise<RawAnswers> {

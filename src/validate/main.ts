@@ -5,14 +5,12 @@ import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environ
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
 import { argsErrorLine } from '../cli/args-error';
+import { UsageError } from '../cli/usage-error';
 
 const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize]
   --schemas      kubeconform-style JSON schemas (default: the tool's vendored schemas/json)
   --values       Helm values schemas (default: the schemas folder's sibling values/)
   --no-kustomize skip the kubectl kustomize builds (without it, a missing kubectl is a finding)`;
-
-/** A mistake on the command line: one line, exit 2. */
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const { values: opts } = parseArgs({

@@ -54,7 +54,7 @@ export function validatorCacheDir(env: NodeJS.ProcessEnv = process.env): string 
  */
 export function validatorKey(ajv: Ajv, identity: string): string {
   // The options' plain values (objects among them, like the URI resolver, are the running tool's).
-  const plain = (record: object) => Object.entries(record).filter(([, value]) => value === null || typeof value !== 'object' && typeof value !== 'function');
+  const plain = (record: object) => Object.entries(record).filter(([, value]) => value === null || (typeof value !== 'object' && typeof value !== 'function'));
   const formats = Object.entries(ajv.formats).map(([name, format]) => `${name}=${String(format)}`);
   const shape = JSON.stringify({ ajv: ajvPackage.version, options: plain(ajv.opts), code: plain(ajv.opts.code), formats });
   return createHash('sha256').update(shape).update('\n').update(identity).digest('hex');

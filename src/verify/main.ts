@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { argsErrorLine } from '../cli/args-error';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { verifyCommand } from './command';
+import { UsageError } from '../cli/usage-error';
 
 const OPTIONS = ['env', 'kubeconfig', 'context', 'revision', 'format', 'root', 'environments', 'help'];
 const USAGE = `usage: npm run verify -- --env <name> [--kubeconfig <file>] [--context <name>] [--revision <sha>] [--format text|json] [--root <dir>] [--environments <module>]
@@ -11,8 +12,6 @@ const USAGE = `usage: npm run verify -- --env <name> [--kubeconfig <file>] [--co
   the fix. --kubeconfig defaults to $KUBECONFIG, then ~/.kube/config; use the inspector's.
   --revision: the commit Flux should be at (default: the last commit that changed clusters/<env>/kubernetes/).
   exit 0 pass, 1 drift, 2 usage, 3 the cluster could not be read.`;
-
-class UsageError extends Error {}
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
