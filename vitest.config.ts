@@ -12,18 +12,24 @@ const ALONE = 'test/synth/crash-safety.test.ts';
  */
 const OWN_PROCESS = ['test/infra/token-stack-traces.test.ts', 'test/review/mermaid.test.ts'];
 
-/** The tests that run the packed tool: last, by when the set-up's packing beside the others is done. */
+/**
+ * The tests that wait for what the global set-up runs beside the others (the packed tool, the
+ * typecheck): last, by when it is done.
+ */
 const PACKED = `${path.sep}test${path.sep}package${path.sep}`;
+const TYPECHECK = `${path.sep}test${path.sep}typecheck.test.ts`;
 class PackedLast extends BaseSequencer {
   public override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const packed = (f: TestSpecification) => f.moduleId.includes(PACKED);
-    return [...sorted.filter((f) => !packed(f)), ...sorted.filter(packed)];
+    const waits = (f: TestSpecification) => f.moduleId.includes(PACKED) || f.moduleId.endsWith(TYPECHECK);
+    return [...sorted.filter((f) => !waits(f)), ...sorted.filter(waits)];
   }
 }
 
 export default defineConfig({
   test: {
+    // A project's own sequencer is ignored: the run's orders the files of every project.
+    sequence: { sequencer: PackedLast },
     // Snapshots live in one top-level store, not beside each test file.
     resolveSnapshotPath: (testPath, ext) =>
       path.join(import.meta.dirname, 'snapshots', path.relative(path.join(import.meta.dirname, 'test'), testPath) + ext),
@@ -34,7 +40,8 @@ export default defineConfig({
     // for bundlers): vite transforms it instead of Node loading it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
     // `npm test` runs the suite and the tests of process-wide state with two workers (it spends
-    // much of its time waiting on child processes: npm, tsx, kubectl), then the crash test on its own.
+    // much of its time waiting on child processes: npm, tsx, kubectl), the typecheck beside them
+    // (test/typecheck.test.ts), then the crash test on its own.
     projects: [
       {
         extends: true,
@@ -42,10 +49,9 @@ export default defineConfig({
           name: 'suite',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ALONE, ...OWN_PROCESS],
-          // dist/ up to date, and the packed tool installed once per run for the tests that run it
-          // as users do (test/package/; NO_PACK=1 skips the packing).
+          // dist/ up to date; beside the tests, the typecheck, then the packed tool installed once per
+          // run for the tests that run it as users do (test/package/; NO_PACK=1 skips both).
           globalSetup: ['test/package/packed-tool.ts'],
-          sequence: { sequencer: PackedLast },
           // Each worker keeps the modules it imported from one test file to the next: importing
           // src/ (cdk8s, cdktf, zod) again for every file was most of the suite's time. The tests
           // share no mutable state; those of process-wide state run in the second project.

@@ -14,9 +14,9 @@ describe('cdktf app (the entry point of cdktf synth / deploy)', () => {
   it('synthesizes the same stacks as synth writes, without a terraform binary', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cdktf-'));
     const root = fleetRepo('cdktf-');
-    // A fleet's cdktf.json runs the bin's cdktf-app: this very module.
+    // A fleet's cdktf.json runs the bin's cdktf-app: run here as it is, from dist/ (the global set-up builds it).
     expect(JSON.parse(cdktfJson()).app).toBe('npx k3s-gitops-synth cdktf-app');
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/infra/app.ts'], {
+    const result = spawnSync(process.execPath, ['--', 'dist/cli.js', 'cdktf-app'], {
       cwd: repo,
       env: { ...process.env, CDKTF_OUTDIR: out, SYNTH_ENVIRONMENTS: FLEET_MODULE, PATH: '/usr/bin:/bin' },
       encoding: 'utf8',

@@ -8,9 +8,11 @@ import { packAndInstall } from '../../scripts/packed-fleet';
 import type { PackedFleet } from '../../scripts/packed-fleet';
 
 // Vitest's global set-up: this checkout's dist/ brought up to date (tests run the bin from it),
-// then the tool as users get it (scripts/packed-fleet.ts), once per run: tests share it, so the
-// suite stays in its budget, scaffolding fleets of their own with the installed bin and reusing
-// the installed node_modules. NO_PACK=1 leaves the packing out for a quick run of other tests.
+// then, beside the tests, the typecheck (scripts/typecheck.mjs, `npm run typecheck`: it writes the
+// API's types the packing ships) and the tool as users get it (scripts/packed-fleet.ts), once per
+// run: tests share it, so the suite stays in its budget, scaffolding fleets of their own with the
+// installed bin and reusing the installed node_modules. NO_PACK=1 leaves both out for a quick run
+// of other tests.
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -21,6 +23,8 @@ export interface PackedTool extends PackedFleet {
   /** Written when the packing is done (`ready`), or failed (`failed`, with npm's output). */
   readonly ready: string;
   readonly failed: string;
+  /** Written when the typecheck is done: `{ status, output }` (test/typecheck.test.ts reads it). */
+  readonly typecheck: string;
 }
 
 declare module 'vitest' {
@@ -29,12 +33,18 @@ declare module 'vitest' {
   }
 }
 
-// The packing takes about half a minute of npm: it runs beside the tests instead of before them,
-// and the tests that need it wait for it (test/package/scaffold.ts packedToolReady); the sequencer
-// runs them last (vitest.config.ts), by when it is done.
+// The typecheck and the packing take about a minute of the compiler and npm: they run beside the
+// tests instead of before them (on two cores the suite alone left one idle for a while), and the
+// tests that need them wait (test/typecheck.test.ts, test/package/scaffold.ts packedToolReady); the
+// sequencer runs those last (vitest.config.ts), by when both are done. The packing comes second:
+// its prepack finds the types the typecheck wrote fresh (scripts/types.mjs) and compiles nothing.
 const PACK = `const dir = process.argv.at(-1);
 const fs = await import('node:fs');
-try { (await import(${JSON.stringify(pathToFileURL(path.join(repo, 'scripts/packed-fleet.ts')).href)})).packAndInstall(dir); fs.writeFileSync(dir + '/ready', ''); }
+const { spawnSync } = await import('node:child_process');
+const checked = spawnSync(process.execPath, ['scripts/typecheck.mjs'], { cwd: ${JSON.stringify(repo)}, encoding: 'utf8' });
+fs.writeFileSync(dir + '/typecheck.json', JSON.stringify({ status: checked.status, output: String(checked.stdout) + String(checked.stderr) + String(checked.error ?? '') }));
+if (checked.status !== 0) fs.writeFileSync(dir + '/failed', 'the typecheck failed (test/typecheck.test.ts shows its errors)');
+else try { (await import(${JSON.stringify(pathToFileURL(path.join(repo, 'scripts/packed-fleet.ts')).href)})).packAndInstall(dir); fs.writeFileSync(dir + '/ready', ''); }
 catch (error) { fs.writeFileSync(dir + '/failed', String(error?.stderr ?? '') + String(error?.message ?? error)); }`;
 
 export async function setup(project: TestProject): Promise<() => void> {
@@ -54,6 +64,7 @@ export async function setup(project: TestProject): Promise<() => void> {
     dir,
     ready: path.join(dir, 'ready'),
     failed: path.join(dir, 'failed'),
+    typecheck: path.join(dir, 'typecheck.json'),
   });
   return () => {
     packing.kill();
