@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STACK_FRAME, edit, npmRun, packedToolReady, run, scaffold } from './scaffold';
+import { STACK_FRAME, edit, npmRun, packedToolReady, removeScaffold, run, scaffold } from './scaffold';
 
 // The conformance suites the way a user gets them: the packed bin's synth writes clusters/<env>/tests/,
 // its validate checks them against Chainsaw's schemas, and its check sees an edit of them.
@@ -11,7 +11,7 @@ beforeAll(async () => {
   await packedToolReady();
   fleet = scaffold('fleet-conformance-', ['--name', 'lab', '--subnet', '10.45.0.0/24', '--vip', '10.45.0.10']);
 }, 300_000);
-afterAll(() => fs.rmSync(path.dirname(fleet), { recursive: true, force: true }));
+afterAll(() => removeScaffold(fleet));
 
 describe('the conformance suites of a fleet from the packed package', () => {
   it('are written by synth into clusters/<env>/tests/, listed as synth\'s own, and pass validate', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_AGE_RECIPIENT, EXAMPLE_SSH_KEY_BODY } from '../../src/model/placeholders';
 import { cloudImage } from '../../src/versions';
-import { STACK_FRAME, commitAll, edit, git, npmRun, packedToolReady, run, scaffold, write } from './scaffold';
+import { STACK_FRAME, commitAll, edit, git, npmRun, packedToolReady, removeScaffold, run, scaffold, write } from './scaffold';
 
 // A user's whole path through the packed package: a fleet written by the installed bin's init,
 // the four kinds of app added as its README says (a Helm chart, a cdk8s-plus-31 construct, a
@@ -46,7 +46,7 @@ beforeAll(async () => {
   await packedToolReady();
   fleet = scaffold('fleet-path-', ['--name', 'lab', '--subnet', '10.44.0.0/24', '--vip', '10.44.0.10']);
 }, 300_000);
-afterAll(() => fs.rmSync(path.dirname(fleet), { recursive: true, force: true }));
+afterAll(() => removeScaffold(fleet));
 
 describe('a fleet from the packed package', () => {
   it('is written by init with the tool pinned to the tarball it came from, and nothing of the example fleet', () => {

@@ -66,6 +66,14 @@ export function scaffold(prefix: string, options: readonly string[] = []): strin
   return dir;
 }
 
+/**
+ * Removes a fleet `scaffold` wrote, with its folder, when the set-up got as far as writing one: a
+ * failed packing leaves none, and its error is then the one to read, not a second from the clean-up.
+ */
+export function removeScaffold(fleet: string | undefined): void {
+  if (fleet !== undefined) fs.rmSync(path.dirname(fleet), { recursive: true, force: true });
+}
+
 /** Edits a file of the fleet; fails loudly when the edit finds nothing to change (the template moved). */
 export function edit(fleet: string, rel: string, change: (text: string) => string): void {
   const file = path.join(fleet, rel);

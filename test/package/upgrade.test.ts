@@ -10,7 +10,7 @@ import { commitAll, git, npmRun, packedToolReady, run } from './scaffold';
 // the same package packed again with a bumped version and one deliberate change to what it
 // generates (the Cilium chart pin, as a release that bumps it would). The fleet has its own
 // node_modules: the upgrade installs into it.
-let dir: string;
+let dir: string | undefined;
 let fleet: string;
 let next: { tarball: string; version: string };
 
@@ -45,7 +45,8 @@ beforeAll(async () => {
   expect(npmRun(fleet, 'synth').code).toBe(0);
   commitAll(fleet, 'the fleet at the first version');
 }, 300_000);
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+// A failed packing leaves no folder: its error is the one to read.
+afterAll(() => { if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true }); });
 
 describe('upgrading the tool in a fleet', () => {
   it('check names the version that wrote the trees and the one installed; synth and review show what the release changes', () => {

@@ -7,7 +7,7 @@ import * as versions from '../../src/versions';
 import { recordedClusterFor } from '../verify/recorded-fleet';
 import { deadServer, startLoopback, writeKubeconfig } from '../verify/loopback';
 import type { Loopback } from '../verify/loopback';
-import { STACK_FRAME, commitAll, npmRun, packedToolReady, run, scaffold } from './scaffold';
+import { STACK_FRAME, commitAll, npmRun, packedToolReady, removeScaffold, run, scaffold } from './scaffold';
 import type { Ran } from './scaffold';
 
 // `npm run verify` in a fleet written by the packed package's init, against a loopback API
@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  fs.rmSync(path.dirname(fleet), { recursive: true, force: true });
+  removeScaffold(fleet);
 });
 
 /** `npm run -s verify -- …` without blocking this process, which serves the loopback API the command reads. */

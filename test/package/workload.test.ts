@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { edit, npmRun, packedToolReady, run, scaffold, write } from './scaffold';
+import { edit, npmRun, packedToolReady, removeScaffold, run, scaffold, write } from './scaffold';
 
 // The README's "Adding a workload cluster", followed in a fleet written by the packed package's
 // init: its environment turned into a management cluster, a workload cluster beside it, both
@@ -77,7 +77,7 @@ beforeAll(async () => {
   if (credentials.code !== 0) throw new Error(`secrets set credentials: ${credentials.stderr}`);
   Object.assign(synthOut, npmRun(fleet, 'synth'));
 }, 300_000);
-afterAll(() => fs.rmSync(path.dirname(fleet), { recursive: true, force: true }));
+afterAll(() => removeScaffold(fleet));
 
 const read = (rel: string) => fs.readFileSync(path.join(fleet, rel), 'utf8');
 
