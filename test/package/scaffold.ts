@@ -44,11 +44,11 @@ export function commitAll(fleet: string, message: string): void {
 /** Waits for the set-up's packing (it runs beside the other tests); fails with npm's output if it failed. */
 export async function packedToolReady(): Promise<void> {
   const { ready, failed } = inject('packedTool');
-  for (const start = Date.now(); Date.now() - start < 300_000; await new Promise((r) => setTimeout(r, 250))) {
+  for (const start = Date.now(); Date.now() - start < 280_000; await new Promise((r) => setTimeout(r, 250))) {
     if (fs.existsSync(ready)) return;
     if (fs.existsSync(failed)) throw new Error(`packing the tool failed: ${fs.readFileSync(failed, 'utf8')}`);
   }
-  throw new Error('packing the tool took more than 5 minutes');
+  throw new Error('packing the tool took more than 280 s');
 }
 
 /**

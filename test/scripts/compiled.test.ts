@@ -53,6 +53,16 @@ describe('the compiled entry point', () => {
     expect(fs.readFileSync(path.join(copy, 'dist/cli.js'), 'utf8').split('\n')[0]).toBe('#!/usr/bin/env -S node --');
   });
 
+  it("npm pack's prepack builds only a stale dist/, so a pack beside running commands leaves their bundles alone", () => {
+    run('synth', '--help');
+    const at = built();
+    const pack = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: copy, encoding: 'utf8' });
+    expect(pack.stdout).toBe('dist/: up to date\n');
+    expect(built()).toBe(at);
+    const scripts = (JSON.parse(fs.readFileSync(path.join(copy, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.prepack).toBe('node scripts/build.mjs --if-stale && node scripts/types.mjs');
+  });
+
   it('rebuilds when a bundled source changes, so dist/ is never stale', () => {
     run('check', '--help');
     const at = built();
