@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { checkCommand, diffCommand, synthCommand } from '../synth/commands';
 import type { CommandOptions, CommandResult } from '../synth/commands';
-import { UsageError } from '../synth/plan';
+import { UsageError } from './usage-error';
 import { argsErrorLine } from './args-error';
 import { kubernetesManifests } from '../synth/cdk8s-output';
 

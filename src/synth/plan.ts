@@ -14,6 +14,7 @@ import { specName } from '../model/spec-check';
 import { compareTrees, readTree } from './tree';
 import type { TreeChanges } from './tree';
 import { VALUES_SCHEMA_DIR, treeDir } from '../tree/paths';
+import { UsageError } from '../cli/usage-error';
 
 export interface EnvironmentPlan {
   readonly name: string;
@@ -34,8 +35,6 @@ export interface Plan {
   /** Every violation of every selected environment, errors and warnings. */
   readonly violations: readonly Violation[];
 }
-
-export class UsageError extends Error {}
 
 /** The tree family: the codes plan() reports on the tree on disk, after the checks (docs/invariants.md). */
 export const planRules: readonly Omit<Rule<unknown>, 'check'>[] = [
