@@ -1,13 +1,15 @@
 import { libvirtNodeAddresses } from '../infra/adoption';
+import { SHUTDOWN_TIMEOUT_SECONDS } from '../infra/libvirt-nodes';
 import type { K3sEnvironment, Node } from '../model/resolve';
 import { counted, quorumOf, toleratedOf } from '../model/quorum';
+import { diskGrowthStep } from './disk-growth-step';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
 import type { Step } from './step';
 
 // Changes to running VMs, one server at a time: every in-place domain update stops the VM first
-// (libvirt 0.9.7 internal/provider/domain_resource.go:1034, a 30 s guest shutdown then a forced
-// stop, :491-496), Proxmox reboots a VM whose change needs it (vm.go:2305-2310), and a new image
+// (libvirt 0.9.7 internal/provider/domain_resource.go:1034, a guest shutdown forced after the
+// domain's update.shutdown.timeout, :491-518), Proxmox reboots a VM whose change needs it (vm.go:2305-2310), and a new image
 // rebuilds the OS disk. Applied to all servers at once, such a change stops every etcd member together.
 
 /** Whether the node's VM is one `infrastructure.adopt` lists. */
@@ -70,7 +72,7 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
       where: updated.map((n) => n.name).join(', then '),
       notes: [
         infra.kind === 'libvirt'
-          ? 'libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after 30 s), whatever changed; the review lists each server that stops.'
+          ? `libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after ${SHUTDOWN_TIMEOUT_SECONDS} s), whatever changed; the review lists each server that stops.`
           : 'The Proxmox provider reboots a running VM itself when a changed setting needs it (cpu, memory, machine, …); the review lists each server that restarts.',
         ...(infra.kind === 'libvirt' && adopted.length > 0 ? [`Adopted domains are never updated (\`ignore_changes = all\`): the change does not reach ${adopted.map((n) => n.name).join(', ')} until it is taken out of adoption (below).`] : []),
         ...(infra.kind === 'proxmox' && adopted.length > 0 ? [`An adopted VM (${adopted.map((n) => n.name).join(', ')}) stores a change that needs a reboot for its next one (\`reboot_after_update\` is off): its block reboots it (\`qm reboot\`).`] : []),
@@ -82,6 +84,8 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
     });
   }
   if (infra.kind !== 'libvirt') return steps;
+  const grow = diskGrowthStep(env, order);
+  if (grow) steps.push(grow);
   // A rebuilt server leaves the cluster first and comes back through its own Join step.
   const leaveCluster = (node: Node) => [`# ${node.name}`, `kubectl drain ${node.name} --ignore-daemonsets --delete-emptydir-data`, `kubectl delete node ${node.name}`];
   const rejoin = (node: Node) => [

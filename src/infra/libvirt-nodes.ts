@@ -15,6 +15,23 @@ const QCOW2 = { type: 'qcow2' } as const;
 const DATA_DEVICE = '/dev/vdb';
 
 /**
+ * Seconds a guest gets to shut down before libvirt stops the domain. The provider's default, 30 s,
+ * cuts into a k3s server's shutdown: systemd gives each stopping unit 90 s (DefaultTimeoutStopSec)
+ * before it kills it, so 120 s lets etcd and containerd stop cleanly.
+ */
+export const SHUTDOWN_TIMEOUT_SECONDS = 120;
+
+/**
+ * A guest shutdown before every stop: an update forces the stop after the timeout; a destroy
+ * fails instead, and the domain keeps its disks and definition (graceful left out: it only
+ * flags the hard power-off that a destroy with `shutdown` never makes).
+ */
+const gracefulStop = {
+  update: { shutdown: { timeout: SHUTDOWN_TIMEOUT_SECONDS } },
+  destroy: { shutdown: { timeout: SHUTDOWN_TIMEOUT_SECONDS } },
+} as const;
+
+/**
  * The nodes this stack creates: the base volumes of the images in use, then per node an OS
  * overlay, a data disk, a cloud-init seed and a domain, each keyed by node name.
  */
@@ -69,6 +86,7 @@ export function buildNodes(scope: Construct, env: K3sEnvironment, infra: Libvirt
   // Each OS disk's serial as a resource of its own: changing a node's image updates it, and that
   // replaces the node's OS disk (replace_triggered_by), this node's only.
   const osImage = new DataResource(scope, 'os_image', { forEach: each, input: { serial: each.getString('image') } });
+  const imageOf = `${osImage.terraformResourceType}.${osImage.friendlyUniqueId}[each.key]`;
   const os = new LibvirtVolume(scope, 'os', {
     forEach: each,
     name: `${each.key}-os.qcow2`,
@@ -78,7 +96,8 @@ export function buildNodes(scope: Construct, env: K3sEnvironment, infra: Libvirt
     backingStore: { path: Token.asString(Fn.lookupNested(base.fqn, [each.getString('image'), 'path'])), format: QCOW2 },
     // What an OS disk is an overlay of is fixed when it is created (the provider cannot update a
     // volume): a disk moved from an older module, or built on an older serial, keeps its file.
-    lifecycle: { ignoreChanges: ['backing_store'], replaceTriggeredBy: [`${osImage.terraformResourceType}.${osImage.friendlyUniqueId}[each.key]`] },
+    // Its size too: a grown osDiskGiB is planned as nothing, and the disk grows by the runbook.
+    lifecycle: { ignoreChanges: ['backing_store', 'capacity'], replaceTriggeredBy: [imageOf] },
   });
   const data = withData
     ? new LibvirtVolume(scope, 'data', {
@@ -87,8 +106,9 @@ export function buildNodes(scope: Construct, env: K3sEnvironment, infra: Libvirt
         pool,
         capacity: each.getNumber('data_disk_bytes'),
         target: { format: QCOW2 },
-        // Longhorn's replicas live here: a plan that would delete one fails instead.
-        lifecycle: { preventDestroy: infra.protectData },
+        // Longhorn's replicas live here: a plan that would delete one fails instead. Its size is
+        // the runbook's to grow, as the OS disk's.
+        lifecycle: { preventDestroy: infra.protectData, ignoreChanges: ['capacity'] },
       })
     : undefined;
   const seed = new LibvirtCloudinitDisk(scope, 'seed', {
@@ -115,9 +135,12 @@ export function buildNodes(scope: Construct, env: K3sEnvironment, infra: Libvirt
   new LibvirtDomain(scope, 'node', {
     forEach: each,
     // A new OS disk under a running domain would stay unread until the domain restarts: the
-    // domain is rebuilt with it, its data disk attached again.
-    lifecycle: { replaceTriggeredBy: ['libvirt_volume.os[each.key]'] },
+    // domain is rebuilt with it, its data disk attached again. Triggered by the serial, never by
+    // the volume: any planned change of the volume would replace the domain, destroying it before
+    // an update the provider then refuses (Update Not Supported), and creating none.
+    lifecycle: { replaceTriggeredBy: [imageOf] },
     ...domainShape(each),
+    ...gracefulStop,
     devices: {
       ...commonDevices(infra, each),
       disks: [

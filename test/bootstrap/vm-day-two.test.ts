@@ -75,6 +75,33 @@ describe('Day 2 on the VM layer', () => {
     expect(book(prod).dayTwo.map((s) => s.title)).not.toContain('A VM change that stops servers (sizing, hardware, a provider setting)');
   });
 
+  it("says how long a guest gets to shut down before an update stops it: the domains' own timeout", () => {
+    expect(dayTwo(dev, 'A VM change that stops servers')!.notes[0]).toBe('libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after 120 s), whatever changed; the review lists each server that stops.');
+  });
+
+  it("grows each running domain's disks one server at a time, founder last, to the sizes the tree states, and never shrinks one", () => {
+    const step = dayTwo(dev, "Grow a VM's disk")!;
+    expect(step.title).toBe("Grow a VM's disk (osDiskGiB, dataDiskGiB)");
+    expect(step.where).toBe('k3s-dev-2, then k3s-dev-3, then k3s-dev-1');
+    const ssh = 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51';
+    expect(step.commands.slice(0, 5)).toEqual([
+      '# k3s-dev-2',
+      // The disk's size first: larger than the tree states stops the step before any resize.
+      `[ "$(virsh -c qemu:///system domblkinfo k3s-dev-2 vda | awk '/^Capacity:/ {print $2}')" -le ${40 * 1024 ** 3} ] && virsh -c qemu:///system blockresize k3s-dev-2 vda ${40 * 1024 ** 3}B`,
+      `${ssh} '{ sudo growpart /dev/vda 1 || test $? -eq 1; } && sudo resize2fs /dev/vda1'`,
+      `[ "$(virsh -c qemu:///system domblkinfo k3s-dev-2 vdb | awk '/^Capacity:/ {print $2}')" -le ${100 * 1024 ** 3} ] && virsh -c qemu:///system blockresize k3s-dev-2 vdb ${100 * 1024 ** 3}B`,
+      `${ssh} 'sudo resize2fs /dev/vdb'`,
+    ]);
+    // A node's own size wins; without data disks, only the OS disk.
+    const own = dayTwo(modify(dev, (e) => { e.nodes[1]!.vm = { ...e.nodes[1]!.vm, osDiskGiB: 60 }; }), "Grow a VM's disk")!;
+    expect(own.commands[1]).toContain(`blockresize k3s-dev-2 vda ${60 * 1024 ** 3}B`);
+    const bare = dayTwo(modify(dev, (e: any) => { delete e.infrastructure.vm.dataDiskGiB; delete e.longhorn; }), "Grow a VM's disk")!;
+    expect(bare.commands.filter((c) => c.includes('vdb'))).toEqual([]);
+    // Not for Proxmox (its provider resizes a disk itself), nor bare metal.
+    expect(dayTwo(mgmt as EnvironmentSpec, "Grow a VM's disk")).toBeUndefined();
+    expect(dayTwo(prod, "Grow a VM's disk")).toBeUndefined();
+  });
+
   it("targets an adopted domain by its own address, and prints the live fields an adoption copies", () => {
     const adopted = modify(dev, (e: any) => {
       delete e.infrastructure.migrateFromCount;
@@ -100,6 +127,8 @@ describe('Day 2 on the VM layer', () => {
     expect(restart.where).toBe('k3s-dev-1');
     expect(restart.notes).toContain('Adopted domains are never updated (`ignore_changes = all`): the change does not reach k3s-dev-2, k3s-dev-3 until it is taken out of adoption (below).');
     expect(dayTwo(adopted, 'Rebuild a server onto another image')).toBeUndefined();
+    // An adopted domain's disks are files the stack never sized.
+    expect(dayTwo(adopted, "Grow a VM's disk")!.where).toBe('k3s-dev-1');
     const leave = dayTwo(adopted, 'Take a server out of adoption')!;
     const block = leave.commands.slice(leave.commands.indexOf('# k3s-dev-2'), leave.commands.indexOf('# k3s-dev-3'));
     expect(block.slice(1, 6)).toEqual([

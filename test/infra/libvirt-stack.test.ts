@@ -100,10 +100,29 @@ describe('libvirt stack (dev)', () => {
     });
     // Each OS disk is an overlay of its node's serial, fixed at create; a new serial rebuilds it.
     expect(tf.resource.libvirt_volume.os.backing_store.path).toBe('${libvirt_volume.base[each.value.image].path}');
-    expect(tf.resource.libvirt_volume.os.lifecycle).toEqual({ ignore_changes: ['backing_store'], replace_triggered_by: ['terraform_data.os_image[each.key]'] });
+    expect(tf.resource.libvirt_volume.os.lifecycle).toMatchObject({ replace_triggered_by: ['terraform_data.os_image[each.key]'] });
+    expect(tf.resource.libvirt_volume.os.lifecycle.ignore_changes).toContain('backing_store');
     expect(tf.resource.terraform_data.os_image).toMatchObject({ for_each: '${local.nodes_by_name}', input: { serial: '${each.value.image}' } });
-    expect(tf.resource.libvirt_domain.node.lifecycle).toEqual({ replace_triggered_by: ['libvirt_volume.os[each.key]'] });
     expect(tf.resource.libvirt_domain.node.features).toEqual({ acpi: true });
+  });
+
+  it('replaces a domain for a new serial of its image, never for a planned change of its OS volume', () => {
+    // The volume's update would fail after the domain's destroy (Update Not Supported): nothing would create it again.
+    expect(stack().resource.libvirt_domain.node.lifecycle).toEqual({ replace_triggered_by: ['terraform_data.os_image[each.key]'] });
+  });
+
+  it('plans no change of a disk for its size: capacity is ignored on the OS and the data disks, the runbook grows them', () => {
+    const tf = stack();
+    expect(tf.resource.libvirt_volume.os.lifecycle.ignore_changes).toEqual(['backing_store', 'capacity']);
+    expect(tf.resource.libvirt_volume.data.lifecycle).toEqual({ prevent_destroy: true, ignore_changes: ['capacity'] });
+    // The size still goes to a disk that is created.
+    expect([tf.resource.libvirt_volume.os.capacity, tf.resource.libvirt_volume.data.capacity]).toEqual(['${each.value.os_disk_bytes}', '${each.value.data_disk_bytes}']);
+  });
+
+  it('stops every domain it creates by a guest shutdown, given 120 s, for an update and for a destroy', () => {
+    const domain = stack().resource.libvirt_domain.node;
+    expect(domain.update).toEqual({ shutdown: { timeout: 120 } });
+    expect(domain.destroy).toEqual({ shutdown: { timeout: 120 } });
   });
 
   it('derives a stable MAC per node name', () => {

@@ -12,9 +12,9 @@ const terraform = (spec: EnvironmentSpec) => JSON.parse(rendered(spec).text('ter
 
 describe('VM-layer safety', () => {
   it('protects every data disk from deletion, unless the environment says so for one change (with a warning)', () => {
-    expect(terraform(dev).resource.libvirt_volume.data.lifecycle).toEqual({ prevent_destroy: true });
+    expect(terraform(dev).resource.libvirt_volume.data.lifecycle).toMatchObject({ prevent_destroy: true });
     const open = modify(dev, (e: any) => { e.infrastructure.protectData = false; });
-    expect(terraform(open).resource.libvirt_volume.data.lifecycle).toEqual({ prevent_destroy: false });
+    expect(terraform(open).resource.libvirt_volume.data.lifecycle).toMatchObject({ prevent_destroy: false });
     expect(check(open).filter((v) => v.code === 'vm.data-unprotected').map((v) => v.severity)).toEqual(['warning']);
     expect(check(dev).map((v) => v.code)).not.toContain('vm.data-unprotected');
   });

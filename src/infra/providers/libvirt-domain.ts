@@ -31,6 +31,11 @@ export interface DomainDevices {
   }[];
 }
 
+/** How long a guest may take to shut down, in seconds; unset or 0 is the provider's 30 s. */
+export interface DomainShutdown {
+  readonly timeout?: number;
+}
+
 /** `libvirt_domain` (0.9.7). `type` is required; `running` has no default (unset = never started). */
 export interface LibvirtDomainConfig extends TerraformMetaArguments {
   readonly name: string;
@@ -51,6 +56,18 @@ export interface LibvirtDomainConfig extends TerraformMetaArguments {
   readonly devices: DomainDevices;
   /** Presence-only XML flags as booleans; `acpi` lets a guest shut down on libvirt's request. */
   readonly features?: { readonly acpi?: boolean };
+  /**
+   * How Update stops a running domain before redefining it: always a guest shutdown, forced after
+   * `shutdown.timeout` (internal/provider/domain_resource.go:491-518, :1028-1040).
+   */
+  readonly update?: { readonly shutdown?: DomainShutdown };
+  /**
+   * How Delete stops it: unset is a hard power-off; with `shutdown` a guest shutdown, and the
+   * destroy fails when the guest is not off in time (:520-546, :655-663, :1201-1231). `graceful` only flags
+   * that power-off (VIR_DOMAIN_DESTROY_GRACEFUL). Delete reads these from the state (:1208): a
+   * change applies to destroys after the update that stores it.
+   */
+  readonly destroy?: { readonly graceful?: boolean; readonly shutdown?: DomainShutdown };
 }
 
 export class LibvirtDomain extends TerraformResource {
@@ -80,6 +97,8 @@ export class LibvirtDomain extends TerraformResource {
       os: c.os,
       devices: c.devices,
       features: c.features,
+      update: c.update,
+      destroy: c.destroy,
     };
   }
 }
