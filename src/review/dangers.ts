@@ -1,4 +1,7 @@
 import { quorumOf } from '../model/quorum';
+import { GROW_SECTION } from '../bootstrap/disk-growth-step';
+import { sizeOf } from './disk-sizes';
+import type { SizeChange } from './disk-sizes';
 import type { ObjectChange, TreeObject } from './flux-diff';
 import type { TfChange } from './terraform';
 
@@ -21,6 +24,8 @@ export interface EnvironmentChange {
   readonly founder?: string;
   /** In the base tree: each OS disk's address → the base volume address its backing store names. */
   readonly backing: ReadonlyMap<string, string>;
+  /** Volumes that stay whose size differs between the trees. */
+  readonly sizes: readonly SizeChange[];
   /** Facts read from both trees: the VIP, the API endpoint, the ingress VIP, the node subnet. */
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
 }
@@ -38,39 +43,58 @@ const LOSS: Readonly<Record<string, string>> = { replace: 'is replaced', 'may-re
 const listed = (names: readonly string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
+ * Whether what the plan does to a server's VM takes the OS disk its datastore is on: a Proxmox
+ * VM's disk goes with it, a domain this stack creates keeps its OS volume unless that goes too
+ * (an adopted domain's server comes back, if at all, on disks of its own).
+ */
+const takesDisk = (e: EnvironmentChange, c: TfChange) =>
+  !c.address.startsWith('libvirt_domain.node[') || e.vm.some((v) => v.address === `libvirt_volume.os["${serverOf(c)}"]` && ASKS_TO_LOSE.has(v.action));
+
+/**
  * Members of the control plane that one apply stops: replaced or removed (their etcd member and
- * OS disk go), or stopped to be redefined or rebooted. More than one at once, or fewer left up
- * than etcd's quorum, is a danger; the sentence states the counts it computed: the members
- * before, those that stay up, those that keep their data, and the quorum they need. The
- * datastore is the one the members run before the change (the base tree's configs).
+ * OS disk go, or the domain only), destroyed by a replacement the apply never finishes, or
+ * stopped to be redefined or rebooted. More than one at once, fewer left up than etcd's quorum,
+ * or any that the apply leaves destroyed, is a danger; the sentence states the counts it
+ * computed: the members before, those that stay up, those that keep their data, and the quorum
+ * they need. The datastore is the one the members run before the change (the base tree's configs).
  */
 function controlPlane(e: EnvironmentChange): Danger[] {
   const members = e.servers.before;
   const removed = members.filter((n) => !e.servers.after.includes(n));
   const loss = new Map<string, string>(removed.map((n) => [n, 'is removed']));
+  /** Members whose OS disk goes. */
+  const disk = new Set<string>(removed);
+  /** Members the apply destroys and stops before creating again, with the change it fails at. */
+  const cut = new Map<string, string>();
   for (const c of e.vm) {
     const n = serverOf(c);
-    if (n !== undefined && members.includes(n) && ASKS_TO_LOSE.has(c.action) && !loss.has(n)) loss.set(n, LOSS[c.action]!);
+    if (n === undefined || !members.includes(n) || !ASKS_TO_LOSE.has(c.action) || loss.has(n)) continue;
+    loss.set(n, c.failsAt ? 'is destroyed and not created again' : LOSS[c.action]!);
+    if (c.failsAt) cut.set(n, c.failsAt);
+    if (takesDisk(e, c)) disk.add(n);
   }
   const restarts = new Set(e.vm.filter((c) => c.stops === 'restarts').map(serverOf).filter((n): n is string => n !== undefined && members.includes(n) && !loss.has(n)));
   const affected = [...loss.keys(), ...restarts].sort();
   if (affected.length === 0) return [];
   const replacedAny = [...loss.keys()].some((n) => !removed.includes(n));
   const section = replacedAny ? 'Rebuild a server onto another image' : removed.some((n) => loss.has(n)) ? 'A server is removed' : 'A VM change that stops servers';
-  const rolling = `apply it one server at a time (bootstrap/README.md, Day 2 "${section}")`;
+  const failing = [...new Set(cut.values())].sort();
+  // No order of servers helps a replacement the apply cuts short: the change it fails at must go.
+  const advice = cut.size > 0
+    ? `the apply fails at ${listed(failing)} before it creates ${listed([...cut.keys()].sort())} again, whatever the order of servers: take that change out (plan-fails)`
+    : `apply it one server at a time (bootstrap/README.md, Day 2 "${section}")`;
   // One server: a restart is the API down for a while, whatever the datastore; losing its disk loses the cluster's state.
   if (members.length === 1) {
     const only = members[0]!;
-    return loss.has(only)
-      ? [{ code: 'control-plane', what: `the only server ${only} ${loss.get(only)!}`, why: e.etcd.before ? "its embedded etcd, the cluster's only member, lives on its OS disk and goes with it" : "k3s's default datastore (sqlite) lives on its OS disk and goes with it" }]
-      : [];
+    if (disk.has(only)) return [{ code: 'control-plane', what: `the only server ${only} ${loss.get(only)!}`, why: e.etcd.before ? "its embedded etcd, the cluster's only member, lives on its OS disk and goes with it" : "k3s's default datastore (sqlite) lives on its OS disk and goes with it" }];
+    return cut.has(only) ? [{ code: 'control-plane', what: `the only server ${only} ${loss.get(only)!}`, why: `its disks stay, and the cluster is down until it is created again; ${advice}` }] : [];
   }
   if (!e.etcd.before) return [];
   const quorum = quorumOf(members.length);
   const up = members.length - affected.length;
-  const kept = members.length - loss.size;
-  if (affected.length === 1 && up >= quorum) return [];
-  const lost = [...loss.keys()].sort();
+  const kept = members.length - disk.size;
+  if (affected.length === 1 && up >= quorum && cut.size === 0) return [];
+  const lost = [...disk].sort();
   const losing = `${listed(lost)} would lose ${lost.length === 1 ? 'its' : 'their'} etcd data`;
   // The base tree counts a removed server as a member: the review cannot see that it left etcd first.
   const left = removed.length > 0 ? ` (counting the base tree's ${members.length} members: a removed server that left etcd first, Day 2 "A server is removed", is none)` : '';
@@ -78,10 +102,10 @@ function controlPlane(e: EnvironmentChange): Danger[] {
     code: 'control-plane',
     what: `${affected.length} of ${members.length} etcd members stop in one apply${left}: ${affected.map((n) => `${n} (${loss.get(n)?.replace(/^is /, '') ?? 'restarts'})`).join(', ')}`,
     why: up >= quorum
-      ? `${up} of ${members.length} stay up and etcd needs ${quorum}: ${up - quorum === 0 ? 'one more failure during the apply stops' : `${up - quorum + 1} more failures during the apply stop`} the cluster; ${rolling}`
+      ? `${up} of ${members.length} stay up and etcd needs ${quorum}: ${up - quorum === 0 ? 'one more failure during the apply stops' : `${up - quorum + 1} more failures during the apply stop`} the cluster; ${advice}`
       : kept >= quorum
-        ? `etcd needs ${quorum} of ${members.length} members up and ${up} would be: the cluster stops until ${quorum - up} more ${quorum - up === 1 ? 'is' : 'are'} back${lost.length > 0 ? `, and ${losing}` : ''}; ${rolling}`
-        : `etcd needs ${quorum} of ${members.length} members up and ${up} would be; ${losing}, so ${kept} of ${members.length} would keep it, fewer than ${quorum}: the cluster would not come back on its own; ${rolling}`,
+        ? `etcd needs ${quorum} of ${members.length} members up and ${up} would be: the cluster stops until ${quorum - up} more ${quorum - up === 1 ? 'is' : 'are'} back${lost.length > 0 ? `, and ${losing}` : ''}; ${advice}`
+        : `etcd needs ${quorum} of ${members.length} members up and ${up} would be; ${losing}, so ${kept} of ${members.length} would keep it, fewer than ${quorum}: the cluster would not come back on its own; ${advice}`,
   }];
 }
 
@@ -105,7 +129,7 @@ function adoptionLeft(e: EnvironmentChange): Danger[] {
  */
 function founderRebuilt(e: EnvironmentChange): Danger[] {
   if (!e.etcd.after || e.founder === undefined || e.servers.before.length < 2) return [];
-  const rebuilt = e.vm.some((c) => serverOf(c) === e.founder && LOSES.has(c.action));
+  const rebuilt = e.vm.some((c) => serverOf(c) === e.founder && LOSES.has(c.action) && takesDisk(e, c));
   return rebuilt && e.servers.after.includes(e.founder)
     ? [{ code: 'founder', what: `${e.founder}, the founder (cluster-init), is rebuilt`, why: 'with an empty data dir it starts a new cluster of its own; make another live server the founder first (founder: true, synth) and rebuild it as a joining server (bootstrap/README.md, Day 2)' }]
     : [];
@@ -167,13 +191,25 @@ function flux(e: EnvironmentChange): Danger[] {
 
 /** Plans that stop: a protected instance asked to go, an update the provider cannot make. */
 function planFails(e: EnvironmentChange): Danger[] {
+  const grows = (c: TfChange) => c.attributes.some((a) => a.effect === 'fails' && a.path === 'capacity');
   return e.vm
     .filter((c) => c.action === 'blocked' || c.action === 'fails')
     .map((c) => ({
       code: 'plan-fails',
       what: `${c.address}: ${c.action === 'blocked' ? 'the plan fails' : 'the apply fails'}`,
-      why: /^libvirt_domain\.adopted\[/.test(c.address) && c.action === 'blocked' ? `${c.reason}; a server leaves adoption by the Day 2 section "Take a server out of adoption" of the runbook before this change (state rm, undefine, rebuild)` : c.reason,
+      why: /^libvirt_domain\.adopted\[/.test(c.address) && c.action === 'blocked'
+        ? `${c.reason}; a server leaves adoption by the Day 2 section "Take a server out of adoption" of the runbook before this change (state rm, undefine, rebuild)`
+        : grows(c) ? `${c.reason}; a running domain's disk is grown by the runbook's Day 2 section "${GROW_SECTION}", with capacity in the volume's ignore_changes` : c.reason,
     }));
+}
+
+/** A smaller disk: no filesystem on it shrinks with it, so neither the provider nor the runbook makes one. */
+function shrinks(e: EnvironmentChange): Danger[] {
+  return e.sizes.filter((s) => s.after < s.before).map((s) => ({
+    code: 'disk-shrink',
+    what: `${s.address} shrinks from ${sizeOf(s.before)} to ${sizeOf(s.after)}`,
+    why: `a disk cannot shrink under the filesystem on it; ${s.ignored ? `Terraform ignores capacity (ignore_changes), so the disk keeps ${sizeOf(s.before)}, more than the tree states` : 'the provider cannot update a volume (Update Not Supported), so the apply fails'}: set the size back to ${sizeOf(s.before)}`,
+  }));
 }
 
 /** Every (apiGroup, resource, verb) a role's rules grant. */
@@ -206,5 +242,5 @@ function addresses(e: EnvironmentChange): Danger[] {
 
 /** The dangers of one environment's change, most severe kinds first. */
 export function dangers(e: EnvironmentChange): Danger[] {
-  return [...controlPlane(e), ...founderRebuilt(e), ...adoptionLeft(e), ...backingFiles(e), ...data(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
+  return [...controlPlane(e), ...founderRebuilt(e), ...adoptionLeft(e), ...backingFiles(e), ...data(e), ...shrinks(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
 }

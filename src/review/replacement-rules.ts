@@ -49,7 +49,7 @@ export const REPLACEMENT_RULES: Readonly<Record<string, TypeRules>> = {
   },
   libvirt_domain: {
     replace: { paths: ['name', 'type'], source: `${LIBVIRT} internal/codegen/policy/field_policy.go:80-91: RequiresReplace` },
-    restart: { paths: ['*'], source: `${LIBVIRT} internal/provider/domain_resource.go:1034-1100: Update stops a running domain (guest shutdown, forced after 30 s, :491-496), undefines and redefines it, then starts it` },
+    restart: { paths: ['*'], source: `${LIBVIRT} internal/provider/domain_resource.go:1034-1100: Update stops a running domain whatever changed (guest shutdown, forced after update.shutdown.timeout, 30 s unset, :491-518), undefines and redefines it, then starts it` },
     updateNote: 'the VM is stopped, redefined and started',
   },
   proxmox_virtual_environment_vm: {

@@ -8,6 +8,7 @@ import { workloadChanges } from './capi-changes';
 import type { MachineChange } from './capi-changes';
 import { layerSettings, workloadDangers } from './capi-dangers';
 import { dangers, serverOf } from './dangers';
+import { growthNotes, sizeChanges } from './disk-sizes';
 import type { Danger } from './dangers';
 import { diffObjects, treeObjects, versionBumps } from './flux-diff';
 import type { ObjectChange, VersionBump } from './flux-diff';
@@ -106,6 +107,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const importsOf = (json: Record<string, unknown> | undefined) => ((json?.import ?? []) as { to: string }[]).map((i) => i.to);
   const adopting = importsOf(headStack).filter((to) => !importsOf(baseStack).includes(to));
   const vm = planStacks(adopting.length > 0 ? undefined : baseStack, headStack);
+  const sizes = sizeChanges(adopting.length > 0 ? undefined : baseStack, headStack, vm);
   const [b, h] = [treeObjects(base), treeObjects(head)];
   const objects = diffObjects(b, h);
   const layers = layerSettings(b, h);
@@ -125,13 +127,14 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: [...workloadDangers(workloads, b, h, layers), ...dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack) })],
+    dangers: [...workloadDangers(workloads, b, h, layers), ...dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack), sizes })],
     vm,
     machines: workloads.flatMap((w) => w.lines),
     nodes: [
       ...(adopting.length > 0 ? [`this change adopts running machines (${adopting.length} new import block${adopting.length === 1 ? '' : 's'}): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)`] : []),
       ...dayTwoNotes(base, head),
-      ...(adopting.length > 0 ? [] : unreachedAdopted(baseStack, headStack)), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, founderIn(ch)) : [])],
+      ...(adopting.length > 0 ? [] : unreachedAdopted(baseStack, headStack)), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, founderIn(ch)) : []),
+      ...growthNotes(sizes)],
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,

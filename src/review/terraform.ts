@@ -23,6 +23,8 @@ export interface TfChange {
   readonly reason: string;
   /** An update in place that stops the machine to apply (`restarts`), or stores it for the next reboot (`pending`). */
   readonly stops?: 'restarts' | 'pending';
+  /** A destroy that was to be a replacement: the change at this address fails before the create. */
+  readonly failsAt?: string;
 }
 
 interface Instance {
@@ -135,6 +137,11 @@ function actionOf(type: string, changes: readonly AttributeChange[]): { action: 
  */
 export const SEED_NOTE = 'a running VM never reads its seed again (same instance-id): no effect until the node is rebuilt';
 
+/** What an instance may be doing when a trigger replaces it instead (a create is not replaced). */
+const REPLACEABLE = new Set<TfAction>(['no-op', 'update', 'move', 'fails', 'may-replace', 'replace']);
+/** A trigger's planned changes that replace the instances naming it. */
+const TRIGGERS = new Set<string>(['replace', 'update', 'may-replace']);
+
 /** Terraform's own addresses in `replace_triggered_by`: `type.name[each.key]` resolved for one key. */
 const triggerAddress = (reference: string, key?: string) => reference.replace(/\[each\.key\]$/, key === undefined ? '' : `["${key}"]`);
 
@@ -180,18 +187,41 @@ export function planStacks(base: Json | undefined, head: Json | undefined): TfCh
     changes = next;
     if (same) break;
   }
-  // replace_triggered_by: a replaced or updated trigger replaces the instance that names it, and
-  // so on down a chain (a node's image → its OS disk → its domain). A created trigger triggers nothing.
+  // replace_triggered_by: any planned change of a trigger (an update included) replaces the
+  // instance that names it, and so on down a chain (a node's image → its OS disk → its domain).
+  // A created trigger triggers nothing. A trigger is a dependency:
+  // Terraform destroys the instance first, then changes the trigger, then creates the instance;
+  // when the trigger's change fails, the apply stops between the two (shown with Terraform
+  // 1.11.4, docs/decisions.md): the instance is destroyed and nothing creates it again.
+  const triggersOf = (address: string) => {
+    const now = after.get(address)!;
+    return ((now.lifecycle.replace_triggered_by ?? []) as string[]).map((r) => triggerAddress(r, now.key));
+  };
   for (let pass = 0, grew = true; grew && pass < 5; pass++) {
     grew = false;
-    for (const [address, now] of after) {
+    for (const address of after.keys()) {
       const current = changes.get(address)!;
-      if (!['no-op', 'update', 'move', 'fails', 'may-replace'].includes(current.action)) continue;
-      const trigger = ((now.lifecycle.replace_triggered_by ?? []) as string[]).map((r) => triggerAddress(r, now.key)).find((t) => ['replace', 'update', 'may-replace'].includes(changes.get(t)?.action ?? ''));
+      if (!REPLACEABLE.has(current.action) || current.action === 'replace') continue;
+      const trigger = triggersOf(address).find((t) => TRIGGERS.has(changes.get(t)?.action ?? ''));
       if (!trigger) continue;
       const note = changes.get(trigger)!.type === 'libvirt_cloudinit_disk' ? `; ${SEED_NOTE}` : '';
       const { stops: _stops, ...rest } = current;
       changes.set(address, { ...rest, action: 'replace', reason: `replace_triggered_by ${trigger}, which changes${note}` });
+      grew = true;
+    }
+  }
+  // Then any instance whose trigger plans an update the provider refuses (or is cut short
+  // itself): its replacement is cut short.
+  const cut = new Set<string>();
+  for (let pass = 0, grew = true; grew && pass < 5; pass++) {
+    grew = false;
+    for (const address of after.keys()) {
+      const current = changes.get(address)!;
+      const failing = triggersOf(address).find((t) => changes.get(t)?.action === 'fails' || cut.has(t));
+      if (!REPLACEABLE.has(current.action) || cut.has(address) || !failing) continue;
+      cut.add(address);
+      const { stops: _stops, ...rest } = current;
+      changes.set(address, { ...rest, action: 'destroy', failsAt: failing, reason: `replace_triggered_by ${failing}, whose change fails at apply: Terraform destroys this first, and the apply stops before it is created again` });
       grew = true;
     }
   }
@@ -201,8 +231,9 @@ export function planStacks(base: Json | undefined, head: Json | undefined): TfCh
   // prevent_destroy turns a replacement into a plan that fails: nothing is destroyed.
   for (const [address, now] of after) {
     const current = changes.get(address)!;
-    if (now.lifecycle.prevent_destroy === true && (current.action === 'replace' || current.action === 'may-replace')) {
-      changes.set(address, { ...current, action: 'blocked', reason: `${current.reason}; prevent_destroy makes the plan fail instead` });
+    if (now.lifecycle.prevent_destroy === true && (current.action === 'replace' || current.action === 'may-replace' || cut.has(address))) {
+      const { failsAt: _failsAt, ...rest } = current;
+      changes.set(address, { ...rest, action: 'blocked', reason: `${current.reason}; prevent_destroy makes the plan fail instead` });
     }
   }
   const destroyed = [...before].filter(([address]) => !after.has(address) && !claimed.has(address));

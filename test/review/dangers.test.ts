@@ -13,13 +13,18 @@ const domain = (node: string, action: TfChange['action'], stops?: TfChange['stop
 function change(members: number, vm: readonly TfChange[], etcd = true, after = names(members)): EnvironmentChange {
   return {
     servers: { before: names(members), after },
-    vm, objects: [], base: new Map(), head: new Map(), backing: new Map(),
+    vm, objects: [], base: new Map(), head: new Map(), backing: new Map(), sizes: [],
     etcd: { before: etcd, after: etcd },
     facts: { before: {}, after: {} },
   };
 }
+const osDisk = (node: string, action: TfChange['action']): TfChange => ({ address: `libvirt_volume.os["${node}"]`, type: 'libvirt_volume', action, attributes: [], reason: 'test' });
+/** A domain and the OS disk under it, as the stack replaces them together (a new image). */
+const lose = (node: string, action: TfChange['action']) => [domain(node, action), osDisk(node, action)];
+/** A domain whose replacement the apply cuts short: the change of its trigger fails. */
+const cut = (node: string): TfChange => ({ ...domain(node, 'destroy'), failsAt: `libvirt_volume.os["${node}"]` });
 const controlPlane = (e: EnvironmentChange) => dangers(e).filter((d) => d.code === 'control-plane').map((d) => [d.what, d.why]);
-const replaced = (...nodes: string[]) => nodes.map((n) => domain(n, 'replace'));
+const replaced = (...nodes: string[]) => nodes.flatMap((n) => lose(n, 'replace'));
 const restarted = (...nodes: string[]) => nodes.map((n) => domain(n, 'update', 'restarts'));
 const REBUILD = 'apply it one server at a time (bootstrap/README.md, Day 2 "Rebuild a server onto another image")';
 const ROLL = 'apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")';
@@ -42,9 +47,16 @@ describe('the control-plane danger: one server', () => {
   });
 
   it('names what the plan asks for: a replacement prevent_destroy blocks, one that may happen, a destroy', () => {
-    expect(controlPlane(change(1, [domain('s1', 'blocked')], false))[0]![0]).toBe('the only server s1 is asked to be replaced');
-    expect(controlPlane(change(1, [domain('s1', 'may-replace')], false))[0]![0]).toBe('the only server s1 may be replaced');
-    expect(controlPlane(change(1, [domain('s1', 'destroy')], false))[0]![0]).toBe('the only server s1 is destroyed');
+    expect(controlPlane(change(1, lose('s1', 'blocked'), false))[0]![0]).toBe('the only server s1 is asked to be replaced');
+    expect(controlPlane(change(1, lose('s1', 'may-replace'), false))[0]![0]).toBe('the only server s1 may be replaced');
+    expect(controlPlane(change(1, lose('s1', 'destroy'), false))[0]![0]).toBe('the only server s1 is destroyed');
+  });
+
+  it('destroyed by a replacement the apply cuts short: down until it is created again, its disks kept', () => {
+    expect(controlPlane(change(1, [cut('s1')]))).toEqual([[
+      'the only server s1 is destroyed and not created again',
+      'its disks stay, and the cluster is down until it is created again; the apply fails at libvirt_volume.os["s1"] before it creates s1 again, whatever the order of servers: take that change out (plan-fails)',
+    ]]);
   });
 });
 
@@ -116,8 +128,36 @@ describe('the control-plane danger: etcd members', () => {
     ]]);
   });
 
+  it('a domain replaced over the OS disk it keeps stops its member; no sentence says it loses its data', () => {
+    expect(controlPlane(change(3, [domain('s1', 'replace'), domain('s3', 'replace')]))).toEqual([[
+      '2 of 3 etcd members stop in one apply: s1 (replaced), s3 (replaced)',
+      `etcd needs 2 of 3 members up and 1 would be: the cluster stops until 1 more is back; ${REBUILD}`,
+    ]]);
+  });
+
+  it('a domain the apply destroys and never creates again is a danger even alone, and no order of servers is offered', () => {
+    expect(controlPlane(change(3, [cut('s2')]))).toEqual([[
+      '1 of 3 etcd members stop in one apply: s2 (destroyed and not created again)',
+      '2 of 3 stay up and etcd needs 2: one more failure during the apply stops the cluster; the apply fails at libvirt_volume.os["s2"] before it creates s2 again, whatever the order of servers: take that change out (plan-fails)',
+    ]]);
+    expect(controlPlane(change(3, [cut('s1'), cut('s2'), cut('s3')]))).toEqual([[
+      '3 of 3 etcd members stop in one apply: s1 (destroyed and not created again), s2 (destroyed and not created again), s3 (destroyed and not created again)',
+      'etcd needs 2 of 3 members up and 0 would be: the cluster stops until 2 more are back; the apply fails at libvirt_volume.os["s1"], libvirt_volume.os["s2"] and libvirt_volume.os["s3"] before it creates s1, s2 and s3 again, whatever the order of servers: take that change out (plan-fails)',
+    ]]);
+  });
+
   it('a server that restarts and is replaced counts once, as replaced', () => {
     expect(controlPlane(change(3, [...restarted('s1'), ...replaced('s1', 's2')]))[0]![0]).toBe('2 of 3 etcd members stop in one apply: s1 (replaced), s2 (replaced)');
+  });
+});
+
+describe('the founder danger', () => {
+  const founder = (vm: readonly TfChange[]) => dangers({ ...change(3, vm), founder: 's1' }).filter((d) => d.code === 'founder').map((d) => d.what);
+
+  it('is raised when the founder is rebuilt with its OS disk, never for a domain whose disk stays (its data dir, and cluster, with it)', () => {
+    expect(founder(replaced('s1'))).toEqual(['s1, the founder (cluster-init), is rebuilt']);
+    expect(founder([domain('s1', 'replace')])).toEqual([]);
+    expect(founder([cut('s1')])).toEqual([]);
   });
 });
 

@@ -90,10 +90,51 @@ describe('VM layer, day 2', () => {
     expect(codes(r)).toEqual(['control-plane']);
   });
 
-  it('grows the OS disks: the provider cannot update a volume, so the apply fails', () => {
+  it("grows the OS disks: capacity is ignored, so the plan is empty, and the review names the runbook's section that grows them", () => {
     const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).vm.osDiskGiB = 60; }));
-    expect(vm(r)).toEqual(each((n) => [[`libvirt_volume.os["${n}"]`, 'fails']]));
-    expect(codes(r)).toEqual(['plan-fails', 'plan-fails', 'plan-fails']);
+    expect(vm(r)).toEqual({});
+    expect(codes(r)).toEqual([]);
+    expect(r.nodes).toEqual(SERVERS.map((n) => `libvirt_volume.os["${n}"] grows from 40 GiB to 60 GiB in the tree only: capacity is in its ignore_changes, so Terraform plans nothing and the disk keeps its size until the runbook grows it, one server at a time (bootstrap/README.md, Day 2 "Grow a VM's disk")`));
+  });
+
+  it("grows one node's data disk: nothing planned, and only that disk is named", () => {
+    const r = reviewOf(dev, modify(dev, (e) => { e.nodes[1]!.vm = { ...e.nodes[1]!.vm, dataDiskGiB: 150 }; }));
+    expect(vm(r)).toEqual({});
+    expect(r.nodes).toEqual(['libvirt_volume.data["k3s-dev-2"] grows from 100 GiB to 150 GiB in the tree only: capacity is in its ignore_changes, so Terraform plans nothing and the disk keeps its size until the runbook grows it, one server at a time (bootstrap/README.md, Day 2 "Grow a VM\'s disk")']);
+  });
+
+  it('fails when a disk shrinks: it cannot be done, and the danger says the disk keeps its size', () => {
+    const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).vm.dataDiskGiB = 50; }));
+    expect(vm(r)).toEqual({});
+    expect(r.dangers.map((d) => [d.code, d.what])).toEqual(SERVERS.map((n) => ['disk-shrink', `libvirt_volume.data["${n}"] shrinks from 100 GiB to 50 GiB`]));
+    expect(r.dangers[0]!.why).toBe('a disk cannot shrink under the filesystem on it; Terraform ignores capacity (ignore_changes), so the disk keeps 100 GiB, more than the tree states: set the size back to 100 GiB');
+    expect(r.nodes).toEqual([]);
+  });
+
+  it("grows the OS disks in an earlier release's tree (domains replace-triggered by their OS volume, capacity not ignored): every domain is destroyed and none is created again", () => {
+    const earlier = (spec: EnvironmentSpec) => {
+      const json = JSON.parse(tree(spec).get('terraform/cdk.tf.json')!);
+      json.resource.libvirt_domain.node.lifecycle = { replace_triggered_by: ['libvirt_volume.os[each.key]'] };
+      json.resource.libvirt_volume.os.lifecycle.ignore_changes = ['backing_store'];
+      return new Map([...tree(spec), ['terraform/cdk.tf.json', JSON.stringify(json)]]);
+    };
+    const r = pinned(reviewEnvironment('dev', earlier(dev), earlier(modify(dev, (e) => { (e.infrastructure as any).vm.osDiskGiB = 60; }))));
+    expect(vm(r)).toEqual(each((n) => [[`libvirt_volume.os["${n}"]`, 'fails'], [`libvirt_domain.node["${n}"]`, 'destroy']]));
+    expect(r.vm.find((c) => c.address === 'libvirt_domain.node["k3s-dev-2"]')!.reason).toBe('replace_triggered_by libvirt_volume.os["k3s-dev-2"], whose change fails at apply: Terraform destroys this first, and the apply stops before it is created again');
+    expect(r.dangers.map((d) => [d.code, d.what])).toEqual([
+      ['control-plane', '3 of 3 etcd members stop in one apply: k3s-dev-1 (destroyed and not created again), k3s-dev-2 (destroyed and not created again), k3s-dev-3 (destroyed and not created again)'],
+      ...SERVERS.map((n) => ['plan-fails', `libvirt_volume.os["${n}"]: the apply fails`]),
+    ]);
+    // No order of servers helps, and no sentence says the disks go: the OS volumes stay.
+    expect(r.dangers[0]!.why).toBe('etcd needs 2 of 3 members up and 0 would be: the cluster stops until 2 more are back; the apply fails at libvirt_volume.os["k3s-dev-1"], libvirt_volume.os["k3s-dev-2"] and libvirt_volume.os["k3s-dev-3"] before it creates k3s-dev-1, k3s-dev-2 and k3s-dev-3 again, whatever the order of servers: take that change out (plan-fails)');
+    expect(r.dangers[1]!.why).toBe('the provider cannot update capacity (Update Not Supported): apply fails; a running domain\'s disk is grown by the runbook\'s Day 2 section "Grow a VM\'s disk", with capacity in the volume\'s ignore_changes');
+    expect(r.nodes).toEqual([]);
+  });
+
+  it('adds the graceful stop to the domains of a running fleet: an update that stops every domain once, so the danger asks for one server at a time', () => {
+    const r = fromEditedBase(dev, (json) => { delete json.resource.libvirt_domain.node.update; delete json.resource.libvirt_domain.node.destroy; });
+    expect(r.vm.map((c) => [c.address, c.action, c.stops, c.reason])).toEqual(SERVERS.map((n) => [`libvirt_domain.node["${n}"]`, 'update', 'restarts', 'destroy.shutdown.timeout, update.shutdown.timeout updated in place (the VM is stopped, redefined and started)']));
+    expect(r.dangers.map((d) => d.why)).toEqual(['etcd needs 2 of 3 members up and 0 would be: the cluster stops until 2 more are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")']);
   });
 
   it("rotates an SSH key: each node's seed is rebuilt, which a running VM never reads again; no domain stops", () => {
