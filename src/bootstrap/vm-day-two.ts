@@ -1,8 +1,8 @@
 import { libvirtNodeAddresses } from '../infra/adoption';
 import type { K3sEnvironment, Node } from '../model/resolve';
 import { counted, quorumOf, toleratedOf } from '../model/quorum';
-import { quote, remote } from './shell';
-import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
+import { quote } from './shell';
+import { REPO_ROOT, WAIT, onNode, sshTo, waitFor } from './step';
 import type { Step } from './step';
 
 // Changes to running VMs, one server at a time: every in-place domain update stops the VM first
@@ -44,14 +44,6 @@ function forgetHostKey(env: K3sEnvironment, node: Node): string {
 /** The servers in the order a rolling change takes them: the others first, the founder last. */
 export const rollingOrder = (env: K3sEnvironment): Node[] => [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
 
-/** An adopted Proxmox VM stores a reboot-needing change (reboot_after_update is off): the step reboots it. */
-function rebootAdopted(env: K3sEnvironment, node: Node): string[] {
-  const infra = env.infrastructure;
-  if (infra.kind !== 'proxmox' || !isAdopted(env, node)) return [];
-  const vmId = env.vms.find((vm) => vm.node === node)?.vmId;
-  return [`ssh ${sshOptions} "$PROXMOX_VE_SSH_USERNAME@${new URL(infra.endpoint).hostname}" ${remote(`qm reboot ${vmId}`)}`];
-}
-
 export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => number | undefined): Step[] {
   const infra = env.infrastructure;
   if (infra.kind === 'bare-metal') return [];
@@ -73,12 +65,11 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
           ? 'libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after 30 s), whatever changed; the review lists each server that stops.'
           : 'The Proxmox provider reboots a running VM itself when a changed setting needs it (cpu, memory, machine, …); the review lists each server that restarts.',
         ...(infra.kind === 'libvirt' && adopted.length > 0 ? [`Adopted domains are never updated (\`ignore_changes = all\`): the change does not reach ${adopted.map((n) => n.name).join(', ')} until it is taken out of adoption (below).`] : []),
-        ...(infra.kind === 'proxmox' && adopted.length > 0 ? [`An adopted VM (${adopted.map((n) => n.name).join(', ')}) stores a change that needs a reboot for its next one (\`reboot_after_update\` is off): its block reboots it (\`qm reboot\`).`] : []),
         etcd && members > 1
           ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorumOf(members)} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${counted(toleratedOf(members), 'server')} at once stops the cluster. The snapshot first is the way back.`
           : 'With one server the API is down while it stops.',
       ],
-      commands: [...snapshot, ...updated.flatMap((node) => [deployOne(env, node), ...rebootAdopted(env, node), ...settle(node)])],
+      commands: [...snapshot, ...updated.flatMap((node) => [deployOne(env, node), ...settle(node)])],
     });
   }
   if (infra.kind !== 'libvirt') return steps;
