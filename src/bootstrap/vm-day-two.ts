@@ -10,8 +10,11 @@ import type { Step } from './step';
 // stop, :491-496), Proxmox reboots a VM whose change needs it (vm.go:2305-2310), and a new image
 // rebuilds the OS disk. Applied to all servers at once, such a change stops every etcd member together.
 
+/** The Day 2 section that applies a VM change one server at a time (deploy --expect names it). */
+export const VM_CHANGE_TITLE = 'A VM change that stops servers (sizing, hardware, a provider setting)';
+
 /** Whether the node's VM is one `infrastructure.adopt` lists. */
-function isAdopted(env: K3sEnvironment, node: Node): boolean {
+export function isAdopted(env: K3sEnvironment, node: Node): boolean {
   const infra = env.infrastructure;
   if (infra.kind === 'libvirt') return node.name in (infra.adopt?.domains ?? {});
   if (infra.kind === 'proxmox') return node.name in (infra.adopt?.vms ?? {});
@@ -58,7 +61,7 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
   const steps: Step[] = [];
   if (updated.length > 0) {
     steps.push({
-      title: 'A VM change that stops servers (sizing, hardware, a provider setting)',
+      title: VM_CHANGE_TITLE,
       where: updated.map((n) => n.name).join(', then '),
       notes: [
         infra.kind === 'libvirt'

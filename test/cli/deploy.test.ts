@@ -216,6 +216,24 @@ describe('deploy', () => {
     expect(fs.existsSync(path.join(root, '.terraform-state/dev/deploy.tfplan'))).toBe(false);
   });
 
+  it("fails with --expect change=0 when a domain is updated in place (each update stops its VM), naming Day 2's rolling procedure; no apply", () => {
+    const root = fleet();
+    const updated = path.join(root, 'plan.json');
+    const same = { devices: { disks: [{ source: { volume: { pool: 'default', volume: 'k3s-dev-1-os.qcow2' } } }] } };
+    fs.writeFileSync(updated, JSON.stringify({ resource_changes: [{ address: 'libvirt_domain.node["k3s-dev-1"]', type: 'libvirt_domain', change: { actions: ['update'], before: same, after: { ...same, features: { acpi: true } } } }] }));
+    const run = deploy(root, ['dev', '--expect', 'change=0,destroy=0'], { vars: { FAKE_SHOW: updated } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe([
+      'deploy dev: the plan is not the one expected; nothing was applied',
+      '  expected change=0, destroy=0',
+      '  planned  import=0, add=0, change=1, destroy=0',
+      '  change: libvirt_domain.node["k3s-dev-1"]',
+      '  libvirt_domain.node["k3s-dev-1"]: each update stops its VM; apply them one server at a time, as bootstrap/README.md\'s Day 2 "A VM change that stops servers (sizing, hardware, a provider setting)" does',
+      '',
+    ].join('\n'));
+    expect(run.calls.map((c) => c.args[1])).toEqual(['version', 'init', 'plan', 'show']);
+  });
+
   it('fails on an --expect it cannot read, naming the entry and the kinds, before running anything', () => {
     const root = fleet();
     for (const [expect_, wrong] of [['add=two', 'add=two is not <kind>=<count>'], ['add=1,grow=1', 'grow is not a kind'], ['add=1,add=2', 'add is given twice']]) {
