@@ -28,7 +28,7 @@ export function adoptionNotes(env: K3sEnvironment, adoption: AdoptionPlan): stri
   if (adoption.imports.length === 0) return [];
   const fields =
     infra.kind === 'proxmox'
-      ? "Copy what the first commands print into `infrastructure.adopt.vms.<node>` before the plan: `net0`'s MAC → `mac`, `machine` → `machine` (none: `''`), `cpu` → `cpuType` (none: qemu64), `ostype` → `osType` (none: other), `onboot: 1` → `onBoot: true`, `discard=on` in `scsi0` → `discard: 'on'`, `sshkeys` (URL-decoded) → `sshKeys`. While adopting, `reboot_after_update` is off: a change that needs a reboot waits for one you make."
+      ? "Copy what the first commands print into `infrastructure.adopt.vms.<node>` before the plan: `net0`'s MAC → `mac`, `machine` → `machine` (none: `''`), `cpu` → `cpuType` (none: qemu64), `ostype` → `osType` (none: other), `onboot: 1` → `onBoot: true`, `discard=on` in `scsi0` → `discard: 'on'`, `sshkeys` (URL-decoded) → `sshKeys`. `reboot_after_update` stays at the provider's default, as the import leaves it: a later change that needs a reboot is one the provider makes (Day 2, one server at a time)."
       : "Copy what the first commands print into `infrastructure.adopt.domains.<node>` before the plan: the UUID → `uuid`, the vda file → `osDisk`, the vdb file → `dataDisk`, a cdrom's file → `seed`. libvirt 0.9.7 imports no volume: the disks are attached by path and never managed, created or deleted here, and an adopted domain is never updated (`ignore_changes = all`); rebuild a node to bring it under the stack.";
   return [
     fields,

@@ -3,10 +3,14 @@ import { adoptionCommands, adoptionNotes } from './adoption-steps';
 import type { K3sEnvironment } from '../model/resolve';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
+import { VM_CHANGE_TITLE } from './vm-day-two';
 import type { Step } from './step';
 
 // The machines before k3s: the VMs (Proxmox prerequisites, deploy or adoption, cloud-init) and,
 // on bare metal, what Longhorn needs on each host.
+
+/** A count → for_each migration moves addresses only: nothing changed, nothing destroyed. */
+export const MIGRATION_EXPECT = 'change=0,destroy=0';
 
 /** The Proxmox host's address, from the API endpoint. */
 const proxmoxHost = (endpoint: string) => new URL(endpoint).hostname;
@@ -42,14 +46,14 @@ export function vmSteps(env: K3sEnvironment): Step[] {
       ...adoptionNotes(env, adoption),
       ...(moved.length > 0
         ? [
-            `The count-based module this replaces declared ${moved.join(', ')} by index: copy its state to \`.terraform-state/${env.name}.tfstate\` first (\`tofu -chdir=<old module> state pull > .terraform-state/${env.name}.tfstate\`). \`--inspect\` then reads it and stops with the cause when it cannot be moved as it is (state written by the 0.8 provider, a resource this stack does not declare, a move that would rename and so replace a volume, a node left out of \`migrateFromCount\`). The moved OS disks keep the file they are overlays of (\`backing_store\` is never planned again). The plan must destroy nothing; if it changes domains (each update stops its VM), apply them one server at a time as Day 2 says.`,
+            `The count-based module this replaces declared ${moved.join(', ')} by index: copy its state to \`.terraform-state/${env.name}.tfstate\` first (\`tofu -chdir=<old module> state pull > .terraform-state/${env.name}.tfstate\`). \`--inspect\` then reads it and stops with the cause when it cannot be moved as it is (state written by the 0.8 provider, a resource this stack does not declare, a move that would rename and so replace a volume, a node left out of \`migrateFromCount\`). The moved OS disks keep the file they are overlays of (\`backing_store\` is never planned again). A move alone changes nothing and destroys nothing: \`--expect ${MIGRATION_EXPECT}\` applies the plan only then (what it adds, such as each node's image serial record, is new). A plan that updates a domain stops there, since each update stops its VM: apply such a change one server at a time, as Day 2's "${VM_CHANGE_TITLE}" does.`,
           ]
         : []),
     ],
     commands: adoption.imports.length > 0
       ? [...adoptionCommands(env), deploy(' --inspect'), deploy(` --expect ${adoption.expect}`)]
       : moved.length > 0
-        ? [deploy(' --inspect'), deploy(' --expect destroy=0')]
+        ? [deploy(' --inspect'), deploy(` --expect ${MIGRATION_EXPECT}`)]
         : [deploy()],
   });
   steps.push({

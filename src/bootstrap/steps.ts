@@ -1,8 +1,9 @@
 import type { ChartRelease } from '../charts/chart';
 import type { K3sEnvironment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
+import { adoptedServerCommands, adoptedServerNote } from './adopted-k3s';
 import { dayTwoSteps } from './day-two-steps';
-import { vmDayTwoSteps } from './vm-day-two';
+import { isAdopted, vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
 import { handoverStep } from './handover-step';
 import { inspectorStep, verifyAfterChangeStep } from './inspector-step';
@@ -70,11 +71,11 @@ function toolsStep(env: K3sEnvironment): Step {
 const install = (env: K3sEnvironment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;
 const manifests = (env: K3sEnvironment) => `${env.k3s.dataDir}/server/manifests`;
 
-function serverFiles(env: K3sEnvironment, node: Node): string[] {
-  return [
-    copyTo(env, node, `nodes/${node.name}/config.yaml`, '/etc/rancher/k3s/config.yaml'),
-    ...(env.vip ? [copyTo(env, node, 'kube-vip.yaml', `${manifests(env)}/kube-vip.yaml`)] : []),
-  ];
+/** The server's files and k3s: on a node that runs k3s already (adopted), kept, compared and installed only below the pin. */
+function k3sOn(env: K3sEnvironment, node: Node): string[] {
+  const kubeVip = env.vip ? [copyTo(env, node, 'kube-vip.yaml', `${manifests(env)}/kube-vip.yaml`)] : [];
+  if (isAdopted(env, node)) return [...kubeVip, ...adoptedServerCommands(env, node, install(env))];
+  return [copyTo(env, node, `nodes/${node.name}/config.yaml`, '/etc/rancher/k3s/config.yaml'), ...kubeVip, onNode(env, node, install(env))];
 }
 
 function founderSteps(env: K3sEnvironment): Step[] {
@@ -85,8 +86,9 @@ function founderSteps(env: K3sEnvironment): Step[] {
     notes: [
       env.k3s.datastore === 'etcd' ? 'The founder initialises embedded etcd (`cluster-init`).' : 'One server on k3s\'s default datastore (sqlite), as the operators run it.',
       env.vip ? 'k3s applies `kube-vip.yaml` from its manifests folder: kube-vip runs on the host network and needs no CNI.' : 'No VIP: clients use the server\'s own address.',
+      ...(isAdopted(env, founder) ? [adoptedServerNote(env, founder)] : []),
     ],
-    commands: [...serverFiles(env, founder), onNode(env, founder, install(env)), waitFor(WAIT.apiserver, `${sshTo(env, founder)} ${remote('sudo k3s kubectl get --raw /readyz')} >/dev/null 2>&1`)],
+    commands: [...k3sOn(env, founder), waitFor(WAIT.apiserver, `${sshTo(env, founder)} ${remote('sudo k3s kubectl get --raw /readyz')} >/dev/null 2>&1`)],
   }];
   if (env.vip) {
     steps.push({
@@ -125,11 +127,13 @@ function joinSteps(env: K3sEnvironment): Step[] {
     .map((node) => ({
       title: `Join ${node.name} (${node.ip})`,
       where: node.name,
-      notes: [`Joins the founder's own address (https://${env.apiHost}:${env.apiPort}), never the VIP, with the founder's token fetched now, so one server can be re-joined alone. One server at a time: etcd adds one member per join.`],
+      notes: [
+        `Joins the founder's own address (https://${env.apiHost}:${env.apiPort}), never the VIP, with the founder's token fetched now, so one server can be re-joined alone. One server at a time: etcd adds one member per join.`,
+        ...(isAdopted(env, node) ? [adoptedServerNote(env, node)] : []),
+      ],
       commands: [
         `${onNode(env, founder, `sudo cat ${env.k3s.tokenPath}`)} | ${onNode(env, node, `sudo install -D -m 0600 /dev/stdin ${JOIN_TOKEN_FILE}`)}`,
-        ...serverFiles(env, node),
-        onNode(env, node, install(env)),
+        ...k3sOn(env, node),
         `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`,
       ],
     }));

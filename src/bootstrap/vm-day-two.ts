@@ -12,8 +12,11 @@ import type { Step } from './step';
 // domain's update.shutdown.timeout, :491-518), Proxmox reboots a VM whose change needs it (vm.go:2305-2310), and a new image
 // rebuilds the OS disk. Applied to all servers at once, such a change stops every etcd member together.
 
+/** The Day 2 section that applies a VM change one server at a time (deploy --expect names it). */
+export const VM_CHANGE_TITLE = 'A VM change that stops servers (sizing, hardware, a provider setting)';
+
 /** Whether the node's VM is one `infrastructure.adopt` lists. */
-function isAdopted(env: K3sEnvironment, node: Node): boolean {
+export function isAdopted(env: K3sEnvironment, node: Node): boolean {
   const infra = env.infrastructure;
   if (infra.kind === 'libvirt') return node.name in (infra.adopt?.domains ?? {});
   if (infra.kind === 'proxmox') return node.name in (infra.adopt?.vms ?? {});
@@ -46,14 +49,6 @@ function forgetHostKey(env: K3sEnvironment, node: Node): string {
 /** The servers in the order a rolling change takes them: the others first, the founder last. */
 export const rollingOrder = (env: K3sEnvironment): Node[] => [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
 
-/** An adopted Proxmox VM stores a reboot-needing change (reboot_after_update is off): the step reboots it. */
-function rebootAdopted(env: K3sEnvironment, node: Node): string[] {
-  const infra = env.infrastructure;
-  if (infra.kind !== 'proxmox' || !isAdopted(env, node)) return [];
-  const vmId = env.vms.find((vm) => vm.node === node)?.vmId;
-  return [`ssh ${sshOptions} "$PROXMOX_VE_SSH_USERNAME@${new URL(infra.endpoint).hostname}" ${remote(`qm reboot ${vmId}`)}`];
-}
-
 export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => number | undefined): Step[] {
   const infra = env.infrastructure;
   if (infra.kind === 'bare-metal') return [];
@@ -68,19 +63,18 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
   const steps: Step[] = [];
   if (updated.length > 0) {
     steps.push({
-      title: 'A VM change that stops servers (sizing, hardware, a provider setting)',
+      title: VM_CHANGE_TITLE,
       where: updated.map((n) => n.name).join(', then '),
       notes: [
         infra.kind === 'libvirt'
           ? `libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after ${SHUTDOWN_TIMEOUT_SECONDS} s), whatever changed; the review lists each server that stops.`
           : 'The Proxmox provider reboots a running VM itself when a changed setting needs it (cpu, memory, machine, …); the review lists each server that restarts.',
         ...(infra.kind === 'libvirt' && adopted.length > 0 ? [`Adopted domains are never updated (\`ignore_changes = all\`): the change does not reach ${adopted.map((n) => n.name).join(', ')} until it is taken out of adoption (below).`] : []),
-        ...(infra.kind === 'proxmox' && adopted.length > 0 ? [`An adopted VM (${adopted.map((n) => n.name).join(', ')}) stores a change that needs a reboot for its next one (\`reboot_after_update\` is off): its block reboots it (\`qm reboot\`).`] : []),
         etcd && members > 1
           ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorumOf(members)} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${counted(toleratedOf(members), 'server')} at once stops the cluster. The snapshot first is the way back.`
           : 'With one server the API is down while it stops.',
       ],
-      commands: [...snapshot, ...updated.flatMap((node) => [deployOne(env, node), ...rebootAdopted(env, node), ...settle(node)])],
+      commands: [...snapshot, ...updated.flatMap((node) => [deployOne(env, node), ...settle(node)])],
     });
   }
   if (infra.kind !== 'libvirt') return steps;

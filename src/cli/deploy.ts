@@ -8,6 +8,8 @@ import { inspectState } from '../infra/state-inspection';
 import type { StateFinding } from '../infra/state-inspection';
 import * as versions from '../versions';
 import { argsErrorLine } from './args-error';
+import { machineUpdateNotes } from './machine-updates';
+import type { PlannedChange } from './machine-updates';
 import { UsageError } from './usage-error';
 
 // `k3s-gitops-synth deploy <env>`: the committed clusters/<env>/terraform/cdk.tf.json applied as it
@@ -205,7 +207,7 @@ function applyExpected(expected: Partial<Counts>, envName: string, extra: readon
     const plan = terraform(['plan', `-out=${planFile}`, ...extra]);
     if (plan.status !== 0) return plan.status;
     const show = terraform(['show', '-json', planFile], true);
-    const shownPlan = json(show.stdout) as { resource_changes?: { address?: string; change?: { actions?: string[]; importing?: unknown } }[] } | undefined;
+    const shownPlan = json(show.stdout) as { resource_changes?: PlannedChange[] } | undefined;
     if (show.status !== 0 || !shownPlan) throw new DeployError(`could not read the plan (show -json ${planFile} exited ${show.status}); nothing was applied`);
     const changes = shownPlan.resource_changes ?? [];
     const planned = Object.fromEntries(KINDS.map((k) => [k, changes.filter((c) => IS_KIND[k](c.change?.actions ?? [], Boolean(c.change?.importing))).map((c) => c.address ?? '?')])) as Record<Kind, string[]>;
@@ -213,7 +215,8 @@ function applyExpected(expected: Partial<Counts>, envName: string, extra: readon
     const differ = KINDS.filter((k) => expected[k] !== undefined && counts[k] !== expected[k]);
     if (differ.length > 0) {
       const addresses = differ.flatMap((k) => planned[k].map((a) => `  ${k}: ${a}\n`)).join('');
-      process.stderr.write(`deploy ${envName}: the plan is not the one expected; nothing was applied\n  expected ${formatCounts(expected)}\n  planned  ${formatCounts(counts)}\n${addresses}`);
+      const notes = differ.includes('change') ? machineUpdateNotes(changes, envName).join('') : '';
+      process.stderr.write(`deploy ${envName}: the plan is not the one expected; nothing was applied\n  expected ${formatCounts(expected)}\n  planned  ${formatCounts(counts)}\n${addresses}${notes}`);
       return 1;
     }
     process.stdout.write(`deploy ${envName}: the plan is the one expected (${formatCounts(counts)}); applying it\n`);

@@ -15,8 +15,8 @@ import { useRepositoryState } from './state';
 
 /** An adopted VM's hardware as the model records it (defaults: what `qm config` shows when a line is absent). */
 function identity(live: ProxmoxLiveVm | undefined, sshKeys: readonly string[]) {
-  if (!live) return { machine: 'q35', cpu_type: 'x86-64-v2-AES', os_type: 'l26', on_boot: true, discard: 'on', ssh_keys: sshKeys, reboot_after_update: true };
-  return { machine: live.machine, cpu_type: live.cpuType, os_type: live.osType, on_boot: live.onBoot, discard: live.discard, ssh_keys: live.sshKeys ?? sshKeys, reboot_after_update: false };
+  if (!live) return { machine: 'q35', cpu_type: 'x86-64-v2-AES', os_type: 'l26', on_boot: true, discard: 'on', ssh_keys: sshKeys };
+  return { machine: live.machine, cpu_type: live.cpuType, os_type: live.osType, on_boot: live.onBoot, discard: live.discard, ssh_keys: live.sshKeys ?? sshKeys };
 }
 
 export interface ProxmoxVmStackProps {
@@ -129,9 +129,9 @@ export class ProxmoxVmStack extends TerraformStack {
       serialDevices: [{ device: 'socket' }],
       vga: { type: 'serial0' },
       operatingSystem: { type: per('os_type', 'l26', (f) => each.getString(f)) },
-      // An adopted VM stores a change that needs a reboot for the next one the operator makes
-      // (vm.go:2225-2231, :2305-2310) instead of the provider rebooting the running machine.
-      rebootAfterUpdate: adopting ? each.getBoolean('reboot_after_update') : undefined,
+      // reboot_after_update stays unset, at the provider's default (true): an import sets only id
+      // and node_name and Read fills the default in (v0.111.1 vm.go:1794-1809, :5643), so any
+      // other value would be a change on the first plan after the import.
     });
     const imports = adoptionPlan(env).imports;
     if (imports.length > 0) this.addOverride('import', imports);

@@ -1,4 +1,5 @@
 import { instances } from '../review/terraform';
+import { adoptionEntries, isInUse, volumesInUse } from './state-domains';
 
 export interface StateFinding {
   /** A stable code, e.g. 'state.provider-0.8'. */
@@ -131,6 +132,15 @@ function destination(address: string, moves: readonly Move[]): string {
   return at;
 }
 
+/** The serial a base volume's name carries when it is the declared name with another serial in place of `key`. */
+function serialOf(name: string, wanted: string, key: string): string | undefined {
+  const at = wanted.indexOf(key);
+  if (at < 0 || !/^\d{8}(\.\d+)?$/.test(key)) return undefined;
+  const [before, after] = [wanted.slice(0, at), wanted.slice(at + key.length)];
+  const middle = name.startsWith(before) && name.endsWith(after) ? name.slice(before.length, name.length - after.length) : '';
+  return /^\d{8}(\.\d+)?$/.test(middle) ? middle : undefined;
+}
+
 /** Empty when the state can be planned against the stack as it is. `state` and `stack` are parsed JSON (unknown shapes: never throw on them). */
 export function inspectState(state: unknown, stack: unknown, envName?: string): StateFinding[] {
   const read = readState(state);
@@ -147,6 +157,22 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
     if (index) mapped.set(withoutIndex(from), [...(mapped.get(withoutIndex(from)) ?? []), index[1]!]);
   }
 
+  const target = (address: string) => destination(address, moves);
+  // Nodes the stack creates a domain for: a domain of that name is the node's own.
+  const nodes = new Set([...declared.values()].filter((b) => b.type === 'libvirt_domain' && b.key !== undefined).map((b) => b.key!));
+  const fresh = read.filter((i) => !(LEGACY_ATTRIBUTES[i.type] ?? []).some((a) => a in i.attributes));
+  const inUse = volumesInUse(fresh);
+  const migrating = mapped.size > 0;
+  const entries = adoptionEntries(fresh, target);
+  const adoption = `keep it and the disks its domain runs on: adopt the domains instead${migrating ? ' of moving them' : ''}, each disk attached by its file, never managed: ${
+    Object.keys(entries).length > 0
+      ? `infrastructure.adopt.domains = ${JSON.stringify(entries)} (read from this state)`
+      : 'infrastructure.adopt.domains.<node> = { uuid, osDisk, dataDisk } for each, from virsh domuuid and virsh domblklist --details'
+  }, ${migrating ? 'infrastructure.migrateFromCount left out, ' : ''}nodes[].vm.image left out on each adopted node, and ${emptyState}; the first plan then imports each domain by its UUID`;
+  /** Whether `state rm` would let the stack put a new object in its place under a domain that runs. */
+  const runsOn = (instance: StateInstance, name: string | undefined) =>
+    instance.type === 'libvirt_volume' ? isInUse(inUse, instance.attributes) : instance.type === 'libvirt_domain' && name !== undefined && nodes.has(name);
+
   const findings: StateFinding[] = [];
   for (const instance of read) {
     const { address, attributes } = instance;
@@ -155,7 +181,7 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
     // The fix for a 0.8 state is to leave it behind: whatever else is wrong with it stays behind too.
     if (legacy.length > 0) {
       const adopt = instance.type === 'libvirt_domain'
-        ? `adopt the domain instead: infrastructure.adopt.domains[${quoted(name ?? '<node>')}] = { uuid: ${quoted(attributes.id ?? '<virsh domuuid>')}, osDisk, dataDisk } from virsh domblklist, with migrateFromCount and that node's vm.image left out`
+        ? `adopt the domain instead: infrastructure.adopt.domains[${quoted(name ?? '<node>')}] = { uuid: ${quoted(attributes.id ?? '<virsh domuuid>')}, osDisk, dataDisk } from virsh domblklist, with infrastructure.migrateFromCount and that node's nodes[].vm.image left out`
         : 'adopt the domains it belongs to instead (infrastructure.adopt.domains in the environment: by UUID, their disks by path, since 0.9.7 cannot import a volume)';
       findings.push({
         code: 'state.provider-0.8',
@@ -165,27 +191,32 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
       });
       continue;
     }
-    const target = destination(address, moves);
-    const block = declared.get(target);
-    if (block === undefined && target === address && OWN_RESOURCES.has(withoutIndex(address)) && typeof instance.index !== 'number') continue;
+    const to = target(address);
+    const block = declared.get(to);
+    if (block === undefined && to === address && OWN_RESOURCES.has(withoutIndex(address)) && typeof instance.index !== 'number') continue;
     if (block === undefined) {
       const indexes = mapped.get(instance.resource);
-      if (typeof instance.index === 'number' && indexes && target === address) {
+      if (typeof instance.index === 'number' && indexes && to === address) {
+        const stranger = instance.type === 'libvirt_domain' && name !== undefined && !nodes.has(name);
         findings.push({
           code: 'state.unmapped-index',
           address,
           message: `${address}${name ? ` (name ${quoted(name)})` : ''} is in the state, and the stack's moved blocks map only index${indexes.length > 1 ? 'es' : ''} ${indexes.join(', ')} of ${instance.resource}`,
-          fix: `list every node of the old module in infrastructure.migrateFromCount, in index order (index ${instance.index} too), or the apply destroys it`,
+          fix: stranger
+            ? `${quoted(name)} is no node the stack creates: add it to nodes (name ${quoted(name)}, with its ip) and list it at index ${instance.index} of infrastructure.migrateFromCount, or the apply destroys it`
+            : `list every node of the old module in infrastructure.migrateFromCount, in index order (index ${instance.index} too), or the apply destroys it`,
         });
         continue;
       }
       findings.push({
         code: 'state.not-declared',
         address,
-        message: target === address
+        message: to === address
           ? `${address}${name ? ` (name ${quoted(name)})` : ''} is in the state, and the stack neither declares it nor moves it`
-          : `${address} is in the state and moved to ${target}, which the stack does not declare`,
-        fix: `${typeof instance.index === 'number' && [...declared.keys()].some((a) => withoutIndex(a) === instance.resource) ? `if it is a node of an older count-based module, list the old module's nodes in infrastructure.migrateFromCount, in index order; otherwise ` : ''}run ${stateRm(address)} before the first apply, which would destroy it: Terraform forgets it and the object stays on the host`,
+          : `${address} is in the state and moved to ${to}, which the stack does not declare`,
+        fix: runsOn(instance, name)
+          ? adoption
+          : `${typeof instance.index === 'number' && [...declared.keys()].some((a) => withoutIndex(a) === instance.resource) ? `if it is a node of an older count-based module, list the old module's nodes in infrastructure.migrateFromCount, in index order; otherwise ` : ''}run ${stateRm(address)} before the first apply, which would destroy it: Terraform forgets it and the object stays on the host`,
       });
       continue;
     }
@@ -194,14 +225,20 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
     const ignore = block.lifecycle.ignore_changes;
     const ignored = ignore === 'all' || (Array.isArray(ignore) && ignore.some((a) => a === 'name' || a === 'all'));
     if (!NAME_REPLACES.has(instance.type) || typeof wanted !== 'string' || wanted.includes('${') || name === undefined || name === wanted || ignored) continue;
-    const volume = instance.type === 'libvirt_volume' ? ' (replacing a volume deletes it first: every disk overlaid on it loses its backing file)' : '';
+    const serial = instance.type === 'libvirt_volume' && block.key !== undefined ? serialOf(name, wanted, block.key) : undefined;
     findings.push({
       code: 'state.move-replaces',
       address,
-      message: target === address
+      message: to === address
         ? `${address} is in the state with name ${quoted(name)}, and the stack configures name ${quoted(wanted)}`
-        : `${address} is in the state with name ${quoted(name)}, and the moved block to ${target} configures name ${quoted(wanted)}`,
-      fix: `name forces replacement in libvirt 0.9.7, so the apply would delete ${quoted(name)} and create ${quoted(wanted)}${volume}: give it the name ${quoted(name)} again in the environment (a base image: its serial), or run ${stateRm(address)} to leave it on the host unmanaged`,
+        : `${address} is in the state with name ${quoted(name)}, and the moved block to ${to} configures name ${quoted(wanted)}`,
+      fix: `name forces replacement in libvirt 0.9.7, so the apply would delete ${quoted(name)} and create ${quoted(wanted)}: ${
+        serial
+          ? `record the serial the OS disks are built on, vm: { image: ${quoted(serial)} } on each node built on it (nodes[].vm.image), and the move keeps its name`
+          : runsOn(instance, name)
+            ? adoption
+            : `run ${stateRm(address)} to leave it on the host unmanaged`
+      }`,
     });
   }
   return findings;

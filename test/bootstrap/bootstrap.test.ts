@@ -96,7 +96,7 @@ describe('bootstrap tree', () => {
   it('writes the cold-build runbook in order VMs, cloud-init, k3s, kube-vip, VIP wait, kubeconfig, Cilium, joins, verify, Flux', () => {
     const text = rendered(dev).text('bootstrap/README.md');
     const steps = [
-      '(cd ../../.. && npm run deploy -- dev --expect destroy=0)',
+      '(cd ../../.. && npm run deploy -- dev --expect change=0,destroy=0)',
       "ubuntu@192.168.1.52 'sudo cloud-init status --wait >/dev/null'",
       "/etc/rancher/k3s/config.yaml' < nodes/k3s-dev-1/config.yaml",
       "/var/lib/rancher/k3s/server/manifests/kube-vip.yaml' < kube-vip.yaml",

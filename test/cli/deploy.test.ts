@@ -104,6 +104,13 @@ function deploy(root: string, args: readonly string[], { bin = bins.both, vars =
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, calls };
 }
 
+/** deploy --expect stopped after the plan: its lines below the first, no apply. */
+function expectStopped(run: ReturnType<typeof deploy>, lines: readonly string[]) {
+  expect(run.code).toBe(1);
+  expect(run.stderr).toBe(['deploy dev: the plan is not the one expected; nothing was applied', ...lines, ''].join('\n'));
+  expect(run.calls.map((c) => c.args[1])).toEqual(['version', 'init', 'plan', 'show']);
+}
+
 const CHDIR = '-chdir=clusters/dev/terraform';
 const TARGET = '-target=libvirt_domain.node["k3s-dev-2"]';
 const PLAN_FILE = '../../../.terraform-state/dev/deploy.tfplan';
@@ -204,16 +211,21 @@ describe('deploy', () => {
     const root = fleet();
     // A kind left out is not checked (add); destroy=0 is: the replaced seed is a destroy nobody expected.
     const run = deploy(root, ['dev', '--expect', 'import=1,change=1,destroy=0']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toBe([
-      'deploy dev: the plan is not the one expected; nothing was applied',
-      '  expected import=1, change=1, destroy=0',
-      '  planned  import=1, add=2, change=1, destroy=1',
-      '  destroy: libvirt_cloudinit_disk.seed["k3s-dev-1"]',
-      '',
-    ].join('\n'));
-    expect(run.calls.map((c) => c.args[1])).toEqual(['version', 'init', 'plan', 'show']);
+    expectStopped(run, ['  expected import=1, change=1, destroy=0', '  planned  import=1, add=2, change=1, destroy=1', '  destroy: libvirt_cloudinit_disk.seed["k3s-dev-1"]']);
     expect(fs.existsSync(path.join(root, '.terraform-state/dev/deploy.tfplan'))).toBe(false);
+  });
+
+  it("fails with --expect change=0 when a domain is updated in place (each update stops its VM), naming Day 2's rolling procedure; no apply", () => {
+    const root = fleet();
+    const updated = path.join(root, 'plan.json');
+    const same = { devices: { disks: [{ source: { volume: { pool: 'default', volume: 'k3s-dev-1-os.qcow2' } } }] } };
+    fs.writeFileSync(updated, JSON.stringify({ resource_changes: [{ address: 'libvirt_domain.node["k3s-dev-1"]', type: 'libvirt_domain', change: { actions: ['update'], before: same, after: { ...same, features: { acpi: true } } } }] }));
+    expectStopped(deploy(root, ['dev', '--expect', 'change=0,destroy=0'], { vars: { FAKE_SHOW: updated } }), [
+      '  expected change=0, destroy=0',
+      '  planned  import=0, add=0, change=1, destroy=0',
+      '  change: libvirt_domain.node["k3s-dev-1"]',
+      '  libvirt_domain.node["k3s-dev-1"]: each update stops its VM; apply them one server at a time, as bootstrap/README.md\'s Day 2 "A VM change that stops servers (sizing, hardware, a provider setting)" does',
+    ]);
   });
 
   it('fails on an --expect it cannot read, naming the entry and the kinds, before running anything', () => {

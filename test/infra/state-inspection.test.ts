@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { check } from '../../src/check/run';
+import { adoptionPlan } from '../../src/infra/adoption';
 import { inspectState } from '../../src/infra/state-inspection';
+import { environmentSchema } from '../../src/model/environment';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { resolve } from '../../src/model/resolve';
+import type { K3sEnvironment } from '../../src/model/resolve';
+import { specFields } from '../../src/model/spec-walk';
+import * as versions from '../../src/versions';
+import { modify } from '../fixtures/environments';
+import { dev } from '../fixtures/fleet/dev';
+import { rendered } from '../fixtures/render';
 
 const PROVIDER = 'provider["registry.opentofu.org/dmacvicar/libvirt"]';
 const NODES = ['k3s-dev-1', 'k3s-dev-2'];
@@ -112,7 +123,7 @@ describe('inspectState', () => {
     const findings = inspectState(state, stack(countMoves(1)), 'dev');
     expect(codes(findings)).toEqual([['state.provider-0.8', 'libvirt_domain.node[0]'], ['state.provider-0.8', 'libvirt_volume.os[0]']]);
     expect(findings[0]!.message).toBe('libvirt_domain.node[0] has attributes only dmacvicar/libvirt 0.8.x writes: disk, network_interface, qemu_agent');
-    expect(findings[0]!.fix).toContain('infrastructure.adopt.domains["k3s-dev-1"] = { uuid: "9d5b3c5e-2f7a-4e1b-8c3d-4a5b6c7d8e9f", osDisk, dataDisk } from virsh domblklist, with migrateFromCount and that node\'s vm.image left out');
+    expect(findings[0]!.fix).toContain('infrastructure.adopt.domains["k3s-dev-1"] = { uuid: "9d5b3c5e-2f7a-4e1b-8c3d-4a5b6c7d8e9f", osDisk, dataDisk } from virsh domblklist, with infrastructure.migrateFromCount and that node\'s nodes[].vm.image left out');
     expect(findings[0]!.fix).toContain('empty state');
     expect(findings[1]!.message).toContain('size, format, base_volume_id, source');
   });
@@ -152,7 +163,9 @@ describe('inspectState', () => {
     const findings = inspectState(countState(2, 'noble-server-cloudimg-amd64-20250101.qcow2'), stack(countMoves(2)), 'dev');
     expect(codes(findings)).toEqual([['state.move-replaces', 'libvirt_volume.base']]);
     expect(findings[0]!.message).toBe(`libvirt_volume.base is in the state with name "noble-server-cloudimg-amd64-20250101.qcow2", and the moved block to libvirt_volume.base["20260926"] configures name "${BASE}"`);
-    expect(findings[0]!.fix).toMatch(/backing file.*state rm 'libvirt_volume\.base'/);
+    // The name is the declared one with another serial: recording that serial keeps it, under its name.
+    expect(findings[0]!.fix).toContain("record the serial the OS disks are built on, vm: { image: \"20250101\" } on each node built on it (nodes[].vm.image)");
+    expect(findings[0]!.fix).not.toContain('state rm');
   });
 
   it('fails when an instance at its declared address has another name than the stack configures', () => {
@@ -189,5 +202,98 @@ describe('inspectState: what the stack itself plans to destroy', () => {
     state.resources.push(resource('terraform_data', 'image', [{ index_key: '20250101', attributes: { id: 'x', input: {} } }]));
     state.resources.push(resource('libvirt_domain', 'adopted', [{ index_key: 'k3s-dev-2', attributes: domain097('k3s-dev-2') }]));
     expect(inspectState(state, stack())).toEqual([]);
+  });
+});
+
+// The tool's own stack for the example-shaped fixture (three servers with data disks, migrateFromCount).
+const devStack = (spec: EnvironmentSpec = dev) => JSON.parse(rendered(spec).text('terraform/cdk.tf.json'));
+const DEV_NODES = ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'];
+const devBase = (serial: string) => `${versions.cloudImage.name}-${serial}.qcow2`;
+const uuidOf = (i: number) => `5c1e0a3b-0000-4000-8000-00000000000${i + 1}`;
+/** A 0.9.7 domain running on the named volumes of the pool. */
+const domainOn = (node: string, i: number, volumes: string[]) => ({
+  ...domain097(node),
+  uuid: uuidOf(i),
+  devices: { disks: volumes.map((volume, d) => ({ source: { volume: { pool: 'default', volume } }, target: { dev: `vd${'ab'[d]}`, bus: 'virtio' } })) },
+});
+/** The count-era module's state, its OS and data volumes named `<node>.qcow2` and `<node>-longhorn.qcow2`. */
+const renamedCountState = () => tfstate([
+  resource('libvirt_domain', 'node', DEV_NODES.map((n, i) => ({ index_key: i, attributes: domainOn(n, i, [`${n}.qcow2`, `${n}-longhorn.qcow2`]) }))),
+  resource('libvirt_volume', 'os', DEV_NODES.map((n, i) => ({ index_key: i, attributes: volume097(`${n}.qcow2`) }))),
+  resource('libvirt_volume', 'data', DEV_NODES.map((n, i) => ({ index_key: i, attributes: volume097(`${n}-longhorn.qcow2`) }))),
+  resource('libvirt_cloudinit_disk', 'seed', DEV_NODES.map((n, i) => ({ index_key: i, attributes: seed097(n) }))),
+  resource('libvirt_volume', 'base', [{ attributes: volume097(devBase(versions.cloudImage.serial)) }]),
+]);
+/** The adopt.domains object a fix spells out, as JSON. */
+const adoptedIn = (fix: string) => JSON.parse(/infrastructure\.adopt\.domains = (\{.*?\}) \(read from this state\)/.exec(fix)?.[1] ?? 'null');
+
+describe('inspectState: fixes that keep what a domain runs on', () => {
+  it('fails when the count-era volumes carry other names: the domains are adopted on those very files, never a state rm that would give them new, empty volumes', () => {
+    const findings = inspectState(renamedCountState(), devStack(), 'dev');
+    expect(codes(findings)).toEqual([
+      ...DEV_NODES.map((n) => ['state.move-replaces', `libvirt_volume.os[${DEV_NODES.indexOf(n)}]`]),
+      ...DEV_NODES.map((n) => ['state.move-replaces', `libvirt_volume.data[${DEV_NODES.indexOf(n)}]`]),
+    ]);
+    for (const f of findings) {
+      expect(f.fix).not.toContain('state rm');
+      expect(f.fix).toContain('infrastructure.migrateFromCount left out, nodes[].vm.image left out on each adopted node, and start from an empty state');
+      expect(adoptedIn(f.fix)).toEqual(Object.fromEntries(DEV_NODES.map((n, i) => [n, { uuid: uuidOf(i), osDisk: `${POOL_PATH}/${n}.qcow2`, dataDisk: `${POOL_PATH}/${n}-longhorn.qcow2` }])));
+    }
+  });
+
+  it('fails when a volume the stack does not declare is one a domain runs on: adopt, never state rm; one no domain uses may be forgotten', () => {
+    const state = countState(2);
+    const disks = (n: string) => ({ ...domain097(n), devices: { disks: [{ source: { volume: { pool: 'default', volume: `${n}-os.qcow2` } } }, { source: { file: { file: `${POOL_PATH}/${n}-scratch.qcow2` } } }] } });
+    (state.resources[1] as ReturnType<typeof resource>).instances.forEach((i, k) => { i.attributes = disks(NODES[k]!); });
+    state.resources.push(resource('libvirt_volume', 'scratch', NODES.map((n, i) => ({ index_key: i, attributes: volume097(`${n}-scratch.qcow2`) }))));
+    state.resources.push(resource('libvirt_volume', 'iso', [{ attributes: volume097('debian.iso') }]));
+    const findings = inspectState(state, stack(countMoves(2)), 'dev');
+    expect(codes(findings)).toEqual([['state.not-declared', 'libvirt_volume.scratch[0]'], ['state.not-declared', 'libvirt_volume.scratch[1]'], ['state.not-declared', 'libvirt_volume.iso']]);
+    expect(findings[2]!.fix).toContain("state rm 'libvirt_volume.iso'");
+    for (const f of findings.slice(0, 2)) {
+      expect(f.fix).not.toContain('state rm');
+      expect(f.fix).toMatch(/^keep it and the disks its domain runs on: adopt the domains instead of moving them/);
+    }
+  });
+
+  it("fails when the old module counted a domain the environment has no node for: the fix adds the node before listing it (migrateFromCount names live nodes only)", () => {
+    const state = countState(3);
+    const findings = inspectState(state, stack(countMoves(2)), 'dev');
+    expect(findings[0]!.fix).toBe('"k3s-dev-3" is no node the stack creates: add it to nodes (name "k3s-dev-3", with its ip) and list it at index 2 of infrastructure.migrateFromCount, or the apply destroys it');
+  });
+
+  it('proposes only fixes the tool accepts: the settings each names exist, and the adoption it spells out passes check and plans from an empty state with nothing to find', () => {
+    const fields = new Set(specFields(environmentSchema).map((f) => f.path));
+    const keyed = keyedState();
+    (keyed.resources[1] as ReturnType<typeof resource>).instances[0]!.attributes.name = 'dev-1';
+    const scenarios = [
+      inspectState(renamedCountState(), devStack(), 'dev'),
+      inspectState(countState(3), stack(countMoves(2)), 'dev'),
+      inspectState(countState(2, 'noble-server-cloudimg-amd64-20250101.qcow2'), stack(countMoves(2)), 'dev'),
+      inspectState(keyed, stack(), 'dev'),
+      inspectState(tfstate([resource('libvirt_domain', 'node', [{ index_key: 0, attributes: { ...domain097('k3s-dev-1'), disk: [], network_interface: [], qemu_agent: true } }])]), stack(countMoves(1)), 'dev'),
+    ].flat();
+    expect(new Set(scenarios.map((f) => f.code))).toEqual(new Set(['state.move-replaces', 'state.unmapped-index', 'state.provider-0.8']));
+    for (const { fix } of scenarios) {
+      const named = (fix.match(/\b(?:infrastructure|nodes)(?:\.[A-Za-z]+|\[[^\]]*\])+/g) ?? []).map((p) => p.replace(/\[\d*\]/g, '[]').replace(/\["[^"]*"\]|\.<node>/g, '.<name>'));
+      expect(named.filter((p) => !fields.has(p)), fix).toEqual([]);
+    }
+
+    // The adoption, applied as written to the environment and the state.
+    const entries = adoptedIn(inspectState(renamedCountState(), devStack(), 'dev')[0]!.fix);
+    const adopted = modify(dev, (e: any) => {
+      e.infrastructure.adopt = { domains: entries };
+      delete e.infrastructure.migrateFromCount;
+      for (const n of e.nodes) delete n.vm;
+    });
+    expect(check(adopted).filter((v) => v.severity === 'error')).toEqual([]);
+    expect(inspectState(tfstate([]), devStack(adopted), 'dev')).toEqual([]);
+    expect(adoptionPlan(resolve(adopted) as K3sEnvironment).imports.map((i) => i.id)).toEqual(DEV_NODES.map((_, i) => uuidOf(i)));
+
+    // The serial, recorded as the fix says: the move keeps the base volume's name.
+    const recorded = modify(dev, (e) => { for (const n of e.nodes) n.vm = { image: '20250101' }; });
+    expect(check(recorded).filter((v) => v.severity === 'error')).toEqual([]);
+    const base = tfstate([resource('libvirt_volume', 'base', [{ attributes: volume097(devBase('20250101')) }])]);
+    expect(inspectState(base, devStack(recorded), 'dev')).toEqual([]);
   });
 });

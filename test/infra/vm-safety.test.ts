@@ -58,13 +58,13 @@ describe('VM-layer safety', () => {
     expect(json.provider.proxmox[0].ssh).toEqual([{ agent: true }]);
   });
 
-  it('adopts the running Proxmox VM by node and vmid as it runs: its NIC, hardware and keys; no reboot while adopting', () => {
+  it("adopts the running Proxmox VM by node and vmid as it runs: its NIC, hardware and keys; reboot_after_update at the provider's default, as the import leaves it", () => {
     const json = terraform(mgmt as EnvironmentSpec);
     expect(json.import).toEqual([{ to: 'proxmox_virtual_environment_vm.node["lab-mgmt"]', id: 'pv1-1/201' }]);
     const vm = json.resource.proxmox_virtual_environment_vm.node;
     expect(vm.lifecycle.prevent_destroy).toBe(true);
-    expect(vm.reboot_after_update).toBe('${each.value.reboot_after_update}');
-    expect(json.locals.nodes_by_name['lab-mgmt'].reboot_after_update).toBe(false);
+    expect(vm.reboot_after_update).toBeUndefined();
+    expect(json.locals.nodes_by_name['lab-mgmt']).not.toHaveProperty('reboot_after_update');
     // The defaults are what `qm config` shows when a line is absent.
     expect(json.locals.nodes_by_name['lab-mgmt']).toMatchObject({ mac: 'BC:24:11:5E:02:01', machine: '', cpu_type: 'qemu64', os_type: 'other', on_boot: false, discard: 'ignore', ssh_keys: mgmt.infrastructure.access.sshKeys });
     expect([vm.machine, vm.cpu[0].type, vm.operating_system[0].type, vm.on_boot, vm.disk[0].discard, vm.network_device[0].mac_address, vm.initialization[0].user_account[0].keys]).toEqual(

@@ -146,20 +146,30 @@ describe('VM layer, day 2', () => {
     expect(codes(r)).toEqual([]);
   });
 
-  it("rotates the SSH key of the adopted mgmt VM: stored for its next reboot (reboot_after_update is off); a VM the stack created is rebooted by the provider", () => {
+  it("rotates the SSH key of the mgmt VM, adopted or created: the provider reboots it (reboot_after_update at its default); a tree that turns it off stores it for the next reboot", () => {
     const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFRotatedKeyRotatedKeyRotatedKeyRotatedKey00 ops';
     const rotate = (spec: EnvironmentSpec) => modify(spec, (e) => { (e.infrastructure as any).access.sshKeys = [key]; });
+    const rebooted = [[
+      'update', 'restarts', 'initialization.0.user_account.0.keys.0 updated in place (updated through the API; initialization.0.user_account.0.keys.0 needs a reboot, which the provider makes)',
+    ]];
     const adopted = reviewOf(mgmtSpec, rotate(mgmtSpec));
-    expect(adopted.vm.map((c) => [c.address, c.action, c.stops, c.reason])).toEqual([[
+    expect(adopted.vm.map((c) => [c.action, c.stops, c.reason])).toEqual(rebooted);
+    const created = reviewOf(createdMgmt, rotate(createdMgmt));
+    expect(created.vm.map((c) => [c.action, c.stops, c.reason])).toEqual(rebooted);
+    // An earlier release wrote reboot_after_update = false for an adopted VM.
+    const rebootOff = (spec: EnvironmentSpec) => {
+      const files = tree(spec);
+      const json = JSON.parse(files.get('terraform/cdk.tf.json')!);
+      json.resource.proxmox_virtual_environment_vm.node.reboot_after_update = false;
+      return new Map([...files, ['terraform/cdk.tf.json', JSON.stringify(json)]]);
+    };
+    const pending = pinned(reviewEnvironment('mgmt', rebootOff(mgmtSpec), rebootOff(rotate(mgmtSpec))));
+    expect(pending.vm.map((c) => [c.address, c.action, c.stops, c.reason])).toEqual([[
       'proxmox_virtual_environment_vm.node["lab-mgmt"]', 'update', 'pending',
       "initialization.0.user_account.0.keys.0 updated in place; initialization.0.user_account.0.keys.0 takes effect at the VM's next reboot (reboot_after_update is off)",
     ]]);
-    const created = reviewOf(createdMgmt, rotate(createdMgmt));
-    expect(created.vm.map((c) => [c.action, c.stops, c.reason])).toEqual([[
-      'update', 'restarts', 'initialization.0.user_account.0.keys.0 updated in place (updated through the API; initialization.0.user_account.0.keys.0 needs a reboot, which the provider makes)',
-    ]]);
     // mgmt is one server on sqlite: a restart is no quorum question.
-    expect([codes(adopted), codes(created)]).toEqual([[], []]);
+    expect([codes(adopted), codes(created), codes(pending)]).toEqual([[], [], []]);
   });
 
   it('moves the Proxmox VM to another VLAN: its NIC is hot-plugged, no reboot', () => {

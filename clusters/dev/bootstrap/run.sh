@@ -59,7 +59,7 @@ if step 1 'Workstation tools (on workstation)'; then
 fi
 if step 2 'Move the old module'\''s VMs to keyed addresses (on workstation)'; then
   run '(cd ../../.. && npm run deploy -- dev --inspect)'
-  run '(cd ../../.. && npm run deploy -- dev --expect destroy=0)'
+  run '(cd ../../.. && npm run deploy -- dev --expect change=0,destroy=0)'
 fi
 if step 3 'Wait for cloud-init on every VM (on k3s-dev-1, k3s-dev-2, k3s-dev-3)'; then
   run 'timeout 900 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 true 2>/dev/null; do sleep 5; done'\'''
