@@ -33,6 +33,8 @@ export function sshTo(env: K3sEnvironment, node: Node): string {
 export const onNode = (env: K3sEnvironment, node: Node, command: string) => `${sshTo(env, node)} ${remote(command)}`;
 /** Copies a bootstrap file to a node with its mode, creating the folder (root-owned). */
 export const copyTo = (env: K3sEnvironment, node: Node, file: string, to: string, mode = '0600') => `${onNode(env, node, `sudo install -D -m ${mode} /dev/stdin ${to}`)} < ${quote(file)}`;
+/** Reads one key of a Secret's encrypted source, decrypted onto stdout (run from the repository root). */
+export const secretValue = (env: K3sEnvironment, ref: string, key: string) => `npm run --silent secrets -- show ${env.name} ${ref} | sed -n 's/^  ${key}: //p' | base64 -d`;
 /** A loop that waits for `condition`, failing the step after `seconds`. */
 export const waitFor = (seconds: number, condition: string, pause = 5) => `timeout ${seconds} bash -c ${quote(`until ${condition}; do sleep ${pause}; done`)}`;
 

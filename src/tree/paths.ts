@@ -22,6 +22,9 @@ export const secretFileName = (namespace: string, name: string) => `secret.${nam
 /** The folder an environment's tree is written to, relative to the repository root. */
 export const CLUSTERS_DIR = 'clusters';
 export const treeDir = (env: string) => `${CLUSTERS_DIR}/${env}`;
+/** The fleet's git-ignored folder of etcd snapshots copied off the servers, per environment. */
+export const BACKUPS_DIR = 'backups';
+export const backupsDir = (env: string) => `${BACKUPS_DIR}/${env}`;
 /** The one folder of the tree Flux syncs. */
 export const fluxDir = (env: string) => `${treeDir(env)}/kubernetes`;
 
