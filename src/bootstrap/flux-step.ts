@@ -1,7 +1,7 @@
 import { fluxOperatorRelease } from '../k8s/flux-instance';
 import type { K3sEnvironment } from '../model/resolve';
 import { FLUX_INSTANCE_FILE } from '../tree/paths';
-import { REPO_ROOT, WAIT } from './step';
+import { REPO_ROOT, WAIT, applySecret } from './step';
 import type { Step } from './step';
 
 /** Flux through flux-operator, or the hand-over from a `flux bootstrap` install. */
@@ -33,13 +33,13 @@ export function fluxStep(env: K3sEnvironment): Step {
     where: 'workstation',
     notes: [
       `flux-operator ${operator.version} installs Flux ${env.versions.flux.version} as \`flux-instance.yaml\` says, with the sync of \`${env.flux.path}\`. From then on Flux keeps the operator's release and the FluxInstance (both in \`kubernetes/flux-system/\`) applied from Git.`,
-      ...(secrets ? [`Flux decrypts the tree's SOPS Secrets with the age identity of ${env.name} (\`npm run secrets -- init ${env.name}\` wrote it to \`.age/${env.name}.agekey\`, outside Git).`] : []),
+      ...(secrets ? [`Flux decrypts the tree's SOPS Secrets with the age identity of ${env.name} (\`npm run secrets -- init ${env.name}\` wrote it to \`.age/${env.name}.agekey\`, outside Git). The Secret \`sops-age\` is applied server-side, so no \`last-applied-configuration\` annotation holds the key; a copy an earlier client-side apply left is removed.`] : []),
       ...(pull ? [`Flux pulls the repository with the Secret \`flux-system/${pull}\`, decrypted here from \`secrets/${env.name}/\` and applied once; Flux keeps it applied afterwards.`] : []),
     ],
     commands: [
       install,
-      ...(secrets ? [`kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=${ageKey} --dry-run=client -o yaml | kubectl apply -f -`] : []),
-      ...(pull ? [`(cd ${REPO_ROOT} && SOPS_AGE_KEY_FILE=.age/${env.name}.agekey npm run --silent secrets -- show ${env.name} flux-system/${pull}) | kubectl apply -f -`] : []),
+      ...(secrets ? [`kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=${ageKey} --dry-run=client -o yaml | ${applySecret('flux-system', 'sops-age')}`] : []),
+      ...(pull ? [`(cd ${REPO_ROOT} && SOPS_AGE_KEY_FILE=.age/${env.name}.agekey npm run --silent secrets -- show ${env.name} flux-system/${pull}) | ${applySecret('flux-system', pull)}`] : []),
       `kubectl apply --server-side -f ${FLUX_INSTANCE_FILE.replace('bootstrap/', '')}`,
       `kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=${WAIT.flux}`,
       `kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=${WAIT.flux}`,

@@ -6,6 +6,8 @@ const NAME = 'kube-vip';
 /** Where kube-vip runs and holds its leader-election Lease (its `cp_namespace`). */
 export const KUBE_VIP_NAMESPACE = 'kube-system';
 const NAMESPACE = KUBE_VIP_NAMESPACE;
+/** What kube-vip requests on each server: above the highest use measured upstream (see the container). */
+const KUBE_VIP_REQUESTS = { cpu: '50m', memory: '64Mi' } as const;
 
 /**
  * The kube-vip auto-deploy manifest k3s applies from `<data-dir>/server/manifests/`: a DaemonSet
@@ -45,6 +47,9 @@ export function kubeVipManifest(env: K3sEnvironment, vip: string, vipInterface: 
         spec: {
           hostNetwork: true,
           serviceAccountName: NAME,
+          // The VIP's holder outranks every pod the platform runs on the servers (Longhorn,
+          // Prometheus, Loki) when the kubelet evicts under pressure or the scheduler preempts.
+          priorityClassName: 'system-node-critical',
           affinity: {
             nodeAffinity: {
               requiredDuringSchedulingIgnoredDuringExecution: {
@@ -83,6 +88,11 @@ export function kubeVipManifest(env: K3sEnvironment, vip: string, vipInterface: 
                 env_('KUBERNETES_SERVICE_HOST', '127.0.0.1'),
                 env_('KUBERNETES_SERVICE_PORT', String(env.apiPort)),
               ],
+              // Burstable, not BestEffort: under pressure the kubelet evicts pods above their requests
+              // first. kube-vip#1370 measured 2-13m CPU and 21-71 MiB on three ARP-mode servers; the
+              // CPU weight keeps the lease renewed (every 1 s, 3 s deadline) on a busy node. No limit:
+              // a memory limit restarts the holder at a spike, and that moves the VIP.
+              resources: { requests: { cpu: k8s.Quantity.fromString(KUBE_VIP_REQUESTS.cpu), memory: k8s.Quantity.fromString(KUBE_VIP_REQUESTS.memory) } },
               securityContext: { capabilities: { add: ['NET_ADMIN', 'NET_RAW'], drop: ['ALL'] } },
             },
           ],

@@ -11,7 +11,7 @@ import { FluxInstance } from '../imports/flux-instance-fluxcd.controlplane.io';
 import type { FluxInstanceSpecClusterSize } from '../imports/flux-instance-fluxcd.controlplane.io';
 import { fluxInstanceProps } from '../k8s/flux-instance';
 import { managementPatches } from '../workload/handover/sops-age-fallback';
-import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE } from '../tree/paths';
+import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE, RUN_SCRIPT_FILE } from '../tree/paths';
 
 export { CILIUM_VALUES_FILE };
 
@@ -33,6 +33,6 @@ export function renderBootstrap(env: K3sEnvironment, fluxSize: FluxInstanceSpecC
   // Applied once by the runbook; byte for byte the FluxInstance Flux then keeps applied from the tree.
   artifacts.push({ path: FLUX_INSTANCE_FILE, yaml: [FluxInstance.manifest(fluxInstanceProps(env, fluxSize, managementPatches(env)))] });
   artifacts.push({ path: 'bootstrap/README.md', text: runbook(env, cni, handover, platformDayTwo) + '\n' });
-  artifacts.push({ path: 'bootstrap/run.sh', text: runScript(env, cni, handover) + '\n' });
+  artifacts.push({ path: RUN_SCRIPT_FILE, text: runScript(env, cni, handover) + '\n' });
   return artifacts;
 }

@@ -1,13 +1,10 @@
 import type { FluxOwnedObject, HandoverPlan } from './handover-step';
 import type { K3sEnvironment } from '../model/resolve';
-import { REPO_ROOT, WAIT, sshOptions } from './step';
+import { REPO_ROOT, WAIT, secretValue, sshOptions } from './step';
 import type { Step } from './step';
 
 // Day 2 after a hand-over: the credentials a shredded file held in plain text are rotated, since
 // shredding proves nothing on journaled or copy-on-write storage.
-
-/** Reads one key of a Secret's encrypted source, decrypted (run from the repository root). */
-const shown = (env: K3sEnvironment, ref: string, key: string) => `npm run --silent secrets -- show ${env.name} ${ref} | sed -n 's/^  ${key}: //p' | base64 -d`;
 
 /** A node script reading JSON on stdin: prints what `body` returns for the parsed value (argv: its arguments). */
 const node = (body: string) => `node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{const v=JSON.parse(s),a=process.argv.slice(1);process.stdout.write(${body})})'`;
@@ -25,8 +22,8 @@ function proxmoxRotation(env: K3sEnvironment, ref: string, owned: FluxOwnedObjec
   // No `!` outside single quotes: an interactive bash would expand it from its history.
   const read = [
     `cd ${REPO_ROOT} && export SOPS_AGE_KEY_FILE="\${SOPS_AGE_KEY_FILE:-.age/${env.name}.agekey}"`,
-    `TOKEN=$(${shown(env, ref, 'PROXMOX_TOKEN')})`,
-    `URL=$(${shown(env, ref, 'PROXMOX_URL')})`,
+    `TOKEN=$(${secretValue(env, ref, 'PROXMOX_TOKEN')})`,
+    `URL=$(${secretValue(env, ref, 'PROXMOX_URL')})`,
     `PVE_USER=$(printf %s "$TOKEN" | cut -d'!' -f1) OLD_ID=$(printf %s "$TOKEN" | cut -d'!' -f2)`,
     `PVE_HOST=$(printf %s "$URL" | sed -E 's#^https?://([^/:]+).*#\\1#')`,
   ];

@@ -1,4 +1,5 @@
 import type { K3sEnvironment, Node } from '../model/resolve';
+import { TOOL_NAME } from '../tree/tool-name';
 import { quote, remote } from './shell';
 
 // What every step is made of: the step as data and the shell lines that reach a node.
@@ -32,5 +33,17 @@ export function sshTo(env: K3sEnvironment, node: Node): string {
 export const onNode = (env: K3sEnvironment, node: Node, command: string) => `${sshTo(env, node)} ${remote(command)}`;
 /** Copies a bootstrap file to a node with its mode, creating the folder (root-owned). */
 export const copyTo = (env: K3sEnvironment, node: Node, file: string, to: string, mode = '0600') => `${onNode(env, node, `sudo install -D -m ${mode} /dev/stdin ${to}`)} < ${quote(file)}`;
+/** Reads one key of a Secret's encrypted source, decrypted onto stdout (run from the repository root). */
+export const secretValue = (env: K3sEnvironment, ref: string, key: string) => `npm run --silent secrets -- show ${env.name} ${ref} | sed -n 's/^  ${key}: //p' | base64 -d`;
 /** A loop that waits for `condition`, failing the step after `seconds`. */
 export const waitFor = (seconds: number, condition: string, pause = 5) => `timeout ${seconds} bash -c ${quote(`until ${condition}; do sleep ${pause}; done`)}`;
+
+/**
+ * Applies the Secret on stdin server-side as the tool's own field manager: no annotation ever
+ * holds its data. A client-side apply copies the whole object into the last-applied annotation,
+ * and the API server keeps an existing copy current for the field manager `kubectl` alone
+ * (apimachinery v0.36.3 pkg/util/managedfields/internal/lastappliedupdater.go), so the copy an
+ * earlier runbook's client-side apply left is removed too.
+ */
+export const applySecret = (namespace: string, name: string) =>
+  `kubectl apply --server-side --field-manager=${TOOL_NAME} --force-conflicts -f - && kubectl -n ${namespace} annotate secret ${name} kubectl.kubernetes.io/last-applied-configuration-`;

@@ -3,6 +3,7 @@ import type { K3sEnvironment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
 import { adoptedServerCommands, adoptedServerNote } from './adopted-k3s';
 import { dayTwoSteps } from './day-two-steps';
+import { etcdBackupSteps, serverTokenStep } from './etcd-backup';
 import { isAdopted, vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
 import { handoverStep } from './handover-step';
@@ -159,6 +160,7 @@ function verifyStep(env: K3sEnvironment, cni?: ChartRelease): Step {
  * volumes off local-path comes before the restart that disables it).
  */
 export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?: HandoverPlan, platformDayTwo: readonly Step[] = []): Runbook {
+  const etcd = env.k3s.datastore === 'etcd';
   const steps = [
     toolsStep(env),
     ...vmSteps(env),
@@ -167,6 +169,7 @@ export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?:
     ...(cni ? [cniStep(env, cni)] : []),
     ...joinSteps(env),
     verifyStep(env, cni),
+    ...(etcd ? [serverTokenStep(env)] : []),
     fluxStep(env),
     ...(handover ? [handoverStep(env, handover)] : []),
     inspectorStep(env),
@@ -179,6 +182,6 @@ export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?:
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; }), verifyAfterChangeStep(env)],
+    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; }), ...(etcd ? etcdBackupSteps(env) : []), verifyAfterChangeStep(env)],
   };
 }

@@ -6,6 +6,8 @@ import { diskGrowthStep } from './disk-growth-step';
 import { quote, remote } from './shell';
 import { REPO_ROOT, WAIT, onNode, sshOptions, sshTo, waitFor } from './step';
 import type { Step } from './step';
+import { backupCommands } from './etcd-backup';
+import { backupsDir } from '../tree/paths';
 
 // Changes to running VMs, one server at a time: every in-place domain update stops the VM first
 // (libvirt 0.9.7 internal/provider/domain_resource.go:1034, a guest shutdown forced after the
@@ -58,7 +60,7 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
   const adopted = order.filter((n) => isAdopted(env, n));
   const etcd = env.k3s.datastore === 'etcd';
   const members = env.liveNodes.length;
-  const snapshot = etcd ? [onNode(env, env.founder, 'sudo k3s etcd-snapshot save --name before-vm-change')] : [];
+  const snapshot = etcd ? backupCommands(env, 'before-vm-change') : [];
   const settle = (node: Node) => [waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`), `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`, ...(etcd ? [etcdHealthy(env, node)] : [])];
   const steps: Step[] = [];
   if (updated.length > 0) {
@@ -71,7 +73,7 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
           : 'The Proxmox provider reboots a running VM itself when a changed setting needs it (cpu, memory, machine, …); the review lists each server that restarts.',
         ...(infra.kind === 'libvirt' && adopted.length > 0 ? [`Adopted domains are never updated (\`ignore_changes = all\`): the change does not reach ${adopted.map((n) => n.name).join(', ')} until it is taken out of adoption (below).`] : []),
         etcd && members > 1
-          ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorumOf(members)} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${counted(toleratedOf(members), 'server')} at once stops the cluster. The snapshot first is the way back.`
+          ? `Apply it to one server at a time, in this order, each Ready and etcd healthy before the next: etcd needs ${quorumOf(members)} of its ${members} members up, so a plain \`npm run deploy -- ${env.name}\` that stops more than ${counted(toleratedOf(members), 'server')} at once stops the cluster. The snapshot first, copied to \`${backupsDir(env.name)}/\` with the server token, is the way back ("Restore etcd from a snapshot", below).`
           : 'With one server the API is down while it stops.',
       ],
       commands: [...snapshot, ...updated.flatMap((node) => [deployOne(env, node), ...settle(node)])],

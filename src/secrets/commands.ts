@@ -11,6 +11,7 @@ import type { Environment } from '../model/resolve';
 import { formatViolation, hasErrors } from '../model/violation';
 import type { Violation } from '../model/violation';
 import { holdsAgeIdentity } from '../model/public-keys';
+import { serverTokenSource } from '../model/server-token';
 import type { CommandResult } from '../synth/commands';
 import { readTree } from '../synth/tree';
 import { generateIdentity, parseIdentities } from './age-keys';
@@ -143,7 +144,8 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   fs.writeFileSync(file, result.text);
   const ref = env.secrets.find((r) => r.source === target.file);
   const missing = ref ? ref.keys.filter((k) => !result.text.includes(`\n  ${k}: ENC[`)) : [];
-  const notes = [
+  // The server token is kept for a restore: no component deploys it, synth never copies it.
+  const notes = target.file === serverTokenSource(env.name) ? [`note: kept for the etcd restore of clusters/${env.name}/bootstrap/README.md (Day 2), never deployed: commit it`] : [
     ...(ref || env.refusedWorkloads.some((w) => target.name === credentialsSecretName(w))
       ? []
       : [`note: no component of ${env.name} references ${target.namespace}/${target.name} yet; declare it in the environment`]),

@@ -7,7 +7,8 @@ import { unifiedDiff } from './diff';
 import { plan } from './plan';
 import type { EnvironmentPlan } from './plan';
 import { replaceTree } from './tree';
-import { isUnchanged } from './tree';
+import { changesContent } from './tree';
+import type { TreeChanges } from './tree';
 import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
 import { INVARIANTS_DOC, invariantsDoc } from './invariants-doc';
@@ -99,9 +100,12 @@ function memoryLine(e: EnvironmentPlan): string {
 /** `1 warning`, `2 warnings`. */
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/** `, 1 made executable` where files lack their execute bit; nothing otherwise. */
+const modes = (c: TreeChanges) => (c.modes.length > 0 ? `, ${c.modes.length} made executable` : '');
+
 /** `warnings`: the warnings printed beside the line besides the violations' (synth's values schema stand-ins). */
 const summary = (e: EnvironmentPlan, verb: string, warnings = 0) =>
-  `${e.name}: ${e.changes.added.length} added, ${e.changes.changed.length} changed, ${e.changes.removed.length} removed ${verb}; ` +
+  `${e.name}: ${e.changes.added.length} added, ${e.changes.changed.length} changed, ${e.changes.removed.length} removed${modes(e.changes)} ${verb}; ` +
   `${e.objects} objects, ${plural(e.synthesized.violations.filter((v) => v.severity === 'warning').length + warnings, 'warning')}${memoryLine(e)}`;
 
 function prepare(options: CommandOptions) {
@@ -138,6 +142,10 @@ export function synthCommand(options: CommandOptions): CommandResult {
   return { stdout: lines.map((l) => l.replace(' ;', ';')).join('\n') + '\n', stderr: report + notes, exitCode: 0 };
 }
 
+/** A generated file that git would record without its execute bit, and the two ways back. */
+const notExecutableAdvice = (file: string) =>
+  `${file} is not executable on disk; run npm run synth (it writes the file with mode 0755) and commit it, so git records 100755 (where core.fileMode is false: git update-index --chmod=+x ${file})\n`;
+
 /**
  * After a tool upgrade every tree differs: say which version wrote it and which is installed, so
  * the diff reads as the release's and not as a hand edit.
@@ -157,11 +165,12 @@ function upgradeNote(e: EnvironmentPlan): string {
 export function checkCommand(options: CommandOptions & { readonly withoutDiff?: boolean }): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'check failed');
-  const drifted = result.environments.filter((e) => !isUnchanged(e.changes));
+  const drifted = result.environments.filter((e) => changesContent(e.changes));
   const stale = staleRootFiles(options);
   const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, treeDir(e.name))).join('') + rootDiff(stale);
   const orphaned = orphans(options);
-  if (drifted.length === 0 && stale.length === 0 && orphaned.length === 0) {
+  const lostModes = result.environments.flatMap((e) => e.changes.modes.map((rel) => notExecutableAdvice(`${treeDir(e.name)}/${rel}`)));
+  if (drifted.length === 0 && stale.length === 0 && orphaned.length === 0 && lostModes.length === 0) {
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
   }
   const upgraded = drifted.map((e) => upgradeNote(e)).filter((n) => n !== '').join('');
@@ -170,7 +179,7 @@ export function checkCommand(options: CommandOptions & { readonly withoutDiff?: 
   const differ = names === '' ? '' : `${names} differ from what the code synthesizes (${shown}); run npm run synth and commit the result\n`;
   return {
     stdout: diffs,
-    stderr: `${report}${upgraded}${differ}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
+    stderr: `${report}${upgraded}${differ}${lostModes.join('')}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
     exitCode: 1,
   };
 }

@@ -3,7 +3,7 @@ import type { TreeChanges } from './tree';
 
 /** A unified diff of every changed file, as `git diff` would show it, committed tree first. */
 export function unifiedDiff(
-  changes: TreeChanges,
+  changes: Pick<TreeChanges, 'added' | 'changed' | 'removed'>,
   current: ReadonlyMap<string, string>,
   next: ReadonlyMap<string, string>,
   prefix: string,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { FOREIGN_PATHS, readTree } from '../tree/files';
+import { EXECUTABLE_FILES, EXECUTABLE_MODE } from '../tree/paths';
 
 export { FOREIGN_PATHS, readTree };
 
@@ -24,19 +25,38 @@ export interface TreeChanges {
   readonly added: readonly string[];
   readonly changed: readonly string[];
   readonly removed: readonly string[];
+  /** Files to be executable that are on disk without the execute bit (whatever their bytes). */
+  readonly modes: readonly string[];
 }
 
-/** What replacing `current` by `next` adds, changes and removes. */
-export function compareTrees(current: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): TreeChanges {
+/**
+ * What replacing `current` by `next` adds, changes and removes; `notExecutable` are the files
+ * on disk that lack their execute bit (notExecutable() reads them), none for trees off the disk.
+ */
+export function compareTrees(current: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>, notExecutable: readonly string[] = []): TreeChanges {
   const sorted = (list: string[]) => list.sort();
   return {
     added: sorted([...next.keys()].filter((p) => !current.has(p))),
     changed: sorted([...next.keys()].filter((p) => current.has(p) && current.get(p) !== next.get(p))),
     removed: sorted([...current.keys()].filter((p) => !next.has(p))),
+    modes: sorted(notExecutable.filter((p) => current.has(p) && next.has(p))),
   };
 }
 
-export const isUnchanged = (c: TreeChanges) => c.added.length + c.changed.length + c.removed.length === 0;
+/** Whether a file's bytes are added, changed or removed (a mode alone changes none). */
+export const changesContent = (c: TreeChanges) => c.added.length + c.changed.length + c.removed.length > 0;
+export const isUnchanged = (c: TreeChanges) => !changesContent(c) && c.modes.length === 0;
+
+const isExecutable = (rel: string) => EXECUTABLE_FILES.includes(rel);
+
+/** The files of `rels` to be executable that exist under `dir` without the owner's execute bit, the one git records. */
+export function notExecutable(dir: string, rels: Iterable<string>): string[] {
+  return [...rels].filter((rel) => {
+    if (!isExecutable(rel)) return false;
+    const stat = fs.statSync(path.join(dir, rel), { throwIfNoEntry: false });
+    return stat !== undefined && (stat.mode & 0o100) === 0;
+  });
+}
 
 /**
  * Finishes or undoes what a killed run left in `parent`: a tree moved aside but not replaced is
@@ -78,7 +98,7 @@ export function replaceTree(parent: string, name: string, files: ReadonlyMap<str
   const target = path.join(parent, name);
   const current = readTree(target);
   const next = new Map([...files].filter(([rel]) => !isForeign(rel)));
-  const changes = compareTrees(current, next);
+  const changes = compareTrees(current, next, notExecutable(target, next.keys()));
   if (isUnchanged(changes)) return changes;
 
   const stage = path.join(parent, `${STAGE_PREFIX}${name}-new`);
@@ -91,6 +111,8 @@ export function replaceTree(parent: string, name: string, files: ReadonlyMap<str
     if (!made.has(dir)) fs.mkdirSync(dir, { recursive: true });
     made.add(dir);
     fs.writeFileSync(path.join(stage, rel), content);
+    // 0755 whatever the umask: git records the file as 100755, and ./run.sh runs.
+    if (isExecutable(rel)) fs.chmodSync(path.join(stage, rel), EXECUTABLE_MODE);
     step();
   }
   if (fs.existsSync(target)) {

@@ -2,6 +2,11 @@
 
 /** Cilium's bootstrap values: byte for byte the HelmRelease's `spec.values`. */
 export const CILIUM_VALUES_FILE = 'bootstrap/cilium-values.yaml';
+/** The runbook as a script: `bash run.sh`, or `./run.sh`. */
+export const RUN_SCRIPT_FILE = 'bootstrap/run.sh';
+/** Files synth writes with mode 0755, so that git records them as 100755. */
+export const EXECUTABLE_FILES: readonly string[] = [RUN_SCRIPT_FILE];
+export const EXECUTABLE_MODE = 0o755;
 /** The FluxInstance the runbook applies once; the tree holds the same object for Flux to keep. */
 export const FLUX_INSTANCE_FILE = 'bootstrap/flux-instance.yaml';
 
@@ -17,6 +22,9 @@ export const secretFileName = (namespace: string, name: string) => `secret.${nam
 /** The folder an environment's tree is written to, relative to the repository root. */
 export const CLUSTERS_DIR = 'clusters';
 export const treeDir = (env: string) => `${CLUSTERS_DIR}/${env}`;
+/** The fleet's git-ignored folder of etcd snapshots copied off the servers, per environment. */
+export const BACKUPS_DIR = 'backups';
+export const backupsDir = (env: string) => `${BACKUPS_DIR}/${env}`;
 /** The one folder of the tree Flux syncs. */
 export const fluxDir = (env: string) => `${treeDir(env)}/kubernetes`;
 

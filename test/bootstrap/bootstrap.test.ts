@@ -89,6 +89,13 @@ describe('bootstrap tree', () => {
     expect(pod.containers[0].env).toContainEqual({ name: 'vip_nodename', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } });
   });
 
+  it('makes the VIP holder the last pod the kubelet evicts on a server: system-node-critical, with requests', () => {
+    const pod = rendered(dev).docs('bootstrap/kube-vip.yaml')[3].spec.template.spec;
+    expect(pod.priorityClassName).toBe('system-node-critical');
+    // Requests without limits: Burstable, so it is no longer the BestEffort pod evicted first.
+    expect(pod.containers[0].resources).toEqual({ requests: { cpu: '50m', memory: '64Mi' } });
+  });
+
   it('renders no kube-vip without a VIP', () => {
     expect(rendered(singleServer).files.has('bootstrap/kube-vip.yaml')).toBe(false);
   });

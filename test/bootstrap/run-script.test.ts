@@ -75,6 +75,7 @@ describe('bootstrap/run.sh', () => {
       'Join k3s-dev-2 (192.168.1.51) @ k3s-dev-2',
       'Join k3s-dev-3 (192.168.1.52) @ k3s-dev-3',
       'Verify @ workstation',
+      'Keep the server token, encrypted, in secrets/dev/ @ k3s-dev-1, then workstation',
       'Flux, through flux-operator @ workstation',
       'Verify the cluster against the tree @ workstation',
     ]);
@@ -98,12 +99,12 @@ describe('bootstrap/run.sh', () => {
     const only = run(dir, ['--dry-run', '--only', '5']).out;
     expect(only.split('\n').filter((l) => l.startsWith('== '))).toEqual(['== 5. Wait until the VIP 192.168.1.49 answers on 6443 (on workstation)']);
     const from = run(dir, ['--dry-run', '--from', '10']).out;
-    expect(from.split('\n').filter((l) => l.startsWith('== ')).map((l) => l.split('.')[0])).toEqual(['== 10', '== 11', '== 12']);
+    expect(from.split('\n').filter((l) => l.startsWith('== ')).map((l) => l.split('.')[0])).toEqual(['== 10', '== 11', '== 12', '== 13']);
     expect(run(dir, ['--frob']).code).toBe(2);
     expect(run(dir, ['--only', 'x']).code).toBe(2);
     // A step number the book does not have is refused, not a run of nothing that says done.
     const beyond = run(dir, ['--only', '99']);
-    expect([beyond.code, beyond.err.trim()]).toEqual([2, '--only 99: the steps are 1-12 (bash run.sh --list)']);
+    expect([beyond.code, beyond.err.trim()]).toEqual([2, '--only 99: the steps are 1-13 (bash run.sh --list)']);
   });
 
   it('reaches servers through the NAT targets the model gives, and VMs as their cloud-init user', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adoptionCommands } from '../../src/bootstrap/adoption-steps';
+import { backupCommands } from '../../src/bootstrap/etcd-backup';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import { vmTargets } from '../../src/bootstrap/vm-day-two';
 import type { EnvironmentSpec } from '../../src/model/environment';
@@ -27,7 +28,9 @@ describe('Day 2 on the VM layer', () => {
   it('applies a change that stops servers per node, founder last: a snapshot first, each Ready and etcd healthy before the next', () => {
     const step = dayTwo(dev, 'A VM change that stops servers')!;
     expect(step.where).toBe('k3s-dev-2, then k3s-dev-3, then k3s-dev-1');
-    expect(step.commands[0]).toContain("'sudo k3s etcd-snapshot save --name before-vm-change'");
+    // The backup first, taken off the founder: the way back.
+    expect(step.commands.slice(0, 4)).toEqual(backupCommands(resolveK3s(dev), 'before-vm-change'));
+    expect(step.commands[1]).toContain("'sudo k3s etcd-snapshot save --name before-vm-change'");
     const deploys = step.commands.filter((c) => c.includes('npm run deploy'));
     expect(deploys).toHaveLength(3);
     expect(deploys[0]).toBe(`(cd ../../.. && npm run deploy -- dev -- ${vmTargets(resolveK3s(dev), resolveK3s(dev).liveNodes[1]!).map((t) => `'-target=${t}'`).join(' ')})`);

@@ -14,8 +14,8 @@ while [ $# -gt 0 ]; do
     --list) LIST=1 ;;
     --allow-planned) ALLOW_PLANNED=1 ;;
     --from | --only)
-      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-12)" >&2; exit 2 ;; esac
-      if [ "$2" -lt 1 ] || [ "$2" -gt 12 ]; then echo "$1 $2: the steps are 1-12 (bash run.sh --list)" >&2; exit 2; fi
+      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-13)" >&2; exit 2 ;; esac
+      if [ "$2" -lt 1 ] || [ "$2" -gt 13 ]; then echo "$1 $2: the steps are 1-13 (bash run.sh --list)" >&2; exit 2; fi
       if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
       shift ;;
     -h | --help) usage; exit 0 ;;
@@ -110,15 +110,18 @@ if step 10 'Verify (on workstation)'; then
   run 'kubectl -n kube-system rollout status daemonset/cilium --timeout=10m'
   run 'kubectl get nodes -o wide'
 fi
-if step 11 'Flux, through flux-operator (on workstation)'; then
+if step 11 'Keep the server token, encrypted, in secrets/dev/ (on k3s-dev-1, then workstation)'; then
+  run '(set -o pipefail; ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''sudo sed '\''\'\'''\''s/^/token=/'\''\'\'''\'' /var/lib/rancher/k3s/server/token'\'' | (cd ../../.. && npm run --silent secrets -- set dev kube-system/k3s-server-token --env-file -))'
+fi
+if step 12 'Flux, through flux-operator (on workstation)'; then
   run 'helm upgrade --install flux-operator oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator --version 0.58.1 --namespace flux-system --create-namespace --wait --timeout 10m'
-  run 'kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=../../../.age/dev.agekey --dry-run=client -o yaml | kubectl apply -f -'
+  run 'kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=../../../.age/dev.agekey --dry-run=client -o yaml | kubectl apply --server-side --field-manager=k3s-gitops-synth --force-conflicts -f - && kubectl -n flux-system annotate secret sops-age kubectl.kubernetes.io/last-applied-configuration-'
   run 'kubectl apply --server-side -f flux-instance.yaml'
   run 'kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system get kustomizations'
 fi
-if step 12 'Verify the cluster against the tree (on workstation)'; then
+if step 13 'Verify the cluster against the tree (on workstation)'; then
   run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/gateway-api --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/platform --for=condition=Ready --timeout=10m'

@@ -92,7 +92,7 @@ if step 7 'Verify (on workstation)'; then
 fi
 if step 8 'Flux, through flux-operator (on workstation)'; then
   run 'helm upgrade --install flux-operator oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator --version 0.58.1 --namespace flux-system --create-namespace --wait --timeout 10m'
-  run 'kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=../../../.age/mgmt.agekey --dry-run=client -o yaml | kubectl apply -f -'
+  run 'kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=../../../.age/mgmt.agekey --dry-run=client -o yaml | kubectl apply --server-side --field-manager=k3s-gitops-synth --force-conflicts -f - && kubectl -n flux-system annotate secret sops-age kubectl.kubernetes.io/last-applied-configuration-'
   run 'kubectl apply --server-side -f flux-instance.yaml'
   run 'kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'

@@ -15,8 +15,8 @@ while [ $# -gt 0 ]; do
     --list) LIST=1 ;;
     --allow-planned) ALLOW_PLANNED=1 ;;
     --from | --only)
-      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-9)" >&2; exit 2 ;; esac
-      if [ "$2" -lt 1 ] || [ "$2" -gt 9 ]; then echo "$1 $2: the steps are 1-9 (bash run.sh --list)" >&2; exit 2; fi
+      case "${2:-}" in ''|*[!0-9]*) echo "$1 needs a step number (1-10)" >&2; exit 2 ;; esac
+      if [ "$2" -lt 1 ] || [ "$2" -gt 10 ]; then echo "$1 $2: the steps are 1-10 (bash run.sh --list)" >&2; exit 2; fi
       if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
       shift ;;
     -h | --help) usage; exit 0 ;;
@@ -90,15 +90,18 @@ if step 7 'Verify (on workstation)'; then
   run 'kubectl -n kube-system rollout status daemonset/cilium --timeout=10m'
   run 'kubectl get nodes -o wide'
 fi
-if step 8 'Flux, through flux-operator (on workstation)'; then
+if step 8 'Keep the server token, encrypted, in secrets/prod/ (on k3s-prod-1, then workstation)'; then
+  run '(set -o pipefail; ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''sudo sed '\''\'\'''\''s/^/token=/'\''\'\'''\'' /data/k3s/server/token'\'' | (cd ../../.. && npm run --silent secrets -- set prod kube-system/k3s-server-token --env-file -))'
+fi
+if step 9 'Flux, through flux-operator (on workstation)'; then
   run 'helm upgrade --install flux-operator oci://ghcr.io/controlplaneio-fluxcd/charts/flux-operator --version 0.58.1 --namespace flux-system --create-namespace --wait --timeout 10m'
-  run 'kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=../../../.age/prod.agekey --dry-run=client -o yaml | kubectl apply -f -'
+  run 'kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=../../../.age/prod.agekey --dry-run=client -o yaml | kubectl apply --server-side --field-manager=k3s-gitops-synth --force-conflicts -f - && kubectl -n flux-system annotate secret sops-age kubectl.kubernetes.io/last-applied-configuration-'
   run 'kubectl apply --server-side -f flux-instance.yaml'
   run 'kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system get kustomizations'
 fi
-if step 9 'Verify the cluster against the tree (on workstation)'; then
+if step 10 'Verify the cluster against the tree (on workstation)'; then
   run 'kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/gateway-api --for=condition=Ready --timeout=10m'
   run 'kubectl -n flux-system wait kustomization/platform --for=condition=Ready --timeout=10m'

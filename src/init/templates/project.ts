@@ -68,6 +68,8 @@ output: cdk8s.out
 export const gitignore = () => `node_modules/
 # real age identities created by \`npm run secrets -- init\` never enter the repository
 .age/
+# etcd snapshots the runbook copies off the servers: they hold every Secret of a cluster
+backups/
 # Terraform/OpenTofu state and caches
 .terraform-state/
 cdktf.out/

@@ -4,6 +4,7 @@ import { credentialsSecretName } from '../workload-resolve';
 import { holdsAgeIdentity, isBech32, redacted } from '../public-keys';
 import type { Environment, SecretRef } from '../resolve';
 import { runRules, shown } from '../violation';
+import { serverTokenSource } from '../server-token';
 import type { Finding, Rule, Violation } from '../violation';
 
 /** Only these keys' values are encrypted: everything Flux and reviewers need stays readable. */
@@ -188,6 +189,8 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
       [...sources.keys()]
         // Only its own folder: a management environment also reads what it delivers from its workload clusters'.
         .filter((path) => path.startsWith(`secrets/${env.name}/`) && path.endsWith('.sops.yaml') && !env.secrets.some((ref) => ref.source === path))
+        // The server token is kept for a restore, never deployed (src/model/server-token.ts).
+        .filter((path) => path !== serverTokenSource(env.name))
         // A workload cluster whose spec the schema refuses references nothing yet: its credentials are not unused.
         .filter((path) => !env.refusedWorkloads.some((w) => path.endsWith(`.${credentialsSecretName(w)}.sops.yaml`)))
         .map((path) => ({ path, value: path, message: 'no component references this secret, so it is not deployed', fix: 'declare it in the environment (secrets: […]) or delete the file' })),
