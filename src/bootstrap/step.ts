@@ -34,3 +34,5 @@ export const onNode = (env: K3sEnvironment, node: Node, command: string) => `${s
 export const copyTo = (env: K3sEnvironment, node: Node, file: string, to: string, mode = '0600') => `${onNode(env, node, `sudo install -D -m ${mode} /dev/stdin ${to}`)} < ${quote(file)}`;
 /** A loop that waits for `condition`, failing the step after `seconds`. */
 export const waitFor = (seconds: number, condition: string, pause = 5) => `timeout ${seconds} bash -c ${quote(`until ${condition}; do sleep ${pause}; done`)}`;
+/** The install line of every server, at the cold build, a join and an upgrade: get.k3s.io at the pinned release. */
+export const k3sInstall = (env: K3sEnvironment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;

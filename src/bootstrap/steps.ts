@@ -1,6 +1,7 @@
 import type { ChartRelease } from '../charts/chart';
 import type { K3sEnvironment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
+import { addressStep } from './address-step';
 import { dayTwoSteps } from './day-two-steps';
 import { vmDayTwoSteps } from './vm-day-two';
 import { fluxStep } from './flux-step';
@@ -8,11 +9,12 @@ import { handoverStep } from './handover-step';
 import { inspectorStep, verifyAfterChangeStep } from './inspector-step';
 import { kubeconfigStep } from './kubeconfig-step';
 import { rotationSteps } from './rotation-steps';
+import { upgradeStep } from './upgrade-step';
 import type { HandoverPlan } from './handover-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 import { longhornPrerequisites, vmSteps } from './machine-steps';
 import { quote, remote } from './shell';
-import { WAIT, copyTo, onNode, sshTo, waitFor } from './step';
+import { WAIT, copyTo, k3sInstall, onNode, sshTo, waitFor } from './step';
 import type { Step } from './step';
 
 export type { Step } from './step';
@@ -67,7 +69,6 @@ function toolsStep(env: K3sEnvironment): Step {
   };
 }
 
-const install = (env: K3sEnvironment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;
 const manifests = (env: K3sEnvironment) => `${env.k3s.dataDir}/server/manifests`;
 
 function serverFiles(env: K3sEnvironment, node: Node): string[] {
@@ -86,7 +87,7 @@ function founderSteps(env: K3sEnvironment): Step[] {
       env.k3s.datastore === 'etcd' ? 'The founder initialises embedded etcd (`cluster-init`).' : 'One server on k3s\'s default datastore (sqlite), as the operators run it.',
       env.vip ? 'k3s applies `kube-vip.yaml` from its manifests folder: kube-vip runs on the host network and needs no CNI.' : 'No VIP: clients use the server\'s own address.',
     ],
-    commands: [...serverFiles(env, founder), onNode(env, founder, install(env)), waitFor(WAIT.apiserver, `${sshTo(env, founder)} ${remote('sudo k3s kubectl get --raw /readyz')} >/dev/null 2>&1`)],
+    commands: [...serverFiles(env, founder), onNode(env, founder, k3sInstall(env)), waitFor(WAIT.apiserver, `${sshTo(env, founder)} ${remote('sudo k3s kubectl get --raw /readyz')} >/dev/null 2>&1`)],
   }];
   if (env.vip) {
     steps.push({
@@ -129,7 +130,7 @@ function joinSteps(env: K3sEnvironment): Step[] {
       commands: [
         `${onNode(env, founder, `sudo cat ${env.k3s.tokenPath}`)} | ${onNode(env, node, `sudo install -D -m 0600 /dev/stdin ${JOIN_TOKEN_FILE}`)}`,
         ...serverFiles(env, node),
-        onNode(env, node, install(env)),
+        onNode(env, node, k3sInstall(env)),
         `kubectl wait --for=condition=Ready node/${node.name} --timeout=${WAIT.rollout}`,
       ],
     }));
@@ -168,6 +169,8 @@ export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?:
     inspectorStep(env),
   ];
   const planned = env.plannedNodes.map((n) => n.name);
+  // The number run.sh gives a server's Join step, for the Day 2 sections that rejoin it.
+  const joinStep = (node: Node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; };
   return {
     preamble: preamble(env),
     steps,
@@ -175,6 +178,9 @@ export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?:
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; }), verifyAfterChangeStep(env)],
+    dayTwo: [
+      ...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), upgradeStep(env),
+      ...vmDayTwoSteps(env, joinStep), ...addressStep(env, joinStep), verifyAfterChangeStep(env),
+    ],
   };
 }

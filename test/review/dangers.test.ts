@@ -16,6 +16,7 @@ function change(members: number, vm: readonly TfChange[], etcd = true, after = n
     vm, objects: [], base: new Map(), head: new Map(), backing: new Map(),
     etcd: { before: etcd, after: etcd },
     facts: { before: {}, after: {} },
+    readdressed: [], k3s: {}, vmLayer: true,
   };
 }
 const controlPlane = (e: EnvironmentChange) => dangers(e).filter((d) => d.code === 'control-plane').map((d) => [d.what, d.why]);
