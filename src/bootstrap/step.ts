@@ -47,3 +47,5 @@ export const waitFor = (seconds: number, condition: string, pause = 5) => `timeo
  */
 export const applySecret = (namespace: string, name: string) =>
   `kubectl apply --server-side --field-manager=${TOOL_NAME} --force-conflicts -f - && kubectl -n ${namespace} annotate secret ${name} kubectl.kubernetes.io/last-applied-configuration-`;
+/** The install line of every server, at the cold build, a join and an upgrade: get.k3s.io at the pinned release. */
+export const k3sInstall = (env: K3sEnvironment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;

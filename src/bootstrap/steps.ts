@@ -2,6 +2,7 @@ import type { ChartRelease } from '../charts/chart';
 import type { K3sEnvironment, Node } from '../model/resolve';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
 import { adoptedServerCommands, adoptedServerNote } from './adopted-k3s';
+import { addressStep } from './address-step';
 import { dayTwoSteps } from './day-two-steps';
 import { etcdBackupSteps, serverTokenStep } from './etcd-backup';
 import { isAdopted, vmDayTwoSteps } from './vm-day-two';
@@ -10,11 +11,12 @@ import { handoverStep } from './handover-step';
 import { inspectorStep, verifyAfterChangeStep } from './inspector-step';
 import { kubeconfigStep } from './kubeconfig-step';
 import { rotationSteps } from './rotation-steps';
+import { upgradeStep } from './upgrade-step';
 import type { HandoverPlan } from './handover-step';
 import { JOIN_TOKEN_FILE } from './k3s-config';
 import { longhornPrerequisites, vmSteps } from './machine-steps';
 import { quote, remote } from './shell';
-import { WAIT, copyTo, onNode, sshTo, waitFor } from './step';
+import { WAIT, copyTo, k3sInstall, onNode, sshTo, waitFor } from './step';
 import type { Step } from './step';
 
 export type { Step } from './step';
@@ -69,14 +71,13 @@ function toolsStep(env: K3sEnvironment): Step {
   };
 }
 
-const install = (env: K3sEnvironment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;
 const manifests = (env: K3sEnvironment) => `${env.k3s.dataDir}/server/manifests`;
 
 /** The server's files and k3s: on a node that runs k3s already (adopted), kept, compared and installed only below the pin. */
 function k3sOn(env: K3sEnvironment, node: Node): string[] {
   const kubeVip = env.vip ? [copyTo(env, node, 'kube-vip.yaml', `${manifests(env)}/kube-vip.yaml`)] : [];
-  if (isAdopted(env, node)) return [...kubeVip, ...adoptedServerCommands(env, node, install(env))];
-  return [copyTo(env, node, `nodes/${node.name}/config.yaml`, '/etc/rancher/k3s/config.yaml'), ...kubeVip, onNode(env, node, install(env))];
+  if (isAdopted(env, node)) return [...kubeVip, ...adoptedServerCommands(env, node, k3sInstall(env))];
+  return [copyTo(env, node, `nodes/${node.name}/config.yaml`, '/etc/rancher/k3s/config.yaml'), ...kubeVip, onNode(env, node, k3sInstall(env))];
 }
 
 function founderSteps(env: K3sEnvironment): Step[] {
@@ -175,6 +176,8 @@ export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?:
     inspectorStep(env),
   ];
   const planned = env.plannedNodes.map((n) => n.name);
+  // The number run.sh gives a server's Join step, for the Day 2 sections that rejoin it.
+  const joinStep = (node: Node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; };
   return {
     preamble: preamble(env),
     steps,
@@ -182,6 +185,9 @@ export function runbookSteps(env: K3sEnvironment, cni?: ChartRelease, handover?:
       planned.length > 0
         ? `${env.name} has planned servers (${planned.join(', ')}): it is not to be initialised until they exist. Mark them live once racked, or pass --allow-planned to build with ${env.liveNodes.map((n) => n.name).join(', ')} alone.`
         : undefined,
-    dayTwo: [...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), ...vmDayTwoSteps(env, (node) => { const i = steps.findIndex((st) => st.title.startsWith(`Join ${node.name} (`)); return i < 0 ? undefined : i + 1; }), ...(etcd ? etcdBackupSteps(env) : []), verifyAfterChangeStep(env)],
+    dayTwo: [
+      ...(handover ? rotationSteps(env, handover) : []), ...platformDayTwo, ...dayTwoSteps(env, platformDayTwo.length > 0), upgradeStep(env),
+      ...vmDayTwoSteps(env, joinStep), ...addressStep(env, joinStep), ...(etcd ? etcdBackupSteps(env) : []), verifyAfterChangeStep(env),
+    ],
   };
 }

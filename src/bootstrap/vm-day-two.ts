@@ -34,19 +34,38 @@ export function vmTargets(env: K3sEnvironment, node: Node): string[] {
 }
 
 const targets = (addresses: readonly string[]) => addresses.map((t) => quote(`-target=${t}`)).join(' ');
-const deployOne = (env: K3sEnvironment, node: Node) => `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${targets(vmTargets(env, node))})`;
+/** Deploys one node's VM alone; `replace` names addresses to rebuild even where nothing of theirs changed. */
+export const deployOne = (env: K3sEnvironment, node: Node, replace: readonly string[] = []) => `(cd ${REPO_ROOT} && npm run deploy -- ${env.name} -- ${[targets(vmTargets(env, node)), ...replace.map((r) => quote(`-replace=${r}`))].join(' ')})`;
 
 /**
  * Waits until the node's own API server reports its etcd member healthy (k3s ships no etcdctl):
  * asked through the VIP, another server would answer. Its IP is in every server's SANs.
  */
-const etcdHealthy = (env: K3sEnvironment, node: Node) => waitFor(WAIT.apiserver, `kubectl --server=https://${node.ip}:${env.apiPort} get --raw='/readyz/etcd' >/dev/null 2>&1`);
+export const etcdHealthy = (env: K3sEnvironment, node: Node) => waitFor(WAIT.apiserver, `kubectl --server=https://${node.ip}:${env.apiPort} get --raw='/readyz/etcd' >/dev/null 2>&1`);
 
 /** A rebuilt VM has new SSH host keys: the old one is forgotten first (accept-new refuses a changed key). */
-function forgetHostKey(env: K3sEnvironment, node: Node): string {
+export function forgetHostKey(env: K3sEnvironment, node: Node): string {
   const target = env.ssh.get(node.name)!;
   return `ssh-keygen -R ${quote(target.port === 22 ? target.host : `[${target.host}]:${target.port}`)} >/dev/null 2>&1 || true`;
 }
+
+/**
+ * A server that left the cluster comes back through its own Join step, once its host answers
+ * (a rebuilt VM with new host keys, its first boot's cloud-init done), its etcd member healthy after.
+ */
+export function rejoinCommands(env: K3sEnvironment, node: Node, joinStep: number | undefined): string[] {
+  return [
+    forgetHostKey(env, node),
+    waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`),
+    ...(env.infrastructure.kind === 'bare-metal' ? [] : [onNode(env, node, 'sudo cloud-init status --wait >/dev/null')]),
+    `bash run.sh --only ${joinStep ?? '<its Join step>'}`,
+    ...(env.k3s.datastore === 'etcd' ? [etcdHealthy(env, node)] : []),
+  ];
+}
+
+/** Why the founder is never rebuilt as it is, and what comes first. */
+export const founderFirst = (env: K3sEnvironment) =>
+  `The founder runs \`cluster-init\`: rebuilt as it is, it would start a new cluster. Make another live server the founder first (\`founder: true\` on it, synth, commit), then rebuild ${env.founder.name} like the others.`;
 
 /** The servers in the order a rolling change takes them: the others first, the founder last. */
 export const rollingOrder = (env: K3sEnvironment): Node[] => [...env.liveNodes.filter((n) => n !== env.founder), env.founder];
@@ -84,15 +103,9 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
   if (grow) steps.push(grow);
   // A rebuilt server leaves the cluster first and comes back through its own Join step.
   const leaveCluster = (node: Node) => [`# ${node.name}`, `kubectl drain ${node.name} --ignore-daemonsets --delete-emptydir-data`, `kubectl delete node ${node.name}`];
-  const rejoin = (node: Node) => [
-    forgetHostKey(env, node),
-    waitFor(WAIT.ssh, `${sshTo(env, node)} true 2>/dev/null`),
-    onNode(env, node, 'sudo cloud-init status --wait >/dev/null'),
-    `bash run.sh --only ${joinStep(node) ?? '<its Join step>'}`,
-    ...(etcd ? [etcdHealthy(env, node)] : []),
-  ];
+  const rejoin = (node: Node) => rejoinCommands(env, node, joinStep(node));
   const rebuildable = updated.filter((n) => n !== env.founder);
-  const founderNote = `The founder runs \`cluster-init\`: rebuilt as it is, it would start a new cluster. Make another live server the founder first (\`founder: true\` on it, synth, commit), then rebuild ${env.founder.name} like the others.`;
+  const founderNote = founderFirst(env);
   if (rebuildable.length > 0) {
     steps.push({
       title: 'Rebuild a server onto another image',

@@ -1,8 +1,10 @@
+import type { Readdressed } from '../bootstrap/day-two';
 import { quorumOf } from '../model/quorum';
 import { GROW_SECTION } from '../bootstrap/disk-growth-step';
 import { sizeOf } from './disk-sizes';
 import type { SizeChange } from './disk-sizes';
 import type { ObjectChange, TreeObject } from './flux-diff';
+import { k3sSkew, listed, readdressedServers } from './server-dangers';
 import type { TfChange } from './terraform';
 
 /** A change that can take a cluster, its data or its access down, and why. */
@@ -28,6 +30,12 @@ export interface EnvironmentChange {
   readonly sizes: readonly SizeChange[];
   /** Facts read from both trees: the VIP, the API endpoint, the ingress VIP, the node subnet. */
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
+  /** Servers whose address changes, each with the servers that dial its old address to join (the base tree's `server:`). */
+  readonly readdressed: readonly (Readdressed & { readonly dialedBy: readonly string[] })[];
+  /** The k3s release each tree's runbook installs. */
+  readonly k3s: { readonly before?: string; readonly after?: string };
+  /** Whether the head tree has a VM layer (bare metal's and a workload cluster's have none). */
+  readonly vmLayer: boolean;
 }
 
 const LOSES = new Set(['replace', 'destroy', 'may-replace']);
@@ -38,9 +46,6 @@ export const serverOf = (c: Pick<TfChange, 'address'>) => /^(libvirt_domain|prox
 
 /** What a change does to a server, as the danger says it. */
 const LOSS: Readonly<Record<string, string>> = { replace: 'is replaced', 'may-replace': 'may be replaced', destroy: 'is destroyed', blocked: 'is asked to be replaced' };
-
-/** `a`, `a and b`, `a, b and c`. */
-const listed = (names: readonly string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
  * Whether what the plan does to a server's VM takes the OS disk its datastore is on: a Proxmox
@@ -242,5 +247,5 @@ function addresses(e: EnvironmentChange): Danger[] {
 
 /** The dangers of one environment's change, most severe kinds first. */
 export function dangers(e: EnvironmentChange): Danger[] {
-  return [...controlPlane(e), ...founderRebuilt(e), ...adoptionLeft(e), ...backingFiles(e), ...data(e), ...shrinks(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
+  return [...controlPlane(e), ...founderRebuilt(e), ...readdressedServers(e), ...k3sSkew(e), ...adoptionLeft(e), ...backingFiles(e), ...data(e), ...shrinks(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
 }

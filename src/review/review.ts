@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { dayTwoNotes, founderIn, runsEtcd, serverConfigs } from '../bootstrap/day-two';
+import { dayTwoNotes, dialersOf, founderIn, k3sPin, runsEtcd, serverChanges, serverConfigs } from '../bootstrap/day-two';
 import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
@@ -127,7 +127,12 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
   return {
     env,
-    dangers: [...workloadDangers(workloads, b, h, layers), ...dangers({ servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack), sizes })],
+    dangers: [...workloadDangers(workloads, b, h, layers), ...dangers({
+      servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack), sizes,
+      readdressed: serverChanges(base, head).readdressed.map((r) => ({ ...r, dialedBy: dialersOf(cb, r.from) })),
+      k3s: { before: k3sPin(base), after: k3sPin(head) },
+      vmLayer: headStack !== undefined,
+    })],
     vm,
     machines: workloads.flatMap((w) => w.lines),
     nodes: [

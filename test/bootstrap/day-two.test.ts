@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dayTwoNotes, serverChanges } from '../../src/bootstrap/day-two';
+import { dayTwoNotes, k3sPin, serverChanges, skippedMinors } from '../../src/bootstrap/day-two';
 import { renderEnvironment } from '../../src/synth/render';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { dev } from '../fixtures/fleet/dev';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import { mgmt } from '../fixtures/fleet/mgmt';
+import { prod } from '../fixtures/fleet/prod';
 import { fiveServersTwoPlanned, modify, singleServer, resolveK3s } from '../fixtures/environments';
 
 const tree = (spec: EnvironmentSpec) => renderEnvironment(resolveK3s(spec));
@@ -32,6 +33,50 @@ describe('day-2 notes from a change of the servers', () => {
     ]);
     const gone = notes(racked, modify(racked, (e) => { e.nodes.splice(4, 1); }));
     expect(gone).toContain('five-5 leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time');
+  });
+});
+
+describe("day-2 notes of a server's new address and of a k3s bump", () => {
+  const readdress = (spec: EnvironmentSpec, i: number, ip: string) => modify(spec, (e) => { e.nodes[i]!.ip = ip; });
+  const ADDRESS = 'bootstrap/README.md, Day 2 "A server\'s address changes"';
+
+  it('rebuilds a server whose address changes instead of restarting it; the others restart for their SANs only', () => {
+    const moved = readdress(dev, 1, '192.168.1.61');
+    const changes = serverChanges(tree(dev), tree(moved));
+    expect(changes.readdressed).toEqual([{ name: 'k3s-dev-2', from: '192.168.1.51', to: '192.168.1.61' }]);
+    expect(changes.restart).toEqual([{ name: 'k3s-dev-3', keys: ['tls-san'] }, { name: 'k3s-dev-1', keys: ['tls-san'] }]);
+    expect(notes(dev, moved)).toEqual([
+      'k3s config changed on k3s-dev-3 (tls-san), k3s-dev-1 (tls-san): restart k3s one server at a time in this order, each Ready before the next (bootstrap/README.md, Day 2)',
+      `k3s-dev-2's address 192.168.1.51 -> 192.168.1.61: a rebuild, not a restart (the host keeps 192.168.1.51 until then, and its etcd member's peer URL names it): drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, then run its Join step (${ADDRESS})`,
+    ]);
+  });
+
+  it("names the founder's own case: it runs cluster-init, so another server becomes the founder first", () => {
+    expect(notes(dev, readdress(dev, 0, '192.168.1.60')).at(-1)).toBe(
+      `k3s-dev-1's address 192.168.1.50 -> 192.168.1.60: a rebuild, not a restart (the host keeps 192.168.1.50 until then, and its etcd member's peer URL names it): drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, then run its Join step (${ADDRESS}); k3s-dev-1 runs cluster-init: make another live server the founder first (founder: true, synth, commit, restart)`,
+    );
+  });
+
+  it('re-addresses the only server in place (a rebuild would lose the datastore), on etcd with a cluster reset', () => {
+    expect(notes(prod, readdress(prod, 0, '192.168.2.30'))).toEqual([
+      "k3s-prod-1's address 192.168.2.10 -> 192.168.2.30: the only server; a rebuild would take the cluster's datastore with its disk and a restart starts k3s on an address the host does not have: give the host its new address in place first (its network config), then start k3s once with `--cluster-reset`, which rewrites its etcd member's peer URL, and then as a service with the new config.yaml",
+    ]);
+    expect(notes(mgmt as EnvironmentSpec, readdress(mgmt as EnvironmentSpec, 0, '192.168.4.22'))[0]).toMatch(/in place first \(its network config\), then restart k3s with the new config\.yaml$/);
+  });
+
+  it('fails when a k3s bump goes unnamed: the notes send the operator to the rolling upgrade', () => {
+    const bumped = modify(dev, (e) => { e.k3s.version = 'v1.37.1+k3s1'; });
+    expect(k3sPin(tree(dev))).toBe('v1.36.4+k3s1');
+    expect(notes(dev, bumped)).toEqual([
+      'k3s v1.36.4+k3s1 -> v1.37.1+k3s1: the install line changes, no running server does; upgrade every server to it one at a time, before any server joins or is rebuilt (bootstrap/README.md, Day 2 "Upgrade k3s to the pinned release")',
+    ]);
+  });
+
+  it('counts the Kubernetes minors a bump skips: none for a patch, the next minor or a downgrade', () => {
+    expect(skippedMinors('v1.35.8+k3s1', 'v1.38.0+k3s1')).toEqual(['1.36', '1.37']);
+    expect(skippedMinors('v1.36.4+k3s1', 'v1.37.0+k3s1')).toEqual([]);
+    expect(skippedMinors('v1.36.4+k3s1', 'v1.36.5+k3s2')).toEqual([]);
+    expect(skippedMinors('v1.37.0+k3s1', 'v1.35.8+k3s1')).toEqual([]);
   });
 });
 

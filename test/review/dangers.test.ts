@@ -16,6 +16,7 @@ function change(members: number, vm: readonly TfChange[], etcd = true, after = n
     vm, objects: [], base: new Map(), head: new Map(), backing: new Map(), sizes: [],
     etcd: { before: etcd, after: etcd },
     facts: { before: {}, after: {} },
+    readdressed: [], k3s: {}, vmLayer: true,
   };
 }
 const osDisk = (node: string, action: TfChange['action']): TfChange => ({ address: `libvirt_volume.os["${node}"]`, type: 'libvirt_volume', action, attributes: [], reason: 'test' });

@@ -78,6 +78,31 @@ describe('review scenarios', () => {
     expect(r.nodes).toEqual(['k3s config changed on k3s-prod-1 (tls-san): restart k3s one server at a time in this order, each Ready before the next (bootstrap/README.md, Day 2)']);
   });
 
+  it("fails when a server's new address is reviewed as a restart: the danger names the rebuild, first in the Markdown", () => {
+    const r = reviewOf(dev, modify(dev, (e) => { e.nodes[1]!.ip = '192.168.1.61'; }));
+    // The seed changes, which the running VM never reads again: nothing in the VM layer moves the address.
+    expect(vm(r)).toEqual({ 'libvirt_cloudinit_disk.seed["k3s-dev-2"]': 'replace', 'libvirt_volume.seed_iso["k3s-dev-2"]': 'replace' });
+    expect(codes(r)).toEqual(['node-address']);
+    expect(r.nodes.join('\n')).not.toMatch(/k3s-dev-2 \(node-ip/);
+    const md = reviewMarkdown([r], 'main');
+    expect(md.indexOf("**dev** k3s-dev-2's address 192.168.1.51 -> 192.168.1.61")).toBeLessThan(md.indexOf('### dev'));
+    expect(md).toContain('Day 2 "A server\'s address changes"');
+  });
+
+  it("fails when the founder's new address goes unflagged: the servers that join through it are named", () => {
+    const r = reviewOf(dev, modify(dev, (e) => { e.nodes[0]!.ip = '192.168.1.60'; }));
+    expect(codes(r)).toEqual(['node-address', 'founder']);
+    expect(r.dangers[1]!.what).toBe('k3s-dev-1, the founder (cluster-init) that k3s-dev-2 and k3s-dev-3 dial to join (server:), changes its address');
+  });
+
+  it('bumps the k3s pin: the note names the rolling upgrade; a bump that skips a minor is a danger', () => {
+    const next = reviewOf(dev, modify(dev, (e) => { e.k3s.version = 'v1.37.1+k3s1'; }));
+    expect(next.nodes).toEqual(['k3s v1.36.4+k3s1 -> v1.37.1+k3s1: the install line changes, no running server does; upgrade every server to it one at a time, before any server joins or is rebuilt (bootstrap/README.md, Day 2 "Upgrade k3s to the pinned release")']);
+    expect(codes(next)).toEqual([]);
+    const skip = reviewEnvironment('dev', tree(dev), tree(modify(dev, (e) => { e.k3s.version = 'v1.38.0+k3s1'; })));
+    expect(skip.dangers.map((d) => [d.code, d.what])).toEqual([['k3s-skew', 'k3s v1.36.4+k3s1 -> v1.38.0+k3s1 skips Kubernetes 1.37']]);
+  });
+
   it('writes Markdown with the summary table, the dangers first, and the field changes folded', () => {
     const r = reviewOf(prod, modify(prod, (e) => { e.controlPlane.vip = '192.168.2.8'; }));
     const md = reviewMarkdown([r], 'main');

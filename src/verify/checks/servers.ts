@@ -1,3 +1,4 @@
+import { UPGRADE_SECTION } from '../../bootstrap/day-two';
 import { isK3s } from '../../model/resolve';
 import type { K3sEnvironment, Node } from '../../model/resolve';
 import { NODES } from '../kinds';
@@ -36,7 +37,7 @@ function serverLines(env: K3sEnvironment, server: Node, live: Record<string, any
       missingRoles.length === 0 && extraRoles.length === 0 ? 'as expected' : [...missingRoles.map((r) => `${r} missing`), ...extraRoles.map((r) => `${r} present`)].join(', '),
       `the Node did not join as the model's server: rejoin it with the runbook's step for ${server.name}`),
     line('servers.kubelet', kubelet === env.k3s.version ? 'pass' : 'drift', subject, `kubelet ${env.k3s.version} (the k3s pin)`, kubelet === undefined ? 'no kubelet version' : `kubelet ${kubelet}`,
-      `upgrade or downgrade k3s on ${server.name} to ${env.k3s.version} (the runbook's day-2 upgrade step), or pin the version it runs`),
+      `upgrade or downgrade k3s on ${server.name} to ${env.k3s.version} (bootstrap/README.md, Day 2 "${UPGRADE_SECTION}"), or pin the version it runs`),
   ];
 }
 

@@ -50,6 +50,8 @@ describe('the servers check', () => {
   it('fails when a kubelet runs another k3s release than the pin', () => {
     const lines = runDev(serversCheck, (objects) => (find(objects, 'Node', 'k3s-dev-1').status.nodeInfo.kubeletVersion = 'v1.35.8+k3s1'));
     expect(drifts(lines)).toEqual([expect.objectContaining({ check: 'servers.kubelet', expected: 'kubelet v1.36.4+k3s1 (the k3s pin)', live: 'kubelet v1.35.8+k3s1' })]);
+    // The fix names the runbook's section that upgrades every server to the pin.
+    expect(drifts(lines)[0]!.fix).toBe('upgrade or downgrade k3s on k3s-dev-1 to v1.36.4+k3s1 (bootstrap/README.md, Day 2 "Upgrade k3s to the pinned release"), or pin the version it runs');
   });
 
   it('fails when a planned server is already a Node', () => {
