@@ -97,6 +97,25 @@ export const terraformProviders = {
 } as const;
 
 /**
+ * The real programs `npm run prove` runs the VM layer against, each built from its Go module at
+ * its tag (never a release binary), into a cache outside the repository. The provider the stack
+ * pins is `terraformProviders.libvirt`; `commit` is its tag's commit, checked when the source comes
+ * from a git snapshot. 0.8.3 writes the count-era state the migration starts from.
+ */
+export const provingGround = {
+  // renovate: datasource=go depName=github.com/opentofu/opentofu
+  opentofu: { module: 'github.com/opentofu/opentofu', version: 'v1.12.6' },
+  libvirtProvider: {
+    module: 'github.com/dmacvicar/terraform-provider-libvirt/v2',
+    repository: 'dmacvicar/terraform-provider-libvirt',
+    commit: '1c5c001600ba2b787970aff286f2fbfef7376060',
+  },
+  // The 0.8 line's last release: versioning keeps Renovate inside it.
+  // renovate: datasource=terraform-provider depName=dmacvicar/libvirt versioning=regex:^(?<major>0)\.(?<minor>8)\.(?<patch>\d+)$
+  libvirtLegacy: { module: 'github.com/dmacvicar/terraform-provider-libvirt', version: '0.8.3' },
+} as const;
+
+/**
  * The Flux distribution the FluxInstance installs (exact, so a bump is a reviewed change), from
  * the manifests embedded in the flux-operator image (no `distribution.artifact`: works offline).
  */

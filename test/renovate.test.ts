@@ -31,7 +31,7 @@ function extract(): Dependency[] {
 /** Every pin of the catalogue, cloud image serial included (its value has no semver form). */
 const pins = () => [...cataloguePins(versions), { key: 'cloudImage.serial', version: versions.cloudImage.serial }];
 
-const KNOWN_DATASOURCES = ['github-releases', 'helm', 'docker', 'terraform-provider', 'npm', ...Object.keys(config.customDatasources).map((d) => `custom.${d}`)];
+const KNOWN_DATASOURCES = ['github-releases', 'helm', 'docker', 'terraform-provider', 'npm', 'go', ...Object.keys(config.customDatasources).map((d) => `custom.${d}`)];
 
 describe('renovate.json', () => {
   it('uses no regex feature RE2 lacks (look-around, back-references)', () => {

@@ -1,4 +1,5 @@
 import { ADDRESS_SECTION } from './day-two';
+import { backupCommands } from './etcd-backup';
 import type { K3sEnvironment, Node } from '../model/resolve';
 import { quote, remote } from './shell';
 import { onNode, sshOptions } from './step';
@@ -55,7 +56,7 @@ export function addressStep(env: K3sEnvironment, joinStep: (node: Node) => numbe
     ],
     commands: rebuilt.flatMap((node) => [
       `# ${node.name}`,
-      onNode(env, env.founder, `sudo k3s etcd-snapshot save --name before-${node.name}-readdress`),
+      ...backupCommands(env, `before-${node.name}-readdress`),
       `kubectl drain ${node.name} --ignore-daemonsets --delete-emptydir-data`,
       uninstall(env, node),
       `kubectl delete node ${node.name}`,

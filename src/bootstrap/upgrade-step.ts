@@ -1,5 +1,6 @@
 import semver from 'semver';
 import { UPGRADE_SECTION } from './day-two';
+import { backupCommands } from './etcd-backup';
 import type { K3sEnvironment } from '../model/resolve';
 import { counted, quorumOf, toleratedOf } from '../model/quorum';
 import { quote } from './shell';
@@ -44,7 +45,7 @@ export function upgradeStep(env: K3sEnvironment): Step {
     ],
     commands: [
       `kubectl get nodes --no-headers -o custom-columns=NODE:.metadata.name,KUBELET:.status.nodeInfo.kubeletVersion | awk ${quote(`$2 !~ /${pattern}/ { print $1 " runs " $2 ": not within one minor below ${env.k3s.version}, refused"; bad = 1 } END { exit bad || NR == 0 }`)}`,
-      ...(etcd ? [onNode(env, env.founder, 'sudo k3s etcd-snapshot save --name before-k3s-upgrade')] : []),
+      ...(etcd ? backupCommands(env, 'before-k3s-upgrade') : []),
       ...order.flatMap((node) => [
         `# ${node.name}`,
         ...(several ? [`kubectl drain ${node.name} --ignore-daemonsets --delete-emptydir-data`] : []),

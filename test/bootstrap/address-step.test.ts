@@ -1,3 +1,4 @@
+import { backupCommands } from '../../src/bootstrap/etcd-backup';
 import { describe, expect, it } from 'vitest';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import type { EnvironmentSpec } from '../../src/model/environment';
@@ -26,7 +27,8 @@ describe("Day 2: a server's address changes", () => {
     const join = runbook.steps.findIndex((s) => s.title.startsWith('Join k3s-dev-2 (')) + 1;
     expect(block(step.commands, 'k3s-dev-2').map((c) => c.replace(/^ssh .*? -p 22 /, 'ssh '))).toEqual([
       '# k3s-dev-2',
-      "ssh ubuntu@192.168.1.50 'sudo k3s etcd-snapshot save --name before-k3s-dev-2-readdress'",
+      // The snapshot first, copied off the founder with the server token (Day 2 "Back up etcd").
+      ...backupCommands(resolveK3s(dev), 'before-k3s-dev-2-readdress').map((c) => c.replace(/^ssh .*? -p 22 /, 'ssh ')),
       'kubectl drain k3s-dev-2 --ignore-daemonsets --delete-emptydir-data',
       // k3s stops before its Node goes, so it cannot register the Node again; reached at the address it still has.
       "ssh 'ubuntu@<old address of k3s-dev-2>' 'sudo /usr/local/bin/k3s-uninstall.sh'",

@@ -1,3 +1,4 @@
+import { backupCommands } from '../../src/bootstrap/etcd-backup';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runbookSteps } from '../../src/bootstrap/steps';
@@ -38,7 +39,8 @@ describe('Day 2: upgrade k3s to the pin', () => {
       "timeout 300 bash -c 'until kubectl --server=https://192.168.1.51:6443 get --raw='\\''/readyz/etcd'\\'' >/dev/null 2>&1; do sleep 5; done'",
       'kubectl uncordon k3s-dev-2',
     ]);
-    expect(section.commands[1]).toContain("'sudo k3s etcd-snapshot save --name before-k3s-upgrade'");
+    // The snapshot first, copied off the founder with the server token (Day 2 "Back up etcd").
+    expect(section.commands.slice(1, 5)).toEqual(backupCommands(env, 'before-k3s-upgrade'));
     expect(section.notes[2]).toContain('etcd needs 2 of its 3 members up, so upgrading more than 1 server at once stops the cluster');
   });
 
