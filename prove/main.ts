@@ -1,0 +1,79 @@
+/**
+ * `npm run prove [-- --only <scenario>]`: builds the real programs (toolchain.ts), starts a libvirt
+ * host (host.ts), scaffolds a fleet through the packed bin (fleet.ts), runs every scenario
+ * (scenarios.ts), writes reports/prove.md and prints it. Exit 1 when a scenario fails.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as versions from '../src/versions';
+import { scaffoldFleet, ENV } from './fleet';
+import { startHost } from './host';
+import { HostCopy } from './host-copy';
+import { renderReport, summaryLine } from './report';
+import type { ScenarioResult } from './report';
+import type { Rewrite } from './rewrite';
+import { runScenario } from './scenario';
+import { SCENARIOS } from './scenarios';
+import { CACHE, provideAll, providerMirror } from './toolchain';
+
+const REPORT = path.resolve(import.meta.dirname, '..', 'reports', 'prove.md');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, keep: { type: 'boolean' } } });
+  const only = values.only ?? [];
+  const unknown = only.filter((o) => !SCENARIOS.some((s) => s.name === o));
+  if (unknown.length > 0) {
+    log(`prove: no scenario ${unknown.map((u) => JSON.stringify(u)).join(', ')}; the scenarios are ${SCENARIOS.map((s) => JSON.stringify(s.name)).join(', ')}`);
+    return 2;
+  }
+  const programs = provideAll(log);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'k3s-prove-'));
+  const results: ScenarioResult[] = [];
+  const rewrites: Rewrite[] = [];
+  let hostNotes: readonly string[] = [];
+  const chosen = SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name));
+  if (!programs.tofu.file || !programs.libvirt.file) {
+    // Every scenario plans the generated stack, which needs both: none can run, and each says why.
+    const missing = [programs.tofu, programs.libvirt].filter((p) => !p.file).map((p) => `${p.name} ${p.version}: ${p.source}`).join('; ');
+    for (const s of chosen) results.push({ name: s.name, outcome: 'not provable here', reason: `no binary of ${missing}`, steps: [] });
+  } else {
+    const host = startHost(log);
+    hostNotes = host.notes;
+    try {
+      const home = path.join(work, 'home');
+      fs.mkdirSync(home, { recursive: true });
+      const image = path.join(work, 'stand-in.qcow2');
+      execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', image, '1G']);
+      const sha256 = execFileSync('sha256sum', [image], { encoding: 'utf8' }).split(' ')[0]!;
+      const cliConfig = providerMirror(work, [
+        { source: versions.terraformProviders.libvirt.source, version: versions.terraformProviders.libvirt.version, file: programs.libvirt.file },
+        ...(programs.legacy.file ? [{ source: versions.terraformProviders.libvirt.source, version: versions.provingGround.libvirtLegacy.version, file: programs.legacy.file }] : []),
+      ]);
+      const fleet = scaffoldFleet(work, log);
+      const initCommit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: fleet.dir, encoding: 'utf8' }).trim();
+      const copy = new HostCopy(work, ENV, { tofu: programs.tofu.file, cliConfig, home }, { image: { path: image, sha256 }, updateShutdownSeconds: 1 });
+      const reset = () => {
+        host.wipe('prove-');
+        copy.reset();
+      };
+      for (const scenario of chosen) results.push(await runScenario({ fleet, host: copy, initCommit, reset, log, rewrites }, scenario));
+    } finally {
+      if (!values.keep) host.stop();
+    }
+  }
+  const report = renderReport({ programs: [programs.tofu, programs.libvirt, programs.legacy], rewrites, host: hostNotes, results });
+  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+  fs.writeFileSync(REPORT, report);
+  process.stdout.write(report);
+  log(`prove: report written to ${path.relative(process.cwd(), REPORT)}; binaries cached in ${CACHE}`);
+  if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
+  else log(`prove: kept ${work}`);
+  log(summaryLine(results));
+  return results.some((r) => r.outcome === 'failed') ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,165 @@
+/**
+ * One scenario: day 0 from an empty state, then each edit of the environment as a user makes it
+ * (synth, commit, review), the review's prediction compared with the real plan, the change
+ * applied through `deploy` the way the review and the runbook say, and what must hold after.
+ */
+import { compare } from './compare';
+import type { Predicted, RealChange, Row } from './compare';
+import type { Fleet, FleetSpec } from './fleet';
+import { domainUuids, holdsMarker, inodeOf, mostStoppedAtOnce, stampDataDisks, volumeDigests, watchLifecycle } from './host';
+import type { HostCopy } from './host-copy';
+import type { Check, ScenarioResult, StepResult } from './report';
+import { outcomeOf } from './report';
+import type { Rewrite } from './rewrite';
+
+/** How a step's change is applied. */
+export type Apply =
+  /** `deploy --expect` with the counts the review predicts: applied only when the real plan has them. */
+  | 'deploy'
+  /** The runbook's one-server-at-a-time procedure: its `deploy -- -target=…` lines in order. */
+  | 'rolling'
+  /** The review says the apply fails: `deploy --expect` with its counts, then the apply must fail. */
+  | 'fails'
+  /** Nothing is applied (the review says the plan is refused, or there is nothing to apply). */
+  | 'none';
+
+export interface Step {
+  readonly title: string;
+  readonly edit: (spec: FleetSpec) => FleetSpec;
+  readonly apply: Apply;
+  /** The data disks are the same files with the same bytes afterwards (the review calls the change safe for data). */
+  readonly keepsData?: boolean;
+  /** At most this many domains stopped at one moment while the change is applied. */
+  readonly mostStopped?: number;
+}
+
+export interface Scenario {
+  readonly name: string;
+  readonly start: FleetSpec;
+  readonly steps: readonly Step[];
+}
+
+export interface Context {
+  readonly fleet: Fleet;
+  readonly host: HostCopy;
+  /** The fleet's first commit, before any tree: day 0's base. */
+  readonly initCommit: string;
+  readonly reset: () => void;
+  readonly log: (line: string) => void;
+  readonly rewrites: Rewrite[];
+}
+
+/** deploy --expect's counts for what the review predicts (deploy.ts counts a replacement as an add and a destroy). */
+export function expectedCounts(predicted: readonly Predicted[]): string {
+  const n = (...actions: string[]) => predicted.filter((p) => actions.includes(p.action)).length;
+  return `import=${n('import')},add=${n('create', 'replace')},change=${n('update', 'fails')},destroy=${n('destroy', 'replace')}`;
+}
+
+const dataFile = (node: string, disks: ReadonlyMap<string, { path: string }>) => disks.get(`${node}-data.qcow2`)?.path;
+
+/** The runbook's per-server deploy lines of a Day 2 section: each `-target` list, in order. */
+export function rollingTargets(readme: string, section: string): string[][] {
+  const start = readme.indexOf(`### ${section}`);
+  if (start < 0) return [];
+  const next = readme.indexOf('\n### ', start + 4);
+  const body = readme.slice(start, next < 0 ? undefined : next);
+  return [...body.matchAll(/npm run deploy -- \S+ -- ((?:'-target=[^']+' ?)+)/g)].map((m) => [...m[1]!.matchAll(/'(-target=[^']+)'/g)].map((t) => t[1]!));
+}
+
+export const ROLLING_SECTION = 'A VM change that stops servers (sizing, hardware, a provider setting)';
+
+async function applyStep(ctx: Context, step: Step, predicted: readonly Predicted[], checks: Check[]): Promise<void> {
+  if (step.apply === 'none') return;
+  const counts = expectedCounts(predicted);
+  if (step.apply === 'rolling') {
+    const readme = ctx.fleet.treeFile('bootstrap/README.md');
+    const lines = rollingTargets(readme, ROLLING_SECTION).filter((targets) => targets.some((t) => predicted.some((p) => t === `-target=${p.address}`)));
+    checks.push({ what: `the runbook's "${ROLLING_SECTION}" names a deploy for every server the change stops`, ok: lines.length > 0, detail: `${lines.length} deploy lines` });
+    const { result, events } = await watchLifecycle(async () => lines.map((targets) => ctx.host.deploy(ctx.fleet.bin, ['--', ...targets, '-auto-approve'])));
+    const failed = result.filter((r) => r.status !== 0);
+    checks.push({ what: 'every deploy line of the procedure applies', ok: failed.length === 0, ...(failed[0] && { detail: failed[0].output.slice(-400) }) });
+    const { most, at } = mostStoppedAtOnce(events);
+    checks.push({ what: `no more than ${step.mostStopped ?? 1} server stopped at once (libvirt's lifecycle events)`, ok: most <= (step.mostStopped ?? 1), detail: `at most ${most}${at ? `: ${at}` : ''}, ${events.length} events` });
+    return;
+  }
+  const { result: run, events } = await watchLifecycle(async () => ctx.host.deploy(ctx.fleet.bin, ['--expect', counts]));
+  if (step.apply === 'fails') {
+    checks.push({ what: `deploy --expect ${counts} stops or its apply fails, as the review says`, ok: run.status !== 0, detail: run.output.trim().split('\n').filter((l) => /Error|error|expected/.test(l)).slice(0, 2).join(' / ') });
+  } else {
+    checks.push({ what: `deploy --expect ${counts} (the review's counts) finds that plan and applies it`, ok: run.status === 0, ...(run.status !== 0 && { detail: run.output.slice(-600) }) });
+  }
+  if (step.mostStopped !== undefined) {
+    const { most, at } = mostStoppedAtOnce(events);
+    checks.push({ what: `no more than ${step.mostStopped} server stopped at once (libvirt's lifecycle events)`, ok: most <= step.mostStopped, detail: `at most ${most}${at ? `: ${at}` : ''}` });
+  }
+}
+
+/** The plan after the apply: empty, but for what the review says fails again. */
+function settled(ctx: Context, predicted: readonly Predicted[], step: Step): Check {
+  const again = ctx.host.plan();
+  if (!Array.isArray(again.changes)) return { what: 'a second plan changes nothing', ok: false, detail: `refused: ${again.changes.refused.join(', ')}` };
+  const left = (again.changes as RealChange[]).filter((c) => c.action !== 'no-op' && !(step.apply === 'fails' && predicted.some((p) => p.address === c.address)));
+  return { what: step.apply === 'fails' ? 'a second plan holds only what failed' : 'a second plan changes nothing', ok: left.length === 0, ...(left.length > 0 && { detail: left.map((c) => `${c.action} ${c.address}`).join(', ') }) };
+}
+
+async function runStep(ctx: Context, step: Step, base: string, spec: FleetSpec): Promise<StepResult> {
+  ctx.fleet.change(spec, step.title);
+  const { vm: predicted } = ctx.fleet.review(base);
+  ctx.rewrites.push(...ctx.host.place(ctx.fleet.stack()));
+  const plan = ctx.host.plan();
+  const rows: Row[] = compare(predicted, plan.changes);
+  const checks: Check[] = [];
+  const disksBefore = volumeDigests();
+  const uuidsBefore = domainUuids();
+  const nodes = spec.nodes.map((n) => n.name);
+  const inodes = new Map(nodes.map((n) => [n, inodeOf(dataFile(n, disksBefore) ?? '')]));
+  if (rows.every((r) => r.agrees)) {
+    await applyStep(ctx, step, predicted, checks);
+    if (step.apply !== 'none') checks.push(settled(ctx, predicted, step));
+    if (step.keepsData) {
+      const after = volumeDigests();
+      for (const n of nodes.filter((x) => inodes.get(x) !== undefined)) {
+        const file = dataFile(n, after);
+        const same = file !== undefined && inodeOf(file) === inodes.get(n) && holdsMarker(file);
+        checks.push({ what: `${n}'s data disk is the same file with the marker written before the change`, ok: same });
+      }
+    }
+    const uuidsAfter = domainUuids();
+    for (const n of nodes) {
+      const action = predicted.find((p) => p.address === `libvirt_domain.node["${n}"]`)?.action ?? 'no-op';
+      if (!uuidsBefore.has(n) || step.apply === 'none' || step.apply === 'fails') continue;
+      const kept = uuidsAfter.get(n) === uuidsBefore.get(n);
+      const expectKept = ['no-op', 'update', 'move'].includes(action);
+      if (['replace', 'no-op', 'update', 'move'].includes(action)) {
+        checks.push({ what: `${n}'s domain is ${expectKept ? 'the same domain (same UUID)' : 'a new domain (new UUID)'}, as the review's ${action} says`, ok: kept === expectKept });
+      }
+    }
+  } else {
+    checks.push({ what: 'the change is applied only when the review and the plan agree', ok: false, detail: 'not applied' });
+  }
+  return { title: step.title, rows, checks };
+}
+
+export async function runScenario(ctx: Context, scenario: Scenario): Promise<ScenarioResult> {
+  ctx.log(`scenario: ${scenario.name}`);
+  ctx.reset();
+  const steps: StepResult[] = [];
+  try {
+    // Day 0: from an empty state, the whole environment, then a plan that must be empty.
+    const day0: Step = { title: 'day 0: first apply from an empty state', edit: (s) => s, apply: 'deploy' };
+    steps.push(await runStep(ctx, day0, ctx.initCommit, scenario.start));
+    const disks = volumeDigests();
+    stampDataDisks(new Map(scenario.start.nodes.map((n) => [n.name, dataFile(n.name, disks)!] as const).filter(([, f]) => f !== undefined)));
+    let spec = scenario.start;
+    for (const step of scenario.steps) {
+      if (!steps.every((s) => s.rows.every((r) => r.agrees) && s.checks.every((c) => c.ok))) break;
+      const base = ctx.fleet.change(spec, `${scenario.name}: before ${step.title}`);
+      spec = step.edit(spec);
+      ctx.log(`  step: ${step.title}`);
+      steps.push(await runStep(ctx, step, base, spec));
+    }
+    return { name: scenario.name, outcome: outcomeOf(steps), steps };
+  } catch (error) {
+    return { name: scenario.name, outcome: 'failed', reason: `stopped by an error: ${(error as Error).message.slice(0, 1500)}`, steps };
+  }
+}

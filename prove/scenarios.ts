@@ -1,0 +1,66 @@
+/**
+ * The scenarios: each edit the review speaks of, made to a fleet the proving ground scaffolds.
+ * Day 0 (first apply from an empty state, then an empty plan) opens every one.
+ */
+import { BASE } from './fleet';
+import type { FleetSpec } from './fleet';
+import { OTHER_BRIDGE } from './host';
+import type { Scenario } from './scenario';
+
+const withNodes = (spec: FleetSpec, count: number): FleetSpec => ({
+  ...spec,
+  nodes: Array.from({ length: count }, (_, i) => spec.nodes[i] ?? { name: `prove-${i + 1}`, ip: `192.168.77.${11 + i}`, image: '20260926' }),
+});
+
+export const SCENARIOS: readonly Scenario[] = [
+  { name: 'day 0', start: BASE, steps: [] },
+  {
+    name: 'disk growth',
+    start: BASE,
+    steps: [
+      // capacity is ignored (src/infra/libvirt-nodes.ts): the plan is empty, no domain stops, and
+      // the runbook's "Grow a VM's disk" grows the running disks.
+      { title: 'OS disks grown on every server', edit: (s) => ({ ...s, vm: { ...s.vm, osDiskGiB: s.vm.osDiskGiB + 2 } }), apply: 'deploy', keepsData: true, mostStopped: 0 },
+      { title: 'data disks grown on every server', edit: (s) => ({ ...s, vm: { ...s.vm, dataDiskGiB: s.vm.dataDiskGiB + 2 } }), apply: 'deploy', keepsData: true, mostStopped: 0 },
+    ],
+  },
+  {
+    name: 'vcpus and memory on every server',
+    start: BASE,
+    steps: [
+      // Every domain updated in place, which stops it: applied by the runbook's rolling procedure.
+      { title: 'vcpus 1 → 2 and memory 1024 → 1280 MiB', edit: (s) => ({ ...s, vm: { ...s.vm, vcpus: 2, memoryMiB: 1280 } }), apply: 'rolling', keepsData: true, mostStopped: 1 },
+    ],
+  },
+  {
+    name: 'servers added, then removed',
+    start: BASE,
+    steps: [
+      { title: 'two servers added', edit: (s) => withNodes(s, 5), apply: 'deploy', keepsData: true, mostStopped: 0 },
+      // prevent_destroy on the data disks: Terraform refuses the plan, nothing is destroyed.
+      { title: 'two servers removed while their data disks are protected', edit: (s) => withNodes(s, 3), apply: 'none' },
+      { title: 'two servers removed with protectData off', edit: (s) => ({ ...withNodes(s, 3), protectData: false }), apply: 'deploy' },
+    ],
+  },
+  {
+    name: 'a seed change',
+    start: BASE,
+    steps: [
+      { title: 'the VMs trust another SSH key', edit: (s) => ({ ...s, sshKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx1Cz6mKq0bS5m3yCq2aTH5bI4o2cE1bW9pHn8cZ0xd rotated@localhost' }), apply: 'deploy', keepsData: true },
+    ],
+  },
+  {
+    name: "a server's address",
+    start: BASE,
+    steps: [
+      { title: 'prove-2 takes another address', edit: (s) => ({ ...s, nodes: s.nodes.map((n) => (n.name === 'prove-2' ? { ...n, ip: '192.168.77.22' } : n)) }), apply: 'deploy', keepsData: true },
+    ],
+  },
+  {
+    name: 'the bridge',
+    start: BASE,
+    steps: [
+      { title: `every NIC moved to bridge ${OTHER_BRIDGE}`, edit: (s) => ({ ...s, bridge: OTHER_BRIDGE }), apply: 'rolling', keepsData: true, mostStopped: 1 },
+    ],
+  },
+];
