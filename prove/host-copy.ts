@@ -89,6 +89,7 @@ export class HostCopy {
   /** The fleet's bin (`k3s-gitops-synth deploy <env> …`), run from the copy's root. */
   deploy(bin: string, args: readonly string[]): { status: number; output: string } {
     const r = spawnSync(bin, ['deploy', this.env, ...args], { cwd: this.root, encoding: 'utf8', maxBuffer: 1 << 28, env: this.environment, stdio: ['ignore', 'pipe', 'pipe'] });
-    return { status: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+    // Terraform colours its output when it is not told otherwise; the report wants the words.
+    return { status: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '') };
   }
 }

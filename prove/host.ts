@@ -26,7 +26,7 @@ const must = (...args: string[]) => {
 export interface Host {
   /** What was done to make this machine a libvirt host, for the report. */
   readonly notes: readonly string[];
-  /** Every domain whose name starts with the prefix, destroyed and undefined; every volume deleted. */
+  /** Every domain on the proving ground's bridges or named with the prefix, destroyed and undefined; every volume of its pool deleted. */
   wipe(prefix: string): void;
   stop(): void;
 }
@@ -77,7 +77,10 @@ export function startHost(log: (line: string) => void): Host {
 
   return {
     notes,
-    wipe: (prefix: string) => wipeDomains(prefix),
+    wipe(prefix: string) {
+      wipeDomains(prefix);
+      deleteVolumes();
+    },
     stop() {
       wipeDomains('');
       wipePool();
@@ -117,12 +120,16 @@ function wipeDomains(prefix: string): void {
   }
 }
 
-function wipePool(): void {
-  if (virsh('pool-info', POOL).status !== 0) return;
+function deleteVolumes(): void {
   for (const line of virsh('vol-list', POOL).stdout.split('\n').slice(2)) {
     const name = line.trim().split(/\s+/)[0];
     if (name) virsh('vol-delete', '--pool', POOL, name);
   }
+}
+
+function wipePool(): void {
+  if (virsh('pool-info', POOL).status !== 0) return;
+  deleteVolumes();
   virsh('pool-destroy', POOL);
   virsh('pool-undefine', POOL);
   fs.rmSync(POOL_DIR, { recursive: true, force: true });

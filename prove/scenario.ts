@@ -59,9 +59,10 @@ const dataFile = (node: string, disks: ReadonlyMap<string, { path: string }>) =>
 
 /** The runbook's per-server deploy lines of a Day 2 section: each `-target` list, in order. */
 export function rollingTargets(readme: string, section: string): string[][] {
-  const start = readme.indexOf(`### ${section}`);
+  const start = readme.indexOf(`\n## ${section}\n`);
   if (start < 0) return [];
-  const next = readme.indexOf('\n### ', start + 4);
+  // The next section; lines of the code blocks start with one #, comments of the shell.
+  const next = readme.indexOf('\n## ', start + 4);
   const body = readme.slice(start, next < 0 ? undefined : next);
   return [...body.matchAll(/npm run deploy -- \S+ -- ((?:'-target=[^']+' ?)+)/g)].map((m) => [...m[1]!.matchAll(/'(-target=[^']+)'/g)].map((t) => t[1]!));
 }
@@ -148,15 +149,20 @@ export async function runScenario(ctx: Context, scenario: Scenario): Promise<Sce
     // Day 0: from an empty state, the whole environment, then a plan that must be empty.
     const day0: Step = { title: 'day 0: first apply from an empty state', edit: (s) => s, apply: 'deploy' };
     steps.push(await runStep(ctx, day0, ctx.initCommit, scenario.start));
+    if (outcomeOf(steps) === 'failed') return { name: scenario.name, outcome: 'failed', steps };
     const disks = volumeDigests();
     stampDataDisks(new Map(scenario.start.nodes.map((n) => [n.name, dataFile(n.name, disks)!] as const).filter(([, f]) => f !== undefined)));
     let spec = scenario.start;
     for (const step of scenario.steps) {
-      if (!steps.every((s) => s.rows.every((r) => r.agrees) && s.checks.every((c) => c.ok))) break;
+      if (outcomeOf(steps) === 'failed') break;
       const base = ctx.fleet.change(spec, `${scenario.name}: before ${step.title}`);
+      const before = spec;
       spec = step.edit(spec);
       ctx.log(`  step: ${step.title}`);
       steps.push(await runStep(ctx, step, base, spec));
+      // A change that was not applied is taken back, as an operator reverts the commit: what
+      // runs is still the tree before it, and the next change is reviewed against that tree.
+      if (step.apply === 'none') spec = before;
     }
     return { name: scenario.name, outcome: outcomeOf(steps), steps };
   } catch (error) {

@@ -88,13 +88,14 @@ function fromSnapshot(recipe: Recipe, into: string): string | { error: string } 
 }
 
 /** Builds one program unless its cached binary exists; says where the binary came from. */
-function provide(recipe: Recipe, log: (line: string) => void): Program {
+function provide(recipe: Recipe, log: (line: string) => void, noGo?: string): Program {
   const dir = path.join(CACHE, 'bin', `${recipe.binary.replace(/_v.*$/, '')}-${recipe.version}`);
   const file = path.join(dir, recipe.binary);
   const sourceNote = path.join(dir, 'SOURCE');
   if (fs.existsSync(file) && fs.existsSync(sourceNote)) {
     return { name: recipe.name, version: recipe.version, file, source: `cached, built before from ${fs.readFileSync(sourceNote, 'utf8').trim()}` };
   }
+  if (noGo) return { name: recipe.name, version: recipe.version, source: `none: ${noGo}` };
   const build = fs.mkdtempSync(path.join(CACHE, 'build-'));
   try {
     const src = path.join(build, 'src');
@@ -124,7 +125,9 @@ function provide(recipe: Recipe, log: (line: string) => void): Program {
 
 export function provideAll(log: (line: string) => void): { tofu: Program; libvirt: Program; legacy: Program } {
   fs.mkdirSync(CACHE, { recursive: true });
-  const [tofu, libvirt, legacy] = RECIPES.map((r) => provide(r, log)) as [Program, Program, Program];
+  const go = run('go', ['version']);
+  const noGo = go.status !== 0 ? `no Go toolchain on the PATH (${go.error?.message ?? go.stderr.trim()}): install Go 1.26 or later` : undefined;
+  const [tofu, libvirt, legacy] = RECIPES.map((r) => provide(r, log, noGo)) as [Program, Program, Program];
   return { tofu, libvirt, legacy };
 }
 
