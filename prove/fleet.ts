@@ -28,6 +28,8 @@ export interface FleetSpec {
   readonly protectData?: boolean;
   readonly migrateFromCount?: readonly string[];
   readonly adopt?: unknown;
+  /** The environment's own cloud image pin over the tool's (a serial bump, as a release of the tool makes it). */
+  readonly cloudImage?: { readonly serial: string; readonly sha256: string };
 }
 
 /** Three small servers on the proving ground's pool and bridge (addresses are data only: nothing boots). */
@@ -75,8 +77,10 @@ function environmentSource(initial: string, spec: FleetSpec): string {
   };
   const withNodes = initial.replace(/\n {2}nodes: \[\n[\s\S]*?\n {2}\],\n/, `\n  nodes: [\n${nodes}\n  ],\n`);
   const withInfra = withNodes.replace(/\n {2}infrastructure: \{\n[\s\S]*?\n {2}\},\n/, `\n  infrastructure: ${JSON.stringify(infrastructure, null, 2).replace(/\n/g, '\n  ').replace('"__ACCESS__"', spec.sshKey ? `{ user: 'ubuntu', sshKeys: [${JSON.stringify(spec.sshKey)}] }` : "{ user: 'ubuntu', sshKeys }")},\n`);
+  // The environment's version overrides, right after its name (init writes none).
+  const withVersions = spec.cloudImage ? withInfra.replace(/\n {2}name: ('[^']+'),\n/, `\n  name: $1,\n  versions: { cloudImage: ${JSON.stringify(spec.cloudImage)} },\n`) : withInfra;
   if (withInfra === initial || !withInfra.includes(spec.nodes[0]!.name)) throw new Error('prove: the environment init wrote has another layout than the proving ground expects (nodes, infrastructure)');
-  return withInfra;
+  return withVersions;
 }
 
 export function scaffoldFleet(work: string, log: (line: string) => void): Fleet {

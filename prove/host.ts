@@ -156,17 +156,17 @@ export function domainUuids(): Map<string, string> {
   return found;
 }
 
-/** Where the proving ground writes its marker into each data disk: a real disk's bytes past the partition table. */
+/** Where the proving ground writes its marker into each disk: a real disk's bytes past the partition table. */
 const MARK = { offset: '1M', length: '64k', pattern: '0x5a' };
 
 /**
- * Writes a marker into each node's data disk, the domain stopped around it (QEMU holds the
+ * Writes a marker into each node's OS and data disks, the domain stopped around it (QEMU holds the
  * image's write lock while it runs) and started again, as the scenario found it.
  */
-export function stampDataDisks(disks: ReadonlyMap<string, string>): void {
-  for (const [domain, file] of disks) {
+export function stampDisks(disks: ReadonlyMap<string, readonly string[]>): void {
+  for (const [domain, files] of disks) {
     virsh('destroy', domain);
-    execFileSync('qemu-io', ['-f', 'qcow2', '-c', `write -P ${MARK.pattern} ${MARK.offset} ${MARK.length}`, file], { stdio: 'pipe' });
+    for (const file of files) execFileSync('qemu-io', ['-f', 'qcow2', '-c', `write -P ${MARK.pattern} ${MARK.offset} ${MARK.length}`, file], { stdio: 'pipe' });
     must('start', domain);
   }
 }
@@ -217,4 +217,30 @@ export function mostStoppedAtOnce(events: readonly string[]): { most: number; at
     }
   }
   return { most, ...(at && { at }) };
+}
+
+/**
+ * Domains made with virsh before any Terraform state, as an operator's own scripts made them:
+ * an OS and a data disk each (qcow2, in the pool), one NIC on the bridge, started. Each disk
+ * holds the marker before the domain first starts. Returns what `adopt.domains` records.
+ */
+export function defineByHand(nodes: readonly { name: string; mac: string }[]): Record<string, { uuid: string; osDisk: string; dataDisk: string }> {
+  const found: Record<string, { uuid: string; osDisk: string; dataDisk: string }> = {};
+  for (const node of nodes) {
+    const osDisk = path.join(POOL_DIR, `${node.name}-by-hand-os.qcow2`);
+    const dataDisk = path.join(POOL_DIR, `${node.name}-by-hand-data.qcow2`);
+    for (const file of [osDisk, dataDisk]) {
+      execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', file, '2G']);
+      execFileSync('qemu-io', ['-f', 'qcow2', '-c', `write -P ${MARK.pattern} ${MARK.offset} ${MARK.length}`, file], { stdio: 'pipe' });
+    }
+    const disk = (file: string, dev: string) => `<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='${file}'/><target dev='${dev}' bus='virtio'/></disk>`;
+    const xml = path.join(POOL_DIR, '..', `${node.name}.xml`);
+    fs.writeFileSync(xml, `<domain type='qemu'><name>${node.name}</name><memory unit='MiB'>1024</memory><vcpu>1</vcpu><os><type arch='x86_64' machine='q35'>hvm</type><boot dev='hd'/></os><features><acpi/></features><devices>${disk(osDisk, 'vda')}${disk(dataDisk, 'vdb')}<interface type='bridge'><mac address='${node.mac}'/><source bridge='${BRIDGE}'/><model type='virtio'/></interface><serial type='pty'/></devices></domain>\n`);
+    must('define', xml);
+    fs.rmSync(xml);
+    must('start', node.name);
+    found[node.name] = { uuid: must('domuuid', node.name).trim(), osDisk, dataDisk };
+  }
+  must('pool-refresh', POOL);
+  return found;
 }

@@ -4,8 +4,15 @@
  */
 import { BASE } from './fleet';
 import type { FleetSpec } from './fleet';
-import { OTHER_BRIDGE } from './host';
+import { createHash } from 'node:crypto';
+import { OTHER_BRIDGE, defineByHand } from './host';
 import type { Scenario } from './scenario';
+
+/** A later serial, as a release of the tool would pin it (its bytes are the local stand-in's: rewrite.ts). */
+const NEXT_IMAGE = { serial: '20261105', sha256: '0'.repeat(63) + '1' };
+
+/** The MAC the tool derives for a node (52:54:00 and the first three bytes of its name's SHA-256). */
+const macOf = (name: string) => `52:54:00:${createHash('sha256').update(name).digest('hex').slice(0, 6).match(/../g)!.join(':')}`;
 
 const withNodes = (spec: FleetSpec, count: number): FleetSpec => ({
   ...spec,
@@ -43,6 +50,26 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
   },
   {
+    name: 'image serial bump',
+    // prove-3 follows the environment's image (no vm.image): a new serial rebuilds it, the others keep theirs.
+    start: { ...BASE, nodes: BASE.nodes.map((n) => (n.name === 'prove-3' ? { name: n.name, ip: n.ip } : n)) },
+    steps: [
+      { title: 'a new cloud image serial: recorded nodes keep theirs, prove-3 is rebuilt', edit: (s) => ({ ...s, cloudImage: NEXT_IMAGE }), apply: 'deploy', keepsData: true, rebuilds: ['prove-3'] },
+      { title: "prove-2's recorded serial moved to the new one: prove-2 is rebuilt", edit: (s) => ({ ...s, nodes: s.nodes.map((n) => (n.name === 'prove-2' ? { ...n, image: NEXT_IMAGE.serial } : n)) }), apply: 'deploy', keepsData: true, rebuilds: ['prove-2'] },
+    ],
+  },
+  {
+    name: 'adoption of domains made with virsh',
+    start: { ...BASE, nodes: BASE.nodes.map(({ name, ip }) => ({ name, ip })) },
+    // Three domains defined and started by hand, then recorded in infrastructure.adopt as the runbook says.
+    prepare: (start) => ({ ...start, adopt: { domains: defineByHand(start.nodes.map((n) => ({ name: n.name, mac: macOf(n.name) }))) } }),
+    day0: { title: 'day 0: the running domains adopted, as the runbook\'s deploy --expect applies it', keepsData: true },
+    steps: [
+      // An adopted domain is never updated (ignore_changes = all): nothing is planned.
+      { title: 'vcpus and memory changed: adopted domains are left as they run', edit: (s) => ({ ...s, vm: { ...s.vm, vcpus: 2, memoryMiB: 1280 } }), apply: 'deploy', keepsData: true, mostStopped: 0 },
+    ],
+  },
+  {
     name: 'a seed change',
     start: BASE,
     steps: [
@@ -53,7 +80,10 @@ export const SCENARIOS: readonly Scenario[] = [
     name: "a server's address",
     start: BASE,
     steps: [
-      { title: 'prove-2 takes another address', edit: (s) => ({ ...s, nodes: s.nodes.map((n) => (n.name === 'prove-2' ? { ...n, ip: '192.168.77.22' } : n)) }), apply: 'deploy', keepsData: true },
+      // A plain apply replaces the seed only: the running VM keeps its address (the review's SEED_NOTE).
+      { title: 'prove-2 takes another address, applied plainly', edit: (s) => ({ ...s, nodes: s.nodes.map((n) => (n.name === 'prove-2' ? { ...n, ip: '192.168.77.22' } : n)) }), apply: 'deploy', keepsData: true },
+      // The runbook's procedure rebuilds it on the new seed, its data disk kept.
+      { title: 'prove-3 takes another address, by the runbook\'s "A server\'s address changes"', edit: (s) => ({ ...s, nodes: s.nodes.map((n) => (n.name === 'prove-3' ? { ...n, ip: '192.168.77.23' } : n)) }), apply: 'rolling', section: "A server's address changes", rebuilds: ['prove-3'], keepsData: true, mostStopped: 1 },
     ],
   },
   {

@@ -30,7 +30,9 @@ function uninstall(env: K3sEnvironment, node: Node): string {
 function readdress(env: K3sEnvironment, node: Node): string[] {
   const infra = env.infrastructure;
   const byHand = `# on ${node.name}'s console: give the host ${node.ip}/${env.network.prefixLength} (its netplan file, then sudo netplan apply)`;
-  if (infra.kind === 'libvirt') return [deployOne(env, node, [`libvirt_volume.os["${node.name}"]`])];
+  // Both by name: the domain is replace-triggered by the image serial only, so replacing the OS
+  // disk alone leaves the old domain running on the deleted file (npm run prove, "a server's address").
+  if (infra.kind === 'libvirt') return [deployOne(env, node, [`libvirt_volume.os["${node.name}"]`, `libvirt_domain.node["${node.name}"]`])];
   if (infra.kind === 'proxmox') return [deployOne(env, node), byHand];
   return [byHand];
 }

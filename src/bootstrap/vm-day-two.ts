@@ -88,7 +88,7 @@ export function vmDayTwoSteps(env: K3sEnvironment, joinStep: (node: Node) => num
       where: updated.map((n) => n.name).join(', then '),
       notes: [
         infra.kind === 'libvirt'
-          ? `libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after ${SHUTDOWN_TIMEOUT_SECONDS} s), whatever changed; the review lists each server that stops.`
+          ? `libvirt 0.9.7 redefines a domain in place only after stopping it (a guest shutdown, forced after ${SHUTDOWN_TIMEOUT_SECONDS} s), whatever changed; the review lists each server that stops. Each deploy line below then exits with "Provider produced inconsistent result after apply" for its domain's .id (libvirt 0.9.7 reads back the restarted domain's new runtime id): the change is made, and \`npm run deploy -- ${env.name} --plan\` shows nothing left for that server.`
           : 'The Proxmox provider reboots a running VM itself when a changed setting needs it (cpu, memory, machine, …); the review lists each server that restarts.',
         ...(infra.kind === 'libvirt' && adopted.length > 0 ? [`Adopted domains are never updated (\`ignore_changes = all\`): the change does not reach ${adopted.map((n) => n.name).join(', ')} until it is taken out of adoption (below).`] : []),
         etcd && members > 1

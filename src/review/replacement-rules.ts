@@ -30,6 +30,9 @@ export interface TypeRules {
 }
 
 const LIBVIRT = 'libvirt v0.9.7';
+
+/** What the apply of a running domain's update prints in libvirt 0.9.7, though the change is made. */
+export const DOMAIN_ID_ERROR = 'the apply then ends with "Provider produced inconsistent result after apply" for the domain\'s .id (libvirt 0.9.7 reads back the restarted domain\'s new runtime id), though the change is made: a second plan is empty';
 const PROXMOX = 'proxmox v0.111.1';
 
 /** Settings whose change makes bpg/proxmox's vmUpdate set rebootRequired (proxmoxtf/resource/vm/vm.go). */
@@ -50,7 +53,9 @@ export const REPLACEMENT_RULES: Readonly<Record<string, TypeRules>> = {
   libvirt_domain: {
     replace: { paths: ['name', 'type'], source: `${LIBVIRT} internal/codegen/policy/field_policy.go:80-91: RequiresReplace` },
     restart: { paths: ['*'], source: `${LIBVIRT} internal/provider/domain_resource.go:1034-1100: Update stops a running domain whatever changed (guest shutdown, forced after update.shutdown.timeout, 30 s unset, :491-518), undefines and redefines it, then starts it` },
-    updateNote: 'the VM is stopped, redefined and started',
+    // Proven by npm run prove (vcpus and memory, the bridge): the restarted domain gets another
+    // runtime id, which Update reads back while the plan kept the old one (domain_resource.go:1153-1183).
+    updateNote: `the VM is stopped, redefined and started; ${DOMAIN_ID_ERROR}`,
   },
   proxmox_virtual_environment_vm: {
     replace: {

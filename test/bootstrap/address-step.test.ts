@@ -33,7 +33,7 @@ describe("Day 2: a server's address changes", () => {
       // k3s stops before its Node goes, so it cannot register the Node again; reached at the address it still has.
       "ssh 'ubuntu@<old address of k3s-dev-2>' 'sudo /usr/local/bin/k3s-uninstall.sh'",
       'kubectl delete node k3s-dev-2',
-      expect.stringMatching(/^\(cd \.\.\/\.\.\/\.\. && npm run deploy -- dev -- '-target=.*' '-replace=libvirt_volume\.os\["k3s-dev-2"\]'\)$/),
+      expect.stringMatching(/^\(cd \.\.\/\.\.\/\.\. && npm run deploy -- dev -- '-target=.*' '-replace=libvirt_volume\.os\["k3s-dev-2"\]' '-replace=libvirt_domain\.node\["k3s-dev-2"\]'\)$/),
       "ssh-keygen -R 192.168.1.51 >/dev/null 2>&1 || true",
       "timeout 900 bash -c 'until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51 true 2>/dev/null; do sleep 5; done'",
       "ssh ubuntu@192.168.1.51 'sudo cloud-init status --wait >/dev/null'",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compare, realChanges, refusedAddresses } from '../../prove/compare';
-import { expectedCounts, rollingTargets } from '../../prove/scenario';
+import { expectedCounts, onlyDomainIdErrors, rollingTargets } from '../../prove/scenario';
+import { DOMAIN_ID_ERROR } from '../../src/review/replacement-rules';
 import { mostStoppedAtOnce } from '../../prove/host';
 
 // The review's words against Terraform's: each pair that makes a sentence of the review true.
@@ -90,5 +91,26 @@ describe('applying what the review says', () => {
     expect(mostStoppedAtOnce([at('p-1', 'Stopped Destroyed'), at('p-1', 'Started Booted'), at('p-2', 'Shutdown Finished'), at('p-2', 'Started Booted')])).toEqual({ most: 1, at: 'p-1' });
     expect(mostStoppedAtOnce([at('p-1', 'Stopped Destroyed'), at('p-2', 'Undefined Removed'), at('p-1', 'Started Booted')])).toEqual({ most: 2, at: 'p-1, p-2' });
     expect(mostStoppedAtOnce([])).toEqual({ most: 0 });
+  });
+});
+
+describe("libvirt 0.9.7's error after a domain restarts", () => {
+  const output = [
+    'libvirt_domain.node["prove-2"]: Modifications complete after 3s',
+    '╷', '│ Error: Provider produced inconsistent result after apply', '│ ',
+    '│ When applying changes to libvirt_domain.node["prove-2"], provider',
+    '│ "provider[\\"registry.opentofu.org/dmacvicar/libvirt\\"]" produced an',
+    '│ unexpected new value: .id: was cty.NumberIntVal(81), but now', '│ cty.NumberIntVal(83).', '╵',
+  ].join('\n');
+  const said = [{ address: 'libvirt_domain.node["prove-2"]', action: 'update', reason: `vcpu updated in place (the VM is stopped, redefined and started; ${DOMAIN_ID_ERROR})` }];
+
+  it('passes an apply whose only error is the one the review announces for that domain', () => {
+    expect(onlyDomainIdErrors(output, said)).toBe(true);
+  });
+
+  it('fails when the review does not announce it, or another error stands beside it', () => {
+    expect(onlyDomainIdErrors(output, [{ ...said[0]!, reason: 'vcpu updated in place' }])).toBe(false);
+    expect(onlyDomainIdErrors(`${output}\n│ Error: Failed to Start Domain`, said)).toBe(false);
+    expect(onlyDomainIdErrors('Error: Timeout Waiting for Domain Shutdown', said)).toBe(false);
   });
 });

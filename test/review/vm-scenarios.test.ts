@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { reviewEnvironment } from '../../src/review/review';
+import { DOMAIN_ID_ERROR } from '../../src/review/replacement-rules';
 import { SEED_NOTE } from '../../src/review/terraform';
 import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
@@ -79,7 +80,7 @@ describe('VM layer, day 2', () => {
   it('resizes every VM (vcpus 4 → 6): libvirt stops each domain to redefine it, so all three members stop at once', () => {
     const r = reviewOf(dev, modify(dev, (e) => { (e.infrastructure as any).vm.vcpus = 6; }));
     expect(vm(r)).toEqual(each((n) => [[`libvirt_domain.node["${n}"]`, 'update']]));
-    expect(r.vm.map((c) => [c.stops, c.reason])).toEqual(SERVERS.map(() => ['restarts', 'vcpu updated in place (the VM is stopped, redefined and started)']));
+    expect(r.vm.map((c) => [c.stops, c.reason])).toEqual(SERVERS.map(() => ['restarts', `vcpu updated in place (the VM is stopped, redefined and started; ${DOMAIN_ID_ERROR})`]));
     expect(r.dangers.map((d) => [d.code, d.what])).toEqual([['control-plane', '3 of 3 etcd members stop in one apply: k3s-dev-1 (restarts), k3s-dev-2 (restarts), k3s-dev-3 (restarts)']]);
     expect(r.dangers[0]!.why).toBe('etcd needs 2 of 3 members up and 0 would be: the cluster stops until 2 more are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")');
   });
@@ -133,7 +134,7 @@ describe('VM layer, day 2', () => {
 
   it('adds the graceful stop to the domains of a running fleet: an update that stops every domain once, so the danger asks for one server at a time', () => {
     const r = fromEditedBase(dev, (json) => { delete json.resource.libvirt_domain.node.update; delete json.resource.libvirt_domain.node.destroy; });
-    expect(r.vm.map((c) => [c.address, c.action, c.stops, c.reason])).toEqual(SERVERS.map((n) => [`libvirt_domain.node["${n}"]`, 'update', 'restarts', 'destroy.shutdown.timeout, update.shutdown.timeout updated in place (the VM is stopped, redefined and started)']));
+    expect(r.vm.map((c) => [c.address, c.action, c.stops, c.reason])).toEqual(SERVERS.map((n) => [`libvirt_domain.node["${n}"]`, 'update', 'restarts', `destroy.shutdown.timeout, update.shutdown.timeout updated in place (the VM is stopped, redefined and started; ${DOMAIN_ID_ERROR})`]));
     expect(r.dangers.map((d) => d.why)).toEqual(['etcd needs 2 of 3 members up and 0 would be: the cluster stops until 2 more are back; apply it one server at a time (bootstrap/README.md, Day 2 "A VM change that stops servers")']);
   });
 
