@@ -14,7 +14,7 @@ export const BRIDGE = 'k3sprove0';
 /** A second isolated bridge, for the scenario that moves the VMs to another bridge. */
 export const OTHER_BRIDGE = 'k3sprove1';
 const NETWORKS = [['k3sprove', BRIDGE], ['k3sprove-other', OTHER_BRIDGE]] as const;
-const POOL_DIR = '/var/lib/libvirt/k3s-gitops-synth-prove';
+export const POOL_DIR = '/var/lib/libvirt/k3s-gitops-synth-prove';
 
 export const virsh = (...args: string[]) => spawnSync('virsh', ['-c', URI, ...args], { encoding: 'utf8' });
 const must = (...args: string[]) => {
@@ -31,10 +31,10 @@ export interface Host {
   stop(): void;
 }
 
-const MISSING = ['libvirtd', 'virsh', 'virtlogd', 'qemu-system-x86_64', 'qemu-img'].filter((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status !== 0);
+const MISSING = ['libvirtd', 'virsh', 'virtlogd', 'qemu-system-x86_64', 'qemu-img', 'qemu-io', 'mkisofs'].filter((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status !== 0);
 
 export function startHost(log: (line: string) => void): Host {
-  if (MISSING.length > 0) throw new Error(`the proving ground needs ${MISSING.join(', ')}: apt-get install -y libvirt-daemon-system libvirt-clients qemu-system-x86 qemu-utils`);
+  if (MISSING.length > 0) throw new Error(`the proving ground needs ${MISSING.join(', ')}: apt-get install -y libvirt-daemon-system libvirt-clients qemu-system-x86 qemu-utils genisoimage`);
   const notes: string[] = [];
   const started: string[] = [];
   if (virsh('version').status !== 0) {

@@ -60,7 +60,15 @@ async function main(): Promise<number> {
         host.wipe('prove-');
         copy.reset();
       };
-      for (const scenario of chosen) results.push(await runScenario({ fleet, host: copy, initCommit, reset, log, rewrites }, scenario));
+      const tf = { tofu: programs.tofu.file, cliConfig, home };
+      for (const scenario of chosen) {
+        // The count era needs the 0.8.3 provider too.
+        if (scenario.run && !programs.legacy.file) {
+          results.push({ name: scenario.name, outcome: 'not provable here', reason: `no binary of ${programs.legacy.name} ${programs.legacy.version}: ${programs.legacy.source}`, steps: [] });
+          continue;
+        }
+        results.push(await runScenario({ fleet, host: copy, initCommit, reset, log, rewrites, work, image, tf }, scenario));
+      }
     } finally {
       if (!values.keep) host.stop();
     }

@@ -3,6 +3,7 @@
  * (synth, commit, review), the review's prediction compared with the real plan, the change
  * applied through `deploy` the way the review and the runbook say, and what must hold after.
  */
+import { createHash } from 'node:crypto';
 import { DOMAIN_ID_ERROR } from '../src/review/replacement-rules';
 import { compare } from './compare';
 import type { Predicted, RealChange, Row } from './compare';
@@ -34,6 +35,8 @@ export interface Step {
   readonly mostStopped?: number;
   /** The runbook section whose deploy lines a `rolling` step runs (default: the VM change section). */
   readonly section?: string;
+  /** Apply with the runbook's own gate (its cold build's `deploy --expect`), which must be the review's counts. */
+  readonly runbookGate?: boolean;
   /** Servers the procedure rebuilds: a new domain (new UUID) on a new OS disk, the data disk kept. */
   readonly rebuilds?: readonly string[];
 }
@@ -46,6 +49,8 @@ export interface Scenario {
   /** Day 0's own title and checks, where it is more than a first apply. */
   readonly day0?: Partial<Step>;
   readonly steps: readonly Step[];
+  /** A scenario whose flow is not day 0 then steps (the migration). */
+  readonly run?: (ctx: Context) => Promise<ScenarioResult>;
 }
 
 export interface Context {
@@ -56,7 +61,14 @@ export interface Context {
   readonly reset: () => void;
   readonly log: (line: string) => void;
   readonly rewrites: Rewrite[];
+  readonly work: string;
+  /** The stand-in cloud image. */
+  readonly image: string;
+  readonly tf: { readonly tofu: string; readonly cliConfig: string; readonly home: string };
 }
+
+/** The MAC the tool derives for a node (52:54:00 and the first three bytes of its name's SHA-256). */
+export const macOf = (name: string) => `52:54:00:${createHash('sha256').update(name).digest('hex').slice(0, 6).match(/../g)!.join(':')}`;
 
 /** deploy --expect's counts for what the review predicts (deploy.ts counts a replacement as an add and a destroy). */
 export function expectedCounts(predicted: readonly Predicted[]): string {
@@ -64,7 +76,9 @@ export function expectedCounts(predicted: readonly Predicted[]): string {
   return `import=${n('import')},add=${n('create', 'replace')},change=${n('update', 'fails')},destroy=${n('destroy', 'replace')}`;
 }
 
-const dataFile = (node: string, disks: ReadonlyMap<string, { path: string }>) => (disks.get(`${node}-data.qcow2`) ?? disks.get(`${node}-by-hand-data.qcow2`))?.path;
+/** A node's data disk: the stack's name, else one an older module or the operator named (`<node>-…data…`). */
+const dataFile = (node: string, disks: ReadonlyMap<string, { path: string }>) =>
+  (disks.get(`${node}-data.qcow2`) ?? [...disks].find(([name]) => name.startsWith(`${node}-`) && name.includes('data'))?.[1])?.path;
 const osFile = (node: string, disks: ReadonlyMap<string, { path: string }>) => disks.get(`${node}-os.qcow2`)?.path;
 
 /** The runbook's per-server deploy lines of a Day 2 section: each `-target` list, in order. */
@@ -109,12 +123,18 @@ async function applyStep(ctx: Context, step: Step, predicted: readonly Predicted
     checks.push({ what: `no more than ${step.mostStopped ?? 1} server stopped at once (libvirt's lifecycle events)`, ok: most <= (step.mostStopped ?? 1), detail: `at most ${most}${at ? `: ${at}` : ''}, ${events.length} events` });
     return;
   }
-  const { result: run, events } = await watchLifecycle(async () => ctx.host.deploy(ctx.fleet.bin, ['--expect', counts]));
+  let gate = counts;
+  if (step.runbookGate) {
+    const line = /npm run deploy -- \S+ --expect (\S+)\)/.exec(ctx.fleet.treeFile('bootstrap/README.md'))?.[1];
+    checks.push({ what: `the runbook's own gate (--expect ${line ?? '(none)'}) is the plan the review predicts (${counts})`, ok: line === counts });
+    gate = line ?? counts;
+  }
+  const { result: run, events } = await watchLifecycle(async () => ctx.host.deploy(ctx.fleet.bin, ['--expect', gate]));
   if (step.apply === 'fails') {
-    checks.push({ what: `deploy --expect ${counts} stops or its apply fails, as the review says`, ok: run.status !== 0, detail: run.output.trim().split('\n').filter((l) => /Error|error|expected/.test(l)).slice(0, 2).join(' / ') });
+    checks.push({ what: `deploy --expect ${gate} stops or its apply fails, as the review says`, ok: run.status !== 0, detail: run.output.trim().split('\n').filter((l) => /Error|error|expected/.test(l)).slice(0, 2).join(' / ') });
   } else {
     const announced = run.status !== 0 && onlyDomainIdErrors(run.output, predicted);
-    checks.push({ what: `deploy --expect ${counts} (the review's counts) finds that plan and applies it${announced ? ", ending with libvirt 0.9.7's .id error, as the review announces" : ''}`, ok: run.status === 0 || announced, ...(run.status !== 0 && !announced && { detail: run.output.slice(-600) }) });
+    checks.push({ what: `deploy --expect ${gate} (${step.runbookGate ? "the runbook's gate" : "the review's counts"}) finds that plan and applies it${announced ? ", ending with libvirt 0.9.7's .id error, as the review announces" : ''}`, ok: run.status === 0 || announced, ...(run.status !== 0 && !announced && { detail: run.output.slice(-600) }) });
   }
   if (step.mostStopped !== undefined) {
     const { most, at } = mostStoppedAtOnce(events);
@@ -130,7 +150,7 @@ function settled(ctx: Context, predicted: readonly Predicted[], step: Step): Che
   return { what: step.apply === 'fails' ? 'a second plan holds only what failed' : 'a second plan changes nothing', ok: left.length === 0, ...(left.length > 0 && { detail: left.map((c) => `${c.action} ${c.address}`).join(', ') }) };
 }
 
-async function runStep(ctx: Context, step: Step, base: string, spec: FleetSpec): Promise<StepResult> {
+export async function runStep(ctx: Context, step: Step, base: string, spec: FleetSpec): Promise<StepResult> {
   ctx.fleet.change(spec, step.title);
   const { vm: predicted } = ctx.fleet.review(base);
   ctx.rewrites.push(...ctx.host.place(ctx.fleet.stack()));
@@ -176,6 +196,7 @@ async function runStep(ctx: Context, step: Step, base: string, spec: FleetSpec):
 }
 
 export async function runScenario(ctx: Context, scenario: Scenario): Promise<ScenarioResult> {
+  if (scenario.run) return scenario.run(ctx);
   ctx.log(`scenario: ${scenario.name}`);
   ctx.reset();
   const steps: StepResult[] = [];

@@ -4,15 +4,13 @@
  */
 import { BASE } from './fleet';
 import type { FleetSpec } from './fleet';
-import { createHash } from 'node:crypto';
 import { OTHER_BRIDGE, defineByHand } from './host';
+import { MIGRATION, runMigration } from './migration';
+import { macOf } from './scenario';
 import type { Scenario } from './scenario';
 
 /** A later serial, as a release of the tool would pin it (its bytes are the local stand-in's: rewrite.ts). */
 const NEXT_IMAGE = { serial: '20261105', sha256: '0'.repeat(63) + '1' };
-
-/** The MAC the tool derives for a node (52:54:00 and the first three bytes of its name's SHA-256). */
-const macOf = (name: string) => `52:54:00:${createHash('sha256').update(name).digest('hex').slice(0, 6).match(/../g)!.join(':')}`;
 
 const withNodes = (spec: FleetSpec, count: number): FleetSpec => ({
   ...spec,
@@ -63,12 +61,13 @@ export const SCENARIOS: readonly Scenario[] = [
     start: { ...BASE, nodes: BASE.nodes.map(({ name, ip }) => ({ name, ip })) },
     // Three domains defined and started by hand, then recorded in infrastructure.adopt as the runbook says.
     prepare: (start) => ({ ...start, adopt: { domains: defineByHand(start.nodes.map((n) => ({ name: n.name, mac: macOf(n.name) }))) } }),
-    day0: { title: 'day 0: the running domains adopted, as the runbook\'s deploy --expect applies it', keepsData: true },
+    day0: { title: 'day 0: the running domains adopted, as the runbook\'s deploy --expect applies it', keepsData: true, runbookGate: true },
     steps: [
       // An adopted domain is never updated (ignore_changes = all): nothing is planned.
       { title: 'vcpus and memory changed: adopted domains are left as they run', edit: (s) => ({ ...s, vm: { ...s.vm, vcpus: 2, memoryMiB: 1280 } }), apply: 'deploy', keepsData: true, mostStopped: 0 },
     ],
   },
+  { name: MIGRATION, start: BASE, steps: [], run: runMigration },
   {
     name: 'a seed change',
     start: BASE,

@@ -17,13 +17,15 @@ const K3S_DEFAULT_DATA_DIR = '/var/lib/rancher/k3s';
 
 /**
  * k3s stopped and its data removed on the node, reached at the address it has before the change:
- * where SSH goes to the node's own IP, that is the old address, which the runbook cannot know.
+ * where SSH goes to the node's own IP, that is the old address, which the tree no longer holds
+ * but the Node still reports (its InternalIP, k3s's node-ip) until it is deleted below.
  */
 function uninstall(env: K3sEnvironment, node: Node): string {
   const command = `sudo /usr/local/bin/k3s-uninstall.sh${env.k3s.dataDir === K3S_DEFAULT_DATA_DIR ? '' : ` && sudo rm -rf ${env.k3s.dataDir}`}`;
   const target = env.ssh.get(node.name)!;
   if (target.host !== node.ip) return onNode(env, node, command);
-  return `ssh ${sshOptions} -p ${target.port} ${quote(`${target.user ? `${target.user}@` : ''}<old address of ${node.name}>`)} ${remote(command)}`;
+  const old = `kubectl get node ${node.name} -o jsonpath=${quote('{.status.addresses[?(@.type=="InternalIP")].address}')}`;
+  return `old=$(${old}) && test -n "$old" && ssh ${sshOptions} -p ${target.port} "${target.user ? `${target.user}@` : ''}$old" ${remote(command)}`;
 }
 
 /** How the host takes its new address: a libvirt VM rebuilt from its new seed, a Proxmox VM or a machine given it by hand. */
@@ -52,7 +54,7 @@ export function addressStep(env: K3sEnvironment, joinStep: (node: Node) => numbe
         : infra.kind === 'proxmox'
           ? "The deploy writes the new address into the VM's cloud-init settings; on its console, give the guest the address too where it does not have it after the deploy's reboot (`ip -br addr`)."
           : "The host's address is yours to change: on its console (SSH to the old address drops), in its network config.",
-      "`<old address of …>` is the address the server has before the change (the review names both); from the Join step on, SSH reaches it as the environment says.",
+      "The uninstall reaches the server at the address its Node still reports (the old one, as the review names it); from the Join step on, SSH reaches it as the environment says.",
       'The other servers\' configs change only in `tls-san`: restart them as in the section on a changed config, after the rebuild.',
       founderFirst(env),
     ],

@@ -16,7 +16,8 @@ export const GROW_SECTION = "Grow a VM's disk";
 function blockResize(uri: string, node: string, dev: string, bytes: number): string {
   const virsh = `virsh -c ${quote(uri)}`;
   const capacity = `$(${virsh} domblkinfo ${quote(node)} ${dev} | awk '/^Capacity:/ {print $2}')`;
-  return `[ "${capacity}" -le ${bytes} ] && ${virsh} blockresize ${quote(node)} ${dev} ${bytes}B`;
+  // A refusal that exits: in a Day 2 block (a subshell with set -e) it stops the lines after it.
+  return `[ "${capacity}" -le ${bytes} ] || { echo ${quote(`${node} ${dev} is larger than ${bytes} bytes already: a disk is never shrunk`)} >&2; exit 1; }; ${virsh} blockresize ${quote(node)} ${dev} ${bytes}B`;
 }
 
 /**

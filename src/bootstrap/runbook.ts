@@ -7,14 +7,21 @@ import type { Step } from './steps';
 
 const fence = (lines: readonly string[]) => ['```sh', ...lines, '```', ''];
 
-const section = (heading: string, step: Step) => [
+const section = (heading: string, step: Step, block = fence) => [
   `${heading} ${step.title}`,
   '',
   `*Where:* ${step.where}.`,
   '',
   ...step.notes.flatMap((n) => [n, '']),
-  ...fence(step.commands),
+  ...block(step.commands),
 ];
+
+/**
+ * A Day 2 block runs as one subshell with `set -euo pipefail`: pasted whole, a refusal or a failed
+ * line stops the lines after it (the cold build's run.sh stops the same way), and an `exit` leaves
+ * the subshell, not the operator's shell.
+ */
+const subshell = (lines: readonly string[]) => fence(['(', 'set -euo pipefail', ...lines, ')']);
 
 /**
  * The cold-build runbook as Markdown: the same steps and command lines that `run.sh` runs, each
@@ -41,6 +48,8 @@ export function runbook(env: K3sEnvironment, cni?: ChartRelease, handover?: Hand
     '',
     '# Day 2',
     '',
-    ...book.dayTwo.flatMap((step) => section('##', step)),
+    'Paste each block whole: it runs in a subshell with `set -euo pipefail`, so a refusal or a failed line stops the rest of it.',
+    '',
+    ...book.dayTwo.flatMap((step) => section('##', step, subshell)),
   ].join('\n');
 }

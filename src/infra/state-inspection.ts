@@ -141,6 +141,21 @@ function serialOf(name: string, wanted: string, key: string): string | undefined
   return /^\d{8}(\.\d+)?$/.test(middle) ? middle : undefined;
 }
 
+/**
+ * What `adopt.domains.<node>` records for a domain 0.8.3 wrote: its `id` is the UUID
+ * (resource_libvirt_domain.go:609), each `disk[].volume_id` a volume's key, which is its file
+ * (resource_libvirt_volume.go:254), in target order vda, vdb; `cloudinit` is `<key>;<uuid>`
+ * (cloudinit_def.go:126-128). virsh domblklist shows such disks by volume name, not by file
+ * (npm run prove, the count-era migration), so the state is where the files are read.
+ */
+function legacyAdoptionEntry(attributes: Json): { uuid: string; osDisk: string; dataDisk?: string; seed?: string } | undefined {
+  const disks = (Array.isArray(attributes.disk) ? attributes.disk : []).map((d: unknown) => (isRecord(d) && typeof d.volume_id === 'string' ? d.volume_id : undefined));
+  const [osDisk, dataDisk] = disks;
+  if (typeof attributes.id !== 'string' || !osDisk?.startsWith('/')) return undefined;
+  const seed = typeof attributes.cloudinit === 'string' ? attributes.cloudinit.split(';')[0] : undefined;
+  return { uuid: attributes.id, osDisk, ...(dataDisk?.startsWith('/') && { dataDisk }), ...(seed?.startsWith('/') && { seed }) };
+}
+
 /** Empty when the state can be planned against the stack as it is. `state` and `stack` are parsed JSON (unknown shapes: never throw on them). */
 export function inspectState(state: unknown, stack: unknown, envName?: string): StateFinding[] {
   const read = readState(state);
@@ -148,7 +163,8 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
   const json = isRecord(stack) ? stack : {};
   const declared = declaredInstances(json);
   const moves = (Array.isArray(json.moved) ? json.moved : []).filter((m): m is Move => isRecord(m) && typeof m.from === 'string' && typeof m.to === 'string');
-  const stateRm = (address: string) => `tofu (or terraform) -chdir=clusters/${envName ?? '<env>'}/terraform state rm '${address}'`;
+  // state rm needs the backend initialised, which deploy does only after the state passes here.
+  const stateRm = (address: string) => `tofu (or terraform) -chdir=clusters/${envName ?? '<env>'}/terraform init -input=false, then tofu -chdir=clusters/${envName ?? '<env>'}/terraform state rm '${address}'`;
   const emptyState = `start from an empty state (leave this one out of .terraform-state/${envName ?? '<env>'}.tfstate)`;
   // Indexes a moved block maps, by the count-era resource it moves from.
   const mapped = new Map<string, string[]>();
@@ -180,8 +196,9 @@ export function inspectState(state: unknown, stack: unknown, envName?: string): 
     const legacy = (LEGACY_ATTRIBUTES[instance.type] ?? []).filter((a) => a in attributes);
     // The fix for a 0.8 state is to leave it behind: whatever else is wrong with it stays behind too.
     if (legacy.length > 0) {
+      const entry = instance.type === 'libvirt_domain' ? legacyAdoptionEntry(attributes) : undefined;
       const adopt = instance.type === 'libvirt_domain'
-        ? `adopt the domain instead: infrastructure.adopt.domains[${quoted(name ?? '<node>')}] = { uuid: ${quoted(attributes.id ?? '<virsh domuuid>')}, osDisk, dataDisk } from virsh domblklist, with infrastructure.migrateFromCount and that node's nodes[].vm.image left out`
+        ? `adopt the domain instead: infrastructure.adopt.domains[${quoted(name ?? '<node>')}] = ${entry ? `${JSON.stringify(entry)} (read from this state)` : `{ uuid: ${quoted(attributes.id ?? '<virsh domuuid>')}, osDisk, dataDisk } (each disk's file: virsh domblklist names a volume, virsh vol-path --pool <pool> <volume> its file)`}, with infrastructure.migrateFromCount and that node's nodes[].vm.image left out`
         : 'adopt the domains it belongs to instead (infrastructure.adopt.domains in the environment: by UUID, their disks by path, since 0.9.7 cannot import a volume)';
       findings.push({
         code: 'state.provider-0.8',

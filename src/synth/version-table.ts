@@ -36,6 +36,8 @@ function pinRows(): PinRow[] {
     { kind: 'Flux', what: `distribution installed by flux-operator (${versions.flux.registry})`, version: (p) => p.flux.version },
     { kind: 'tool', what: "helm (the runbook's)", version: (p) => `${p.tools.helm.version} (SHA-256 ${p.tools.helm.sha256.amd64.slice(0, 12)}… amd64)` },
     { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version },
+    { kind: 'proving ground', what: 'OpenTofu (npm run prove, built from its Go module)', version: (p) => p.provingGround.opentofu.version },
+    { kind: 'proving ground', what: 'terraform-provider-libvirt of the count era (npm run prove)', version: (p) => p.provingGround.libvirtLegacy.version },
   ];
 }
 

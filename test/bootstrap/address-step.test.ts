@@ -31,7 +31,8 @@ describe("Day 2: a server's address changes", () => {
       ...backupCommands(resolveK3s(dev), 'before-k3s-dev-2-readdress').map((c) => c.replace(/^ssh .*? -p 22 /, 'ssh ')),
       'kubectl drain k3s-dev-2 --ignore-daemonsets --delete-emptydir-data',
       // k3s stops before its Node goes, so it cannot register the Node again; reached at the address it still has.
-      "ssh 'ubuntu@<old address of k3s-dev-2>' 'sudo /usr/local/bin/k3s-uninstall.sh'",
+      // Reached at the old address, which the Node still reports until it is deleted.
+      `old=$(kubectl get node k3s-dev-2 -o jsonpath='{.status.addresses[?(@.type=="InternalIP")].address}') && test -n "$old" && ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 "ubuntu@$old" 'sudo /usr/local/bin/k3s-uninstall.sh'`,
       'kubectl delete node k3s-dev-2',
       expect.stringMatching(/^\(cd \.\.\/\.\.\/\.\. && npm run deploy -- dev -- '-target=.*' '-replace=libvirt_volume\.os\["k3s-dev-2"\]' '-replace=libvirt_domain\.node\["k3s-dev-2"\]'\)$/),
       "ssh-keygen -R 192.168.1.51 >/dev/null 2>&1 || true",

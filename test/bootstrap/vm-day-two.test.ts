@@ -93,9 +93,9 @@ describe('Day 2 on the VM layer', () => {
     expect(step.commands.slice(0, 5)).toEqual([
       '# k3s-dev-2',
       // The disk's size first: larger than the tree states stops the step before any resize.
-      `[ "$(virsh -c qemu:///system domblkinfo k3s-dev-2 vda | awk '/^Capacity:/ {print $2}')" -le ${40 * 1024 ** 3} ] && virsh -c qemu:///system blockresize k3s-dev-2 vda ${40 * 1024 ** 3}B`,
+      `[ "$(virsh -c qemu:///system domblkinfo k3s-dev-2 vda | awk '/^Capacity:/ {print $2}')" -le ${40 * 1024 ** 3} ] || { echo 'k3s-dev-2 vda is larger than ${40 * 1024 ** 3} bytes already: a disk is never shrunk' >&2; exit 1; }; virsh -c qemu:///system blockresize k3s-dev-2 vda ${40 * 1024 ** 3}B`,
       `${ssh} '{ sudo growpart /dev/vda 1 || test $? -eq 1; } && sudo resize2fs /dev/vda1'`,
-      `[ "$(virsh -c qemu:///system domblkinfo k3s-dev-2 vdb | awk '/^Capacity:/ {print $2}')" -le ${100 * 1024 ** 3} ] && virsh -c qemu:///system blockresize k3s-dev-2 vdb ${100 * 1024 ** 3}B`,
+      `[ "$(virsh -c qemu:///system domblkinfo k3s-dev-2 vdb | awk '/^Capacity:/ {print $2}')" -le ${100 * 1024 ** 3} ] || { echo 'k3s-dev-2 vdb is larger than ${100 * 1024 ** 3} bytes already: a disk is never shrunk' >&2; exit 1; }; virsh -c qemu:///system blockresize k3s-dev-2 vdb ${100 * 1024 ** 3}B`,
       `${ssh} 'sudo resize2fs /dev/vdb'`,
     ]);
     // A node's own size wins; without data disks, only the OS disk.

@@ -123,8 +123,12 @@ describe('inspectState', () => {
     const findings = inspectState(state, stack(countMoves(1)), 'dev');
     expect(codes(findings)).toEqual([['state.provider-0.8', 'libvirt_domain.node[0]'], ['state.provider-0.8', 'libvirt_volume.os[0]']]);
     expect(findings[0]!.message).toBe('libvirt_domain.node[0] has attributes only dmacvicar/libvirt 0.8.x writes: disk, network_interface, qemu_agent');
-    expect(findings[0]!.fix).toContain('infrastructure.adopt.domains["k3s-dev-1"] = { uuid: "9d5b3c5e-2f7a-4e1b-8c3d-4a5b6c7d8e9f", osDisk, dataDisk } from virsh domblklist, with infrastructure.migrateFromCount and that node\'s nodes[].vm.image left out');
+    // The files come from the state: virsh domblklist names a 0.8 disk by its volume, not its file.
+    expect(findings[0]!.fix).toContain('infrastructure.adopt.domains["k3s-dev-1"] = {"uuid":"9d5b3c5e-2f7a-4e1b-8c3d-4a5b6c7d8e9f","osDisk":"/var/lib/libvirt/images/k3s-dev-1-os.qcow2","seed":"/var/lib/libvirt/images/k3s-dev-1-seed.iso"} (read from this state), with infrastructure.migrateFromCount and that node\'s nodes[].vm.image left out');
     expect(findings[0]!.fix).toContain('empty state');
+    // Without a file in the state, the fix names where each file is read.
+    const bare = tfstate([resource('libvirt_domain', 'node', [{ index_key: 0, attributes: { ...domain083, disk: [{ volume_id: '' }] } }])]);
+    expect(inspectState(bare, stack(countMoves(1)), 'dev')[0]!.fix).toContain('{ uuid: "9d5b3c5e-2f7a-4e1b-8c3d-4a5b6c7d8e9f", osDisk, dataDisk } (each disk\'s file: virsh domblklist names a volume, virsh vol-path --pool <pool> <volume> its file)');
     expect(findings[1]!.message).toContain('size, format, base_volume_id, source');
   });
 
@@ -146,7 +150,8 @@ describe('inspectState', () => {
     ]);
     expect(findings[1]).toMatchObject({
       message: 'libvirt_volume.ubuntu (name "ubuntu-22.04.qcow2") is in the state, and the stack neither declares it nor moves it',
-      fix: expect.stringContaining("tofu (or terraform) -chdir=clusters/dev/terraform state rm 'libvirt_volume.ubuntu'"),
+      // init first: state rm needs the backend, which deploy initialises only after this inspection passes.
+      fix: expect.stringContaining("tofu (or terraform) -chdir=clusters/dev/terraform init -input=false, then tofu -chdir=clusters/dev/terraform state rm 'libvirt_volume.ubuntu'"),
     });
   });
 
