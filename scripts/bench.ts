@@ -3,7 +3,7 @@
  * same run on the same machine, so the figures compare across machines. Prints a table and writes
  * reports/bench.json. Never part of the test suite (no timed assertion anywhere).
  *
- *   npm run bench [-- --runs <n>] [--fleets 10,100,1000] [--no-suite]
+ *   npm run bench [-- --runs <n>] [--fleets 10,100,1000] [--no-suite] [--prove | --prove-cold]
  *
  * (a) whole-process synth of the example fleet into an empty folder, by the npm script's own
  *     command line, and check on the unchanged tree, against the import floor (a plain Node process
@@ -15,7 +15,10 @@
  *     with the scaling exponent and peak memory; compiled like the CLIs (scripts/bench-bundle.mjs);
  * (c) review of a change touching 100 environments;
  * (d) the fleet's CI commands (typecheck, check, validate, review) in that fleet;
- * (e) the tool's own npm test, once (--no-suite leaves it out).
+ * (e) the tool's own npm test, once (--no-suite leaves it out);
+ * (f) with --prove, the proving ground (npm run prove: root, libvirt, Go) warm, its binaries cached;
+ *     with --prove-cold also cold: empty binary, Go build and Go module caches, so every module is
+ *     downloaded and built again (the 0.9 libvirt provider from PROVE_SOURCES: README).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +31,7 @@ import { benchBundles } from './bench-bundle.mjs';
 import { installedFleet, toolTests } from './bench-installed';
 
 const repo = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string' }, fleets: { type: 'string' }, 'no-suite': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string' }, fleets: { type: 'string' }, 'no-suite': { type: 'boolean' }, prove: { type: 'boolean' }, 'prove-cold': { type: 'boolean' } } });
 const RUNS = Number(values.runs ?? 7);
 const FLEETS = (values.fleets ?? '10,100,1000').split(',').map(Number);
 
@@ -103,6 +106,21 @@ const exponent = mid ? Math.log(big.synthMs / mid.synthMs) / Math.log(big.count 
 const rev = reviewCost(100);
 const installed = installedFleet(scratch, RUNS);
 const suiteMs = values['no-suite'] ? undefined : toolTests();
+/** npm run prove's wall time; cold: every cache it and Go keep, empty (they are removed after). */
+function proveMs(cold: boolean): number {
+  const caches = fs.mkdtempSync(path.join(os.tmpdir(), 'prove-cold-'));
+  const env = cold ? { XDG_CACHE_HOME: path.join(caches, 'xdg'), GOCACHE: path.join(caches, 'go-build'), GOMODCACHE: path.join(caches, 'go-mod') } : {};
+  const started = performance.now();
+  const r = spawnSync('npm', ['run', 'prove'], { cwd: repo, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const ms = performance.now() - started;
+  // The module cache is read-only by design: make it writable to remove it.
+  spawnSync('chmod', ['-R', 'u+w', caches]);
+  fs.rmSync(caches, { recursive: true, force: true });
+  if (r.status !== 0) throw new Error(`npm run prove (${cold ? 'cold' : 'warm'}) exited ${r.status}`);
+  return ms;
+}
+const proveCold = values['prove-cold'] ? proveMs(true) : undefined;
+const proveWarm = values.prove || values['prove-cold'] ? proveMs(false) : undefined;
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const f1 = (x: number) => x.toFixed(1);
@@ -118,9 +136,11 @@ const rows = [
   [`the fleet's CI: typecheck ${f1(installed.ci.typecheckMs / 1000)} s, check ${f1(installed.ci.checkMs / 1000)} s, validate ${f1(installed.ci.validateMs / 1000)} s, review ${f1(installed.ci.reviewMs / 1000)} s (d)`, `${f1(installed.ci.totalMs / 1000)} s`, '', '', '≤ 60 s'],
   ['validate again, with the validators the first run stored (d)', `${f1(installed.validateWarmMs / 1000)} s`, `cold ${f1(installed.ci.validateMs / 1000)} s`, `${f1(installed.validateWarmMs / installed.ci.validateMs)} ×`, ''],
   ...(suiteMs === undefined ? [] : [["the tool's npm test (e)", `${f1(suiteMs / 1000)} s`, '', '', '≤ 240 s']]),
+  ...(proveCold === undefined ? [] : [['npm run prove, cold: every Go module downloaded and built (f)', `${f1(proveCold / 60000)} min`, '', '', '≤ 20 min']]),
+  ...(proveWarm === undefined ? [] : [['npm run prove, warm: the binaries cached (f)', `${f1(proveWarm / 60000)} min`, '', '', '≤ 10 min']]),
 ];
 const table = ['| measure | value | floor | ratio | goal |', '| --- | --- | --- | --- | --- |', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 process.stdout.write(`${table}\n\nmachine: ${machine}; medians of ${RUNS} runs (fewer for the large fleets)\n`);
 fs.mkdirSync(path.join(repo, 'reports'), { recursive: true });
-fs.writeFileSync(path.join(repo, 'reports', 'bench.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, whole, installed, suiteMs, fleets, exponent, review: rev, table }, null, 2)}\n`);
+fs.writeFileSync(path.join(repo, 'reports', 'bench.json'), `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, whole, installed, suiteMs, proveCold, proveWarm, fleets, exponent, review: rev, table }, null, 2)}\n`);
 fs.rmSync(scratch, { recursive: true, force: true });
