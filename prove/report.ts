@@ -48,7 +48,7 @@ export function summaryLine(results: readonly ScenarioResult[]): string {
   return `prove: ${count('passed')} passed, ${count('failed')} failed, ${count('not provable here')} not provable here, of ${results.length} scenarios`;
 }
 
-export function renderReport(input: { programs: readonly Provenance[]; rewrites: readonly Rewrite[]; host: readonly string[]; results: readonly ScenarioResult[] }): string {
+export function renderReport(input: { programs: readonly Provenance[]; rewrites: readonly Rewrite[]; host: readonly string[]; results: readonly ScenarioResult[]; notProvable?: readonly string[] }): string {
   const out: string[] = ['# Proving ground: the VM layer against the real programs', ''];
   out.push('| program | version | source |', '| --- | --- | --- |');
   for (const p of input.programs) out.push(`| ${cell(p.name)} | ${cell(p.version)} | ${cell(p.source)} |`);
@@ -70,6 +70,11 @@ export function renderReport(input: { programs: readonly Provenance[]; rewrites:
     for (const { rewrite: r, count } of kinds.values()) {
       out.push(`- \`${r.address.replace(/\[.*$/, '')}\` ${r.path}: ${JSON.stringify(r.from)} → ${JSON.stringify(r.to)}${count > 1 ? ` (${count} times)` : ''}: ${r.why}`);
     }
+    out.push('');
+  }
+  if ((input.notProvable ?? []).length > 0) {
+    out.push('Not provable here, and not claimed by any scenario below:', '');
+    for (const n of input.notProvable!) out.push(`- ${n}`);
     out.push('');
   }
   for (const result of input.results) {

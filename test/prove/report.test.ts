@@ -18,7 +18,8 @@ describe('the proving ground report', () => {
       { name: 'disk growth', outcome: 'failed', steps: [agreeing, differing] },
       { name: 'migration', outcome: 'not provable here', reason: 'no binary of terraform-provider-libvirt 0.8.3', steps: [] },
     ];
-    const text = renderReport({ programs: [{ name: 'OpenTofu', version: 'v1.12.6', source: 'built now from the Go module proxy' }], rewrites: [], host: [], results });
+    const text = renderReport({ programs: [{ name: 'OpenTofu', version: 'v1.12.6', source: 'built now from the Go module proxy' }], rewrites: [], host: [], results, notProvable: ['Proxmox: no host'] });
+    expect(text).toContain('Not provable here, and not claimed by any scenario below:\n\n- Proxmox: no host\n');
     expect(text).toContain('| OpenTofu | v1.12.6 | built now from the Go module proxy |');
     expect(text).toContain('## disk growth: failed');
     expect(text).toContain('### grow: DISAGREES');
