@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packAndInstall } from '../scripts/packed-fleet';
 import type { Predicted } from './compare';
+import { cloudImage } from '../src/versions';
 import { BRIDGE, POOL, URI } from './host';
 
 export const ENV = 'prove';
@@ -35,9 +36,9 @@ export interface FleetSpec {
 /** Three small servers on the proving ground's pool and bridge (addresses are data only: nothing boots). */
 export const BASE: FleetSpec = {
   nodes: [
-    { name: 'prove-1', ip: '192.168.77.11', image: '20260926' },
-    { name: 'prove-2', ip: '192.168.77.12', image: '20260926' },
-    { name: 'prove-3', ip: '192.168.77.13', image: '20260926' },
+    { name: 'prove-1', ip: '192.168.77.11', image: cloudImage.serial },
+    { name: 'prove-2', ip: '192.168.77.12', image: cloudImage.serial },
+    { name: 'prove-3', ip: '192.168.77.13', image: cloudImage.serial },
   ],
   vm: { vcpus: 1, memoryMiB: 1024, osDiskGiB: 10, dataDiskGiB: 10 },
 };

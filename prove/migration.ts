@@ -12,7 +12,8 @@ import type { FleetSpec } from './fleet';
 import { POOL_DIR, stampDisks } from './host';
 import type { Check, ScenarioResult, StepResult } from './report';
 import { outcomeOf } from './report';
-import { macOf, runStep } from './scenario';
+import { macFor } from '../src/model/resolve';
+import { runStep } from './scenario';
 import type { Context } from './scenario';
 
 export const MIGRATION = 'count-era migration (0.8.3 state)';
@@ -23,7 +24,7 @@ export async function runMigration(ctx: Context): Promise<ScenarioResult> {
   const steps: StepResult[] = [];
   try {
     const nodes = BASE.nodes.map(({ name, ip }) => ({ name, ip }));
-    const old = applyCountEra(path.join(ctx.work, 'count-era'), countEraModule(nodes.map((n) => ({ name: n.name, mac: macOf(n.name) })), ctx.image), ctx.tf);
+    const old = applyCountEra(path.join(ctx.work, 'count-era'), countEraModule(nodes.map((n) => ({ name: n.name, mac: macFor(n.name) })), ctx.image), ctx.tf);
     const disksOf = (n: string) => [countEraNames(n).os, countEraNames(n).data].map((f) => path.join(POOL_DIR, f));
     stampDisks(new Map(nodes.map((n) => [n.name, disksOf(n.name)] as const)));
 

@@ -3,7 +3,6 @@
  * (synth, commit, review), the review's prediction compared with the real plan, the change
  * applied through `deploy` the way the review and the runbook say, and what must hold after.
  */
-import { createHash } from 'node:crypto';
 import { DOMAIN_ID_ERROR } from '../src/review/replacement-rules';
 import { compare } from './compare';
 import type { Predicted, RealChange, Row } from './compare';
@@ -67,8 +66,7 @@ export interface Context {
   readonly tf: { readonly tofu: string; readonly cliConfig: string; readonly home: string };
 }
 
-/** The MAC the tool derives for a node (52:54:00 and the first three bytes of its name's SHA-256). */
-export const macOf = (name: string) => `52:54:00:${createHash('sha256').update(name).digest('hex').slice(0, 6).match(/../g)!.join(':')}`;
+
 
 /** deploy --expect's counts for what the review predicts (deploy.ts counts a replacement as an add and a destroy). */
 export function expectedCounts(predicted: readonly Predicted[]): string {
@@ -106,14 +104,15 @@ export function onlyDomainIdErrors(output: string, predicted: readonly Predicted
 
 export const ROLLING_SECTION = 'A VM change that stops servers (sizing, hardware, a provider setting)';
 
-async function applyStep(ctx: Context, step: Step, predicted: readonly Predicted[], checks: Check[]): Promise<void> {
+async function applyStep(ctx: Context, step: Step, predicted: readonly Predicted[], nodes: readonly string[], checks: Check[]): Promise<void> {
   if (step.apply === 'none') return;
   const counts = expectedCounts(predicted);
   if (step.apply === 'rolling') {
     const readme = ctx.fleet.treeFile('bootstrap/README.md');
     const section = step.section ?? ROLLING_SECTION;
     const lines = rollingTargets(readme, section).filter((targets) => targets.some((t) => predicted.some((p) => t === `-target=${p.address}`)));
-    const servers = new Set(predicted.map((p) => /\["([^"]+)"\]$/.exec(p.address)?.[1]).filter((n) => n !== undefined && n !== '20260926'));
+    // Keyed by node (a serial's key, the image's, is no server).
+    const servers = new Set(predicted.map((p) => /\["([^"]+)"\]$/.exec(p.address)?.[1]).filter((n) => n !== undefined && nodes.includes(n)));
     checks.push({ what: `the runbook's "${section}" has one deploy line for each server the change touches`, ok: lines.length > 0 && lines.length === servers.size, detail: `${lines.length} deploy lines, ${servers.size} servers` });
     const { result, events } = await watchLifecycle(async () => lines.map((targets) => ctx.host.deploy(ctx.fleet.bin, ['--', ...targets, '-auto-approve'])));
     const failed = result.filter((r) => r.status !== 0 && !onlyDomainIdErrors(r.output, predicted));
@@ -162,7 +161,7 @@ export async function runStep(ctx: Context, step: Step, base: string, spec: Flee
   const nodes = spec.nodes.map((n) => n.name);
   const inodes = new Map(nodes.map((n) => [n, inodeOf(dataFile(n, disksBefore) ?? '')]));
   if (rows.every((r) => r.agrees)) {
-    await applyStep(ctx, step, predicted, checks);
+    await applyStep(ctx, step, predicted, nodes, checks);
     if (step.apply !== 'none') checks.push(settled(ctx, predicted, step));
     if (step.keepsData) {
       const after = volumeDigests();

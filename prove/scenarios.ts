@@ -3,11 +3,12 @@
  * Day 0 (first apply from an empty state, then an empty plan) opens every one, so it has no
  * scenario of its own.
  */
+import { cloudImage } from '../src/versions';
 import { BASE } from './fleet';
 import type { FleetSpec } from './fleet';
 import { OTHER_BRIDGE, defineByHand } from './host';
 import { MIGRATION, runMigration } from './migration';
-import { macOf } from './scenario';
+import { macFor } from '../src/model/resolve';
 import type { Scenario } from './scenario';
 
 /** A later serial, as a release of the tool would pin it (its bytes are the local stand-in's: rewrite.ts). */
@@ -15,7 +16,7 @@ const NEXT_IMAGE = { serial: '20261105', sha256: '0'.repeat(63) + '1' };
 
 const withNodes = (spec: FleetSpec, count: number): FleetSpec => ({
   ...spec,
-  nodes: Array.from({ length: count }, (_, i) => spec.nodes[i] ?? { name: `prove-${i + 1}`, ip: `192.168.77.${11 + i}`, image: '20260926' }),
+  nodes: Array.from({ length: count }, (_, i) => spec.nodes[i] ?? { name: `prove-${i + 1}`, ip: `192.168.77.${11 + i}`, image: cloudImage.serial }),
 });
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -60,7 +61,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'adoption of domains made with virsh',
     start: { ...BASE, nodes: BASE.nodes.map(({ name, ip }) => ({ name, ip })) },
     // Three domains defined and started by hand, then recorded in infrastructure.adopt as the runbook says.
-    prepare: (start) => ({ ...start, adopt: { domains: defineByHand(start.nodes.map((n) => ({ name: n.name, mac: macOf(n.name) }))) } }),
+    prepare: (start) => ({ ...start, adopt: { domains: defineByHand(start.nodes.map((n) => ({ name: n.name, mac: macFor(n.name) }))) } }),
     day0: { title: 'day 0: the running domains adopted, as the runbook\'s deploy --expect applies it', keepsData: true, runbookGate: true },
     steps: [
       // An adopted domain is never updated (ignore_changes = all): nothing is planned.
