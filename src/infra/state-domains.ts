@@ -4,8 +4,8 @@
 // so the server would start again on an empty disk. Such a domain is adopted instead, its disks
 // kept by path (infrastructure.adopt.domains), which is also what an empty state then imports.
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export type Json = Record<string, unknown>;
+export const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A state instance as these functions read it. */
 export interface DomainStateInstance {

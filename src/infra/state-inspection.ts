@@ -1,5 +1,6 @@
 import { instances } from '../review/terraform';
-import { adoptionEntries, isInUse, volumesInUse } from './state-domains';
+import { adoptionEntries, isInUse, isRecord, volumesInUse } from './state-domains';
+import type { AdoptedDomainEntry, Json } from './state-domains';
 
 export interface StateFinding {
   /** A stable code, e.g. 'state.provider-0.8'. */
@@ -12,8 +13,6 @@ export interface StateFinding {
   readonly fix: string;
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Move {
   readonly from: string;
@@ -148,7 +147,7 @@ function serialOf(name: string, wanted: string, key: string): string | undefined
  * (cloudinit_def.go:126-128). virsh domblklist shows such disks by volume name, not by file
  * (npm run prove, the count-era migration), so the state is where the files are read.
  */
-function legacyAdoptionEntry(attributes: Json): { uuid: string; osDisk: string; dataDisk?: string; seed?: string } | undefined {
+function legacyAdoptionEntry(attributes: Json): AdoptedDomainEntry | undefined {
   const disks = (Array.isArray(attributes.disk) ? attributes.disk : []).map((d: unknown) => (isRecord(d) && typeof d.volume_id === 'string' ? d.volume_id : undefined));
   const [osDisk, dataDisk] = disks;
   if (typeof attributes.id !== 'string' || !osDisk?.startsWith('/')) return undefined;
