@@ -6,8 +6,8 @@ import { ChartInstall } from './chart-install';
 import { KustomizationFolder } from './kustomization-folder';
 import { VerifyInspector } from './verify-inspector';
 import type { VerifyInspectorProps } from './verify-inspector';
-import { FluxLayer, LAYER_TIMEOUT } from './flux-layer';
-import { durationSeconds, HELM_TIMEOUT } from '../model/helm-timeout';
+import { FluxLayer } from './flux-layer';
+import { layerTimeout } from './layer-timeout';
 import type { HealthCheck } from './flux-layer';
 import { FluxOperator } from './flux-instance';
 import { FluxSync } from './flux-sync';
@@ -55,14 +55,6 @@ export interface ClusterProps {
   readonly inspector?: VerifyInspectorProps;
 }
 
-/** The longest of the layer's default and the timeouts of the HelmReleases Flux installs in it. */
-function layerTimeout(env: Environment, units: readonly ClusterUnit[], layer: string): string {
-  const timeouts = units
-    .filter((u) => u.layer === layer && u.chart && (u.installer ?? env.helmInstaller) === 'flux')
-    .map((u) => u.chart!.timeout ?? HELM_TIMEOUT);
-  return [LAYER_TIMEOUT, ...timeouts].reduce((longest, t) => (durationSeconds(t) > durationSeconds(longest) ? t : longest));
-}
-
 /**
  * One environment's Kubernetes tree: Flux sync in `flux-system/`, one Flux Kustomization per
  * layer at the root, and each layer's units in `<layer>/<unit>/`.
@@ -86,9 +78,6 @@ export class Cluster extends Construct {
 
     const layers = new Map<string, KustomizationFolder>();
     for (const layer of env.flux.layers) {
-      const decrypt = env.secrets.some((ref) => ref.layer === layer.name);
-      const timeout = layerTimeout(env, props.units, layer.name);
-      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: props.healthChecks.get(layer.name), decrypt, timeout });
       const folder = new KustomizationFolder(root, layer.name, { detached: true });
       layers.set(layer.name, folder);
       if (layer.namespaces.length > 0) {
@@ -127,6 +116,13 @@ export class Cluster extends Construct {
         fileName: secretFileName(ref.namespace, ref.name),
         content,
       });
+    }
+
+    // Last, once every layer holds its objects: a layer's timeout is read from the HelmReleases it applies.
+    for (const layer of env.flux.layers) {
+      const decrypt = env.secrets.some((ref) => ref.layer === layer.name);
+      const timeout = layerTimeout(layers.get(layer.name)!);
+      new FluxLayer(root, `layer-${layer.name}`, { layer, healthChecks: props.healthChecks.get(layer.name), decrypt, timeout });
     }
   }
 }

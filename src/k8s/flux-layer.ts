@@ -22,8 +22,9 @@ export interface FluxLayerProps {
   /** The layer holds SOPS files: decrypt with the age identity in flux-system/sops-age. @default false */
   readonly decrypt?: boolean;
   /**
-   * How long its apply and its wait for readiness may take (a Go duration): at least the longest
-   * timeout of its HelmReleases, so a slow first install is not reported failed while Helm still waits.
+   * How long its apply and its wait for readiness may take (a Go duration): long enough for the
+   * first install of its HelmReleases (layer-timeout.ts), so a slow one is not reported failed
+   * while Helm still waits.
    * @default '5m'
    */
   readonly timeout?: string;

@@ -68,9 +68,9 @@ describe('release defaults', () => {
     expect(rendered(withApp({ ...podinfo, helm: { ...podinfo.helm, timeout: '20m' } })).doc(file).spec.timeout).toBe('20m');
   });
 
-  it('lets each layer wait as long as its slowest release, at least 5m', () => {
+  it('lets each layer wait as long as its releases take, at least 5m (layer-timeout.test.ts has the arithmetic)', () => {
     const tree = rendered(withApp({ ...podinfo, helm: { ...podinfo.helm, timeout: '1h' } }));
-    expect(tree.doc('kubernetes/platform.yaml').spec.timeout).toBe('15m');
+    expect(tree.doc('kubernetes/platform.yaml').spec.timeout).toBe('30m30s');
     expect(tree.doc('kubernetes/apps.yaml').spec.timeout).toBe('1h');
     expect(tree.doc('kubernetes/gateway-api.yaml').spec.timeout).toBe('5m');
   });
