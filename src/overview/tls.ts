@@ -1,6 +1,7 @@
 import { INGRESS_NAMESPACE, WILDCARD_SECRET } from '../components/ingress-gateway';
 import { tlsOf } from '../components/tls/config';
 import { PRIVATE_CA } from '../components/tls/private-ca';
+import { CERTIFICATE_KUSTOMIZATION } from '../components/tls/unwaited-certificate';
 import { CERT_MANAGER_NAMESPACE } from '../components/tls/settings';
 import type { Environment } from '../model/resolve';
 
@@ -28,6 +29,8 @@ export function tlsSection(env: Environment): string[] {
     ...(tls.issuer.kind === 'acme'
       ? [
           `Issuer: Let's Encrypt (${tls.issuer.server}) through ACME DNS-01 on Cloudflare, with the API token of \`${tokenSource(env, tls.issuer.dns01.tokenSecret)}\` (write it with \`npm run secrets -- set ${env.name} ${CERT_MANAGER_NAMESPACE}/${tls.issuer.dns01.tokenSecret} --env-file -\` and the line \`api-token=…\` on stdin; the token needs the permissions Zone - DNS - Edit and Zone - Zone - Read, as cert-manager's Cloudflare page recommends). Clients trust it as they trust any public certificate.`,
+          '',
+          `Flux applies the certificate through the Kustomization \`${INGRESS_NAMESPACE}/${CERTIFICATE_KUSTOMIZATION}\`, which does not wait for it to be issued: no layer waits for the ACME order, the apps' among them. Until Let's Encrypt has issued it, the Gateway's HTTPS listener has no certificate to serve, so the apps' addresses answer on port 80 with the redirect and fail on 443; \`kubectl --kubeconfig ${env.kubeconfig.file} --context ${env.kubeconfig.context} -n ${INGRESS_NAMESPACE} describe certificate wildcard\` shows the order's progress.`,
           '',
         ]
       : [

@@ -27,6 +27,20 @@ const routed = modify(threeServers, (e) => {
   e.apps = [{ name: 'podinfo', layer: 'apps', helm: { chart: 'podinfo', version: '6.14.1', oci: 'oci://ghcr.io/stefanprodan/charts/podinfo' }, route: { host: 'podinfo', port: 9898 } }];
 });
 
+const ACME_CERTIFICATE = 'kubernetes/network/tls/certificate/certificate.ingress.wildcard.yaml';
+
+/** The files a folder's kustomization.yaml applies, through its listed subfolders (a detached one is not listed). */
+function appliedFiles(tree: ReturnType<typeof rendered>, folder: string): string[] {
+  return (tree.doc(`${folder}/kustomization.yaml`).resources as string[]).flatMap((entry) =>
+    entry.endsWith('.yaml') ? [`${folder}/${entry}`] : appliedFiles(tree, `${folder}/${entry}`));
+}
+
+/** The layers a layer depends on, directly or not. */
+function layersBefore(tree: ReturnType<typeof rendered>, layer: string): string[] {
+  const direct = ((tree.doc(`kubernetes/${layer}.yaml`).spec.dependsOn ?? []) as { name: string }[]).map((d) => d.name);
+  return [...new Set([...direct, ...direct.flatMap((d) => layersBefore(tree, d))])];
+}
+
 const files = (spec: EnvironmentSpec, under: string) => [...rendered(spec).files.keys()].filter((p) => p.startsWith(under)).sort();
 
 describe('TLS on the ingress Gateway', () => {
@@ -125,8 +139,31 @@ describe('the ACME issuer', () => {
       solvers: [{ dns01: { cloudflare: { apiTokenSecretRef: { name: 'cloudflare-api-token', key: 'api-token' } } } }],
     });
     expect(rendered(acme({ server: 'staging' })).doc('kubernetes/network/tls/clusterissuer.acme.yaml').spec.acme.server).toBe('https://acme-staging-v02.api.letsencrypt.org/directory');
-    expect(rendered(acme()).doc('kubernetes/network/tls/certificate.ingress.wildcard.yaml').spec.issuerRef.name).toBe('acme');
+    expect(rendered(acme()).doc(ACME_CERTIFICATE).spec.issuerRef.name).toBe('acme');
     expect(files(acme(), 'kubernetes/network/tls/')).not.toContain('kubernetes/network/tls/clusterissuer.private-ca.yaml');
+  });
+
+  it('never gates the apps: its certificate is applied by a Kustomization of its own that waits for nothing', () => {
+    const tree = rendered(acme());
+    const own = tree.doc('kubernetes/network/tls/kustomization.ingress.wildcard-certificate.yaml');
+    expect(own.metadata).toEqual({ name: 'wildcard-certificate', namespace: 'ingress' });
+    expect(own.spec).toMatchObject({ path: './clusters/fixture/kubernetes/network/tls/certificate', wait: false, prune: true, sourceRef: { kind: 'GitRepository', name: 'flux-system', namespace: 'flux-system' } });
+    expect(own.spec.healthChecks).toBeUndefined();
+    expect(tree.doc('kubernetes/network/tls/certificate/kustomization.yaml').resources).toEqual(['certificate.ingress.wildcard.yaml']);
+    // What the waited layers apply, the apps' and those they depend on: the Kustomization, never the certificate.
+    const apps = tree.doc('kubernetes/apps.yaml').spec;
+    expect(apps.dependsOn).toContainEqual({ name: 'network' });
+    for (const layer of layersBefore(tree, 'apps')) {
+      const applied = appliedFiles(tree, `kubernetes/${layer}`);
+      expect(applied.filter((f) => f.includes('certificate.ingress.wildcard')), layer).toEqual([]);
+    }
+    expect(appliedFiles(tree, 'kubernetes/network')).toContain('kubernetes/network/tls/kustomization.ingress.wildcard-certificate.yaml');
+  });
+
+  it('keeps the private CA\'s certificate in its waited layer: it is signed at once, and the apps\' HTTPS works from their start', () => {
+    const tree = rendered(threeServers);
+    expect(appliedFiles(tree, 'kubernetes/network')).toContain('kubernetes/network/tls/certificate.ingress.wildcard.yaml');
+    expect([...tree.files.keys()].some((f) => f.includes('wildcard-certificate'))).toBe(false);
   });
 
   it("runs cert-manager's DNS-01 self-check over DNS over HTTPS only, so 443 is its one world port", () => {
@@ -165,6 +202,8 @@ describe("the tree's README", () => {
     expect(readme).toContain("Let's Encrypt (production) through ACME DNS-01 on Cloudflare");
     expect(readme).toContain('npm run secrets -- set fixture cert-manager/cloudflare-api-token --env-file -` and the line `api-token=…` on stdin');
     expect(readme).not.toContain('update-ca-certificates');
+    expect(readme).toContain('Flux applies the certificate through the Kustomization `ingress/wildcard-certificate`, which does not wait for it to be issued');
+    expect(rendered(threeServers).text('README.md')).not.toContain('wildcard-certificate');
     expect(rendered(routed).text('README.md')).toContain('| https://podinfo.fixture.test | podinfo | podinfo:9898 |');
     expect(rendered(modify(threeServers, (e) => { delete e.ingressVip; })).text('README.md')).not.toContain('## TLS');
   });
