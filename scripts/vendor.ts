@@ -43,7 +43,7 @@ const CILIUM_POOL: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; 
 const CILIUM_L2: Upstream = { repo: 'cilium/cilium', tag: '(not determinable; v2alpha1)', path: 'pkg/k8s/apis/cilium.io/client/crds/v2alpha1/ciliuml2announcementpolicies.yaml', commit: 'bd8b48d7ae18a5d078bbc47c92d1aa6d251e9428' };
 const CERT_MANAGER: Upstream = { repo: 'cert-manager/cert-manager', tag: 'v1.21.1 (the pin v1.21.2 is not in the snapshot; release-1.21 at 378ef0e2 has these CRDs unchanged)', path: 'deploy/crds/', commit: '24e33194fb39488eff2bbf10c6dc640f407cad44' };
 const GATEWAY_API: Upstream = { repo: 'kubernetes-sigs/gateway-api', tag: 'v1.6.1', path: 'config/crd/standard/', commit: '8bb74df00e56ec8f944d48c25e6c1c9c2f6848e3' };
-const KYVERNO: Upstream = { repo: 'kyverno/kyverno', tag: 'v1.19.0', path: 'config/crds/kyverno/kyverno.io_clusterpolicies.yaml', commit: 'ee97ce09538b09b6f1b03853cc41a62654d6a58f' };
+const KYVERNO: Upstream = { repo: 'kyverno/kyverno', tag: 'v1.19.0', path: 'config/crds/policies.kyverno.io/policies.kyverno.io_validatingpolicies.yaml', commit: 'ee97ce09538b09b6f1b03853cc41a62654d6a58f' };
 const KPS: Upstream = { repo: 'prometheus-community/helm-charts', tag: 'kube-prometheus-stack-88.5.3', path: 'charts/kube-prometheus-stack/charts/crds/crds/crd-prometheusrules.yaml', commit: 'ea930baeebeba39f56d6b44e351f23b2a072a600' };
 const CLIENT_GO: Upstream = { repo: 'kubernetes/client-go', tag: 'kubernetes-1.36.3', path: 'applyconfigurations/internal/internal.go + openapi/openapitest/testdata/', commit: '44a8af2fee834a8fc3523360e029cf7ea7104622' };
 const FLUX_OPERATOR: Upstream = { repo: 'controlplaneio-fluxcd/flux-operator', tag: 'v0.58.1', path: 'config/crd/bases/', commit: 'b3b36020aca1f8d2172c76949c0bcb6bbf688dde' };
@@ -114,7 +114,7 @@ const json: VendoredFile[] = [
   // The Gateway the generator emits, and the HTTPRoutes users' apps attach to it.
   { dest: 'schemas/json/prometheusrule-monitoring-v1.json', from: 'json/prometheusrule-monitoring-v1.json', upstream: KPS, derived: CRD_JSON },
   // The Kyverno policies the admission component emits (typed by src/components/kyverno/policies.ts).
-  { dest: 'schemas/json/clusterpolicy-kyverno-v1.json', from: 'json/clusterpolicy-kyverno-v1.json', upstream: KYVERNO, derived: CRD_JSON },
+  { dest: 'schemas/json/validatingpolicy-policies-v1.json', from: 'json/validatingpolicy-policies-v1.json', upstream: KYVERNO, derived: CRD_JSON },
   ...['gateway-gateway-v1', 'httproute-gateway-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: GATEWAY_API, derived: CRD_JSON })),
   // The notifications component: Flux's Providers, Alerts and push Receiver, the ReferenceGrant of its route.
   ...['alert-notification-v1beta3', 'provider-notification-v1beta3', 'receiver-notification-v1'].map((f) => ({ dest: `schemas/json/${f}.json`, from: `json/${f}.json`, upstream: FLUX_NOTIFICATION, derived: CRD_JSON })),

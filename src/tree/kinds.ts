@@ -36,4 +36,5 @@ export const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
   'ClusterIssuer',
   'GatewayClass',
   'ClusterPolicy',
+  'ValidatingPolicy',
 ]);

@@ -82,11 +82,11 @@ describe("the apps' objects against the project's policies", () => {
     ['StatefulSet', 'spec.template.spec.containers[0]', 'it'],
     ['DaemonSet', 'spec.template.spec.containers[0]', 'it'],
     ['Job', 'spec.template.spec.containers[0]', 'it'],
-    ['ReplicationController', 'spec.template.spec.containers[0]', 'it'],
-    // Kyverno's chart filters ReplicaSets out; their pods are refused.
+    // Autogen has no ReplicationController, and Kyverno's chart filters ReplicaSets out: their pods are refused.
+    ['ReplicationController', 'spec.template.spec.containers[0]', 'the pods it creates'],
     ['ReplicaSet', 'spec.template.spec.containers[0]', 'the pods it creates'],
     ['CronJob', 'spec.jobTemplate.spec.template.spec.containers[0]', 'it'],
-  ])("reads a %s's pod template, as Kyverno's autogen rules do", (kind, at, subject) => {
+  ])("reads a %s's pod template, as Kyverno's autogen rules and its pods' admission do", (kind, at, subject) => {
     const found = manifests([{ ...PINNED, image: 'nginx' }], kind);
     expect(found.map((v) => v.message)).toEqual([expect.stringContaining(`${kind} shop/web, container web (${at})`)]);
     expect(found[0]!.message).toMatch(new RegExp(`refuses ${subject} at admission$`));

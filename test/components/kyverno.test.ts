@@ -6,7 +6,7 @@ import { dev } from '../fixtures/fleet/dev';
 import { rendered } from '../fixtures/render';
 import { POLICY_RULES } from '../../src/components/kyverno/policy-rules';
 
-const policy = (name: string, spec: EnvironmentSpec = dev) => rendered(spec).doc(`kubernetes/policies/kyverno-policies/clusterpolicy.${name}.yaml`);
+const policy = (name: string, spec: EnvironmentSpec = dev) => rendered(spec).doc(`kubernetes/policies/kyverno-policies/validatingpolicy.${name}.yaml`);
 
 describe('Kyverno', () => {
   it('installs the chart from its OCI location into its own namespace', () => {
@@ -16,33 +16,46 @@ describe('Kyverno', () => {
     expect(tree.doc('kubernetes/platform/kyverno/namespace.kyverno.yaml').metadata.name).toBe('kyverno');
   });
 
-  it('renders exactly the ClusterPolicies of the rule table, each rule from its row', () => {
+  it('renders exactly the ValidatingPolicies of the rule table (policies.kyverno.io/v1), one validation per row', () => {
     const tree = rendered(dev);
     const folder = 'kubernetes/policies/kyverno-policies/';
     const names = [...new Set(POLICY_RULES.map((r) => r.policy))];
-    expect([...tree.files.keys()].filter((f) => f.startsWith(folder)).sort()).toEqual([...names.map((n) => `${folder}clusterpolicy.${n}.yaml`), `${folder}kustomization.yaml`].sort());
+    expect([...tree.files.keys()].filter((f) => f.startsWith(folder)).sort()).toEqual([...names.map((n) => `${folder}validatingpolicy.${n}.yaml`), `${folder}kustomization.yaml`].sort());
     for (const name of names) {
-      const rules = policy(name).spec.rules;
-      expect(rules.map((r: any) => r.name)).toEqual(POLICY_RULES.filter((r) => r.policy === name).map((r) => r.rule));
-      for (const rule of rules) {
-        const row = POLICY_RULES.find((r) => r.policy === name && r.rule === rule.name)!;
-        expect(rule.match).toEqual({ any: [{ resources: { kinds: row.kinds } }] });
-        expect(rule.validate).toEqual({ failureAction: 'Enforce', message: row.message, pattern: { spec: { '=(initContainers)': [row.container], containers: [row.container] } } });
-      }
+      const doc = policy(name);
+      expect(doc.apiVersion).toBe('policies.kyverno.io/v1');
+      expect(doc.spec.validations).toEqual(POLICY_RULES.filter((r) => r.policy === name).map((r) => ({ expression: `variables.containers.all(container, ${r.condition})`, message: r.message })));
+      expect(doc.spec.variables).toEqual([{ name: 'containers', expression: 'object.spec.containers + object.spec.?initContainers.orValue([])' }]);
+      expect(doc.spec.validationActions).toEqual(['Deny']);
+      expect(doc.spec.evaluation).toEqual({ background: { enabled: true } });
     }
-    expect(policy('disallow-latest-tag').spec.rules.map((r: any) => [r.name, r.validate.pattern.spec.containers[0].image])).toEqual([
-      ['require-image-tag', '*:*'],
-      ['disallow-latest', '!*:latest'],
+    expect(policy('disallow-latest-tag').spec.validations.map((v: any) => v.expression)).toEqual([
+      "variables.containers.all(container, container.?image.orValue('').contains(':'))",
+      "variables.containers.all(container, !container.?image.orValue('').endsWith(':latest'))",
     ]);
-    expect(policy('require-requests').spec.rules[0].validate.pattern.spec.containers).toEqual([{ resources: { requests: { cpu: '?*', memory: '?*' } } }]);
+    expect(policy('require-requests').spec.validations[0].expression).toBe(
+      "variables.containers.all(container, string(container.?resources.?requests.?cpu.orValue('')) != '' && string(container.?resources.?requests.?memory.orValue('')) != '')",
+    );
   });
 
-  it("leaves the cluster and the platform components alone, every rule alike", () => {
-    const rules = POLICY_RULES.map((r) => policy(r.policy).spec.rules.find((x: any) => x.name === r.rule));
-    const excluded = rules[0].exclude.any[0].resources.namespaces;
+  it('matches Pods only, so that Kyverno writes the rules of every pod controller, each of them named', () => {
+    for (const name of new Set(POLICY_RULES.map((r) => r.policy))) {
+      const { matchConstraints, autogen } = policy(name).spec;
+      expect(matchConstraints.resourceRules).toEqual([{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['pods'] }]);
+      expect(matchConstraints.excludeResourceRules).toBeUndefined();
+      expect(autogen).toEqual({ podControllers: { controllers: ['cronjobs', 'daemonsets', 'deployments', 'jobs', 'replicasets', 'statefulsets'] } });
+    }
+  });
+
+  it("leaves the cluster and the platform components alone by a namespace selector, every policy alike", () => {
+    const selectors = [...new Set(POLICY_RULES.map((r) => r.policy))].map((name) => policy(name).spec.matchConstraints.namespaceSelector);
+    const [first] = selectors;
+    expect(first.matchExpressions).toHaveLength(1);
+    expect(first.matchExpressions[0]).toMatchObject({ key: 'kubernetes.io/metadata.name', operator: 'NotIn' });
+    const excluded = first.matchExpressions[0].values;
     expect(excluded).toEqual(['cert-manager', 'default', 'flux-system', 'ingress', 'kube-node-lease', 'kube-public', 'kube-system', 'kyverno', 'longhorn-system', 'monitoring']);
     expect(excluded).not.toContain('apps');
-    for (const rule of rules) expect(rule.exclude.any[0].resources.namespaces).toEqual(excluded);
+    for (const selector of selectors) expect(selector).toEqual(first);
   });
 
   it('writes no stringData policy: no webhook sees stringData (the API server folds it into data first)', () => {
@@ -51,7 +64,7 @@ describe('Kyverno', () => {
 
   it('can audit instead of refuse', () => {
     const audit = modify(dev, (e) => { e.kyverno = { failureAction: 'Audit' }; });
-    expect(policy('require-requests', audit).spec.rules[0].validate.failureAction).toBe('Audit');
+    expect(policy('require-requests', audit).spec.validationActions).toEqual(['Audit']);
   });
 
   it("puts the policies in a layer after Kyverno's, and refuses them in Kyverno's own", () => {

@@ -59,8 +59,8 @@ describe('review scenarios', () => {
     const r = reviewOf(prod, modify(prod, (e) => { e.kyverno = { policiesLayer: 'apps' }; }));
     const moved = r.objects.filter((o) => o.fromLayer).map((o) => `${o.id}: ${o.fromLayer} -> ${o.layer}`);
     expect(moved).toEqual([
-      'ClusterPolicy/disallow-latest-tag: policies -> apps',
-      'ClusterPolicy/require-requests: policies -> apps',
+      'ValidatingPolicy/disallow-latest-tag: policies -> apps',
+      'ValidatingPolicy/require-requests: policies -> apps',
     ]);
     expect(codes(r)).toEqual(['layer-move', 'layer-move']);
   });

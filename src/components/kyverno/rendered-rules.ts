@@ -3,29 +3,31 @@ import type { AppObject } from '../../apps/objects';
 import type { Finding, Rule } from '../../model/violation';
 import { documents } from '../../tree/rendered-tree';
 import type { RenderedTree } from '../../tree/rendered-tree';
-import type { ClusterPolicyRule } from './policies';
+import { NAMESPACE_NAME_LABEL, VALIDATION_ACTIONS } from './policies';
+import type { FailureAction, ValidatingPolicySpec } from './policies';
 import { POD_TEMPLATES, POLICY_RULES } from './policy-rules';
 import type { Container, PolicyRule } from './policy-rules';
 
-type FailureAction = ClusterPolicyRule['validate']['failureAction'];
-
-/** One row of the rule table as the tree enforces it: its ClusterPolicy rule's action and excluded namespaces. */
-interface EnforcedRule {
-  readonly row: PolicyRule;
+/** The project's policies as the tree enforces them: the action and the excluded namespaces of each. */
+interface EnforcedPolicy {
+  readonly name: string;
+  readonly rows: readonly PolicyRule[];
   readonly action: FailureAction;
   readonly exclude: ReadonlySet<string>;
 }
 
 /**
- * The table's rules the environment enforces, read from the ClusterPolicies the tree holds: none
- * where Kyverno is off, and exactly the rendered action and exclusions where it is on.
+ * The table's policies the environment enforces, read from the ValidatingPolicies the tree holds:
+ * none where Kyverno is off, and exactly the rendered action and exclusions where it is on.
  */
-function enforcedRules(tree: RenderedTree): EnforcedRule[] {
-  const policies = documents(tree.files, 'kubernetes/').filter(({ doc }) => doc.apiVersion === 'kyverno.io/v1' && doc.kind === 'ClusterPolicy');
-  return POLICY_RULES.flatMap((row) => {
-    const policy = policies.find(({ doc }) => doc.metadata?.name === row.policy);
-    const rule = (policy?.doc.spec?.rules as readonly ClusterPolicyRule[] | undefined)?.find((r) => r.name === row.rule);
-    return rule ? [{ row, action: rule.validate.failureAction, exclude: new Set(rule.exclude?.any.flatMap((a) => a.resources.namespaces) ?? []) }] : [];
+function enforcedPolicies(tree: RenderedTree): EnforcedPolicy[] {
+  const policies = documents(tree.files, 'kubernetes/').filter(({ doc }) => doc.apiVersion === 'policies.kyverno.io/v1' && doc.kind === 'ValidatingPolicy');
+  return [...new Set(POLICY_RULES.map((r) => r.policy))].flatMap((name) => {
+    const spec = policies.find(({ doc }) => doc.metadata?.name === name)?.doc.spec as ValidatingPolicySpec | undefined;
+    if (!spec) return [];
+    const action = (Object.keys(VALIDATION_ACTIONS) as FailureAction[]).find((a) => spec.validationActions.includes(VALIDATION_ACTIONS[a]))!;
+    const exclude = spec.matchConstraints.namespaceSelector.matchExpressions.filter((e) => e.key === NAMESPACE_NAME_LABEL && e.operator === 'NotIn').flatMap((e) => e.values);
+    return [{ name, rows: POLICY_RULES.filter((r) => r.policy === name), action, exclude: new Set(exclude) }];
   });
 }
 
@@ -44,17 +46,18 @@ function containers(object: AppObject): { at: string; container: Container }[] {
 
 /** What the apps' objects break of the rules the tree enforces with `action`. */
 function violations(tree: RenderedTree, action: FailureAction): Finding[] {
-  const rules = enforcedRules(tree).filter((r) => r.action === action);
-  if (rules.length === 0) return [];
+  const policies = enforcedPolicies(tree).filter((p) => p.action === action);
+  if (policies.length === 0) return [];
   return appObjects(tree).objects.flatMap((object) =>
-    rules
+    policies
       // An object that names no namespace is app.manifest-namespace's to report.
       .filter(({ exclude }) => object.namespace !== undefined && !exclude.has(object.namespace))
-      .flatMap(({ row }) =>
+      .flatMap(({ rows }) => rows)
+      .flatMap((row) =>
         containers(object).flatMap(({ at, container }): Finding[] => {
           const problem = row.check(container);
           if (!problem) return [];
-          const subject = POD_TEMPLATES[object.kind]!.filtered ? 'the pods it creates' : 'it';
+          const subject = POD_TEMPLATES[object.kind]!.podsOnly ? 'the pods it creates' : 'it';
           return [{
             path: object.file,
             value: problem.value,
@@ -66,6 +69,33 @@ function violations(tree: RenderedTree, action: FailureAction): Finding[] {
         }),
       ),
   );
+}
+
+/** One policy's verdict on one object: the rule of its first failing validation, as Kyverno reports its index. */
+export interface PolicyVerdict {
+  readonly policy: string;
+  readonly result: 'pass' | 'fail';
+  /** The failing rule (the table's name of the validation at Kyverno's `cel.validationIndex`). */
+  readonly rule?: string;
+}
+
+/**
+ * What Kyverno's engine says of one object, policy by policy, as `kyverno apply` computes it
+ * (v1.19.0 pkg/cel/policies/vpol/compiler/policy.go: the validations in order, the first false one
+ * fails the policy): nothing from a policy that does not match it (a kind neither a Pod nor an
+ * autogen controller, a namespace in `exclude`). A ReplicaSet gets its verdict here though the
+ * chart's resource filter admits it in a cluster (PodTemplate.podsOnly).
+ */
+export function policyVerdicts(doc: Record<string, unknown>, exclude: readonly string[]): PolicyVerdict[] {
+  const kind = String(doc.kind);
+  const template = POD_TEMPLATES[kind];
+  const namespace = child(doc.metadata, 'namespace');
+  if (!template || (kind !== 'Pod' && !template.autogen) || (typeof namespace === 'string' && exclude.includes(namespace))) return [];
+  const all = containers({ kind, doc } as AppObject).map((c) => c.container);
+  return [...new Set(POLICY_RULES.map((r) => r.policy))].map((policy) => {
+    const failing = POLICY_RULES.filter((r) => r.policy === policy).find((row) => all.some((c) => row.check(c) !== undefined));
+    return failing ? { policy, result: 'fail', rule: failing.rule } : { policy, result: 'pass' };
+  });
 }
 
 /** Kyverno's rules on the rendered tree: the apps' objects synth knows, against the project's policies. */
@@ -86,7 +116,7 @@ export const kyvernoRenderedRules: readonly Rule<RenderedTree>[] = [
 
 /** What synth says it did not check: the apps whose objects it cannot see, where the policies are enforced. */
 export function uncheckedApps(tree: RenderedTree): string[] {
-  if (enforcedRules(tree).length === 0) return [];
+  if (enforcedPolicies(tree).length === 0) return [];
   const { unseen } = appObjects(tree);
   const helm = unseen.filter((u) => u.app.helm).map((u) => u.app.name);
   return [
