@@ -168,8 +168,8 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'versions.cloudImage.sha256': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'infrastructure.vlan': { 'upper-bound': applies('vlan-out-of-range', 'vm.vlan-invalid') },
   'infrastructure.management': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'workload.management-unknown'), ordering: applies(WORKLOAD_FLEET_TEST, 'workload.clusters-layer-order') },
-  // Its objects and the Proxmox credentials' Secret go into this namespace of the management cluster, which must exist there.
-  'infrastructure.namespace': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'secret.namespace-unknown') },
+  // Its objects go into this namespace of the management cluster, which must exist there.
+  'infrastructure.namespace': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'workload.namespace-unknown') },
   'infrastructure.kubernetes': { 'must-resolve': applies('workload-template-missing', 'workload.template-missing'), ordering: applies(WORKLOAD_TREE_TEST, 'workload.kubernetes-skew') },
   'infrastructure.controlPlane.replicas': { 'upper-bound': applies(BOUNDS_TEST, 'workload.control-plane-beyond-recommended') },
   'infrastructure.controlPlane.retainedGenerations[]': {

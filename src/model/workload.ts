@@ -77,8 +77,6 @@ export interface WorkloadCluster {
   readonly proxmox: ProxmoxPlacement;
   /** Public SSH keys root trusts on every machine. */
   readonly sshKeys: readonly string[];
-  /** The Secret with the Proxmox API credentials (`url`, `token`, `secret`), beside the Cluster. */
-  readonly credentialsSecret: string;
   /** The Secret Cluster API writes with the cluster's admin kubeconfig (key `value`). */
   readonly kubeconfigSecret: string;
   /** The cluster's own Flux owns it: the management environment's handover objects are inert. */

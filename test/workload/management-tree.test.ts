@@ -34,7 +34,6 @@ describe("a workload cluster in its management environment's tree", () => {
       'kubeadmconfigtemplate.default.lab1-workers-g1.yaml',
       'machinehealthcheck.default.lab1-control-plane.yaml',
       'machinehealthcheck.default.lab1-workers.yaml',
-      'secret.default.lab1-proxmox-credentials.sops.yaml',
       'releases/helmrelease.default.lab1-cilium.yaml',
       'workload/fluxinstance.flux-system.flux.yaml',
       'workload/secret.flux-system.sops-age.sops.yaml',
@@ -44,8 +43,8 @@ describe("a workload cluster in its management environment's tree", () => {
     expect(doc(mgmtTree, 'kubernetes/capi-clusters.yaml').spec.dependsOn).toEqual([{ name: 'capi-providers' }]);
   });
 
-  it('copies both encrypted Secrets byte for byte: the credentials beside the Cluster, the SOPS identity to the workload', () => {
-    expect(mgmtTree.get(`${FOLDER}/secret.default.lab1-proxmox-credentials.sops.yaml`)).toBe(secrets.get('secrets/mgmt/default.lab1-proxmox-credentials.sops.yaml'));
+  it('copies the SOPS identity byte for byte to the workload, and writes no Proxmox credentials beside the Cluster: CAPMOX reads its controller-wide ones', () => {
+    expect([...mgmtTree.keys()].filter((k) => k.startsWith(`${FOLDER}/`) && k.includes('secret.'))).toEqual([`${FOLDER}/workload/secret.flux-system.sops-age.sops.yaml`]);
     expect(mgmtTree.get(`${FOLDER}/workload/secret.flux-system.sops-age.sops.yaml`)).toBe(secrets.get('secrets/lab1/flux-system.sops-age.sops.yaml'));
   });
 

@@ -22,6 +22,12 @@ export const WORKLOAD_PROVIDERS: readonly { readonly kind: string; readonly name
   { kind: 'IPAMProvider', name: 'in-cluster' },
 ];
 
+/**
+ * What CAPMOX's controller reads its Proxmox API client from (v0.9.0 cmd/main.go `initFlagsAndEnv`),
+ * filled from the provider's configSecret by the operator: one client for every cluster.
+ */
+export const CAPMOX_CREDENTIAL_VARIABLES = ['PROXMOX_URL', 'PROXMOX_TOKEN', 'PROXMOX_SECRET'] as const;
+
 /** The Proxmox nodes a management environment knows: its `clusterApi.proxmoxNodes`, else its own node on Proxmox. */
 export function proxmoxNodesOf(mgmt: Environment): readonly string[] {
   return mgmt.clusterApi?.proxmoxNodes ?? (mgmt.infrastructure.kind === 'proxmox' ? [mgmt.infrastructure.node] : []);
@@ -97,6 +103,32 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
             ? `${mgmt.name}'s Cluster API lacks ${missing.map((p) => `${p.kind} ${p.name}`).join(', ')}: nothing there would reconcile ${w.name}'s ${missing.length === 1 ? 'objects of that provider' : 'objects of those providers'}`
             : `${mgmt.name} has no clusterApi section: nothing there would reconcile ${w.name}'s Cluster API objects`,
           fix: `add ${missing.map((p) => `{ kind: '${p.kind}', name: '${p.name}', … }`).join(', ')} to ${mgmt.name}'s clusterApi.providers`,
+        }]);
+      }),
+  },
+  {
+    code: 'workload.management-credentials',
+    severity: 'error',
+    summary: "a workload cluster's management environment gives CAPMOX's controller the Proxmox credentials (PROXMOX_URL, PROXMOX_TOKEN, PROXMOX_SECRET in the proxmox provider's configSecret): the only ones it uses",
+    // CAPMOX v0.9.0 builds its controller-wide client only when all three are set (cmd/main.go
+    // `setupProxmoxClient`); without it `NewClusterScope` (pkg/scope/cluster.go) fails every
+    // ProxmoxCluster that has no credentialsRef, and the tree writes none (proxmox-cluster.ts).
+    check: (envs) =>
+      managers(envs).flatMap((mgmt) => {
+        const providers = mgmt.clusterApi?.providers ?? [];
+        const i = providers.findIndex((p) => p.kind === 'InfrastructureProvider' && p.name === 'proxmox');
+        const provider = providers[i];
+        if (!provider) return []; // workload.management-providers
+        const keys = provider.configSecret?.keys ?? [];
+        const missing = CAPMOX_CREDENTIAL_VARIABLES.filter((k) => !keys.includes(k));
+        if (missing.length === 0) return [];
+        const clusters = names(mgmt.workloads.map((w) => w.name));
+        const secret = provider.configSecret?.name ?? 'capmox-variables';
+        return prefixed(mgmt, [{
+          path: `clusterApi.providers[${i}].configSecret`,
+          value: provider.configSecret ? `${provider.configSecret.name} (keys ${names(keys)})` : '(none)',
+          message: `CAPMOX creates the machines of ${clusters} with its controller's Proxmox client, built from ${CAPMOX_CREDENTIAL_VARIABLES.join(', ')}; without ${missing.join(', ')} it has none and fails every ProxmoxCluster ("No credentials found")`,
+          fix: `set configSecret: { name: '${secret}', keys: [${CAPMOX_CREDENTIAL_VARIABLES.map((k) => `'${k}'`).join(', ')}] } on ${mgmt.name}'s proxmox InfrastructureProvider, then npm run secrets -- set ${mgmt.name} ${provider.namespace}/${secret} --env-file - with those values`,
         }]);
       }),
   },
