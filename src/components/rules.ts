@@ -257,22 +257,6 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
       },
     },
     {
-      code: 'workload.namespace-unknown',
-      severity: 'error',
-      summary: "a workload cluster's namespace on its management cluster (its Cluster API objects, its kubeconfig Secret, its handover) is the cluster's or one the management tree creates",
-      check: (env) => {
-        const created = namespaceLayers(env, enabled(env));
-        return env.workloads
-          .filter((w) => !CLUSTER_NAMESPACES.includes(w.namespace) && !created.has(w.namespace) && !env.apps.some((a) => a.namespace === w.namespace))
-          .map((w) => ({
-            path: 'clusterApi.layers.clusters',
-            value: w.namespace,
-            message: `no layer, app or component of ${env.name} creates namespace ${w.namespace}, where ${w.name}'s Cluster API objects and handover go (${w.name}.infrastructure.namespace): Flux would fail to apply layer ${w.layer}`,
-            fix: `list ${w.namespace} in layer ${w.layer}'s namespaces, or set ${w.name}.infrastructure.namespace to default`,
-          }));
-      },
-    },
-    {
       code: 'platform.memory-exceeds-nodes',
       severity: 'error',
       summary: "the platform's memory requests fit the memory of the nodes it runs on (live servers, or a workload cluster's worker machines), less what the OS and k3s or kubelet keep, with headroom",

@@ -3,6 +3,7 @@ import { clusterApiKubernetes, entryFor, minorOf, newestOf, sourceOf } from '../
 import type { Environment } from '../resolve';
 import type { Finding, Rule } from '../violation';
 import type { WorkloadCluster } from '../workload';
+import { CLUSTER_NAMESPACES } from '../../tree/kinds';
 import { addressRoles } from './addresses';
 import { findCycle, layersBefore } from './flux';
 import { sameNetwork } from './networks';
@@ -130,6 +131,22 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
           message: `CAPMOX creates the machines of ${clusters} with its controller's Proxmox client, built from ${CAPMOX_CREDENTIAL_VARIABLES.join(', ')}; without ${missing.join(', ')} it has none and fails every ProxmoxCluster ("No credentials found")`,
           fix: `set configSecret: { name: '${secret}', keys: [${CAPMOX_CREDENTIAL_VARIABLES.map((k) => `'${k}'`).join(', ')}] } on ${mgmt.name}'s proxmox InfrastructureProvider, then npm run secrets -- set ${mgmt.name} ${provider.namespace}/${secret} --env-file - with those values`,
         }]);
+      }),
+  },
+  {
+    code: 'workload.namespace-unknown',
+    severity: 'error',
+    summary: "a workload cluster's namespace on its management cluster (its Cluster API objects, its kubeconfig Secret, its handover) is the cluster's or one a layer or an app of the management tree creates",
+    check: (envs) =>
+      managers(envs).flatMap((mgmt) => {
+        // A platform component's namespace is not offered: the cluster's objects would go with the component.
+        const created = new Set([...CLUSTER_NAMESPACES, ...mgmt.flux.layers.flatMap((l) => l.namespaces), ...mgmt.apps.map((a) => a.namespace)]);
+        return prefixed(mgmt, mgmt.workloads.filter((w) => !created.has(w.namespace)).map((w) => ({
+          path: 'clusterApi.layers.clusters',
+          value: w.namespace,
+          message: `no layer or app of ${mgmt.name} creates namespace ${w.namespace}, where ${w.name}'s Cluster API objects and handover go (${w.name}.infrastructure.namespace): Flux would fail to apply layer ${w.layer}`,
+          fix: `list ${w.namespace} in layer ${w.layer}'s namespaces, or set ${w.name}.infrastructure.namespace to default`,
+        })));
       }),
   },
   {
