@@ -83,6 +83,13 @@ export interface WorkloadCluster {
   readonly handedOver: boolean;
 }
 
+/**
+ * A workload cluster whose management environment still releases its Cilium and flux-operator
+ * (the handover's remote HelmReleases): its own tree's HelmReleases of those releases stay
+ * suspended until `handedOver`, so that each release has one controller at every commit.
+ */
+export const handoverPending = (env: { readonly workload?: WorkloadCluster }): boolean => env.workload !== undefined && !env.workload.handedOver;
+
 /** Name of a machine set's template of one generation: `<cluster>-<set>-g<generation>`. */
 export const templateName = (cluster: string, set: string, generation: number): string => `${cluster}-${set}-g${generation}`;
 
