@@ -12,7 +12,9 @@ import { opsKeys } from './ssh-keys';
 export const lab1 = {
   name: 'lab1',
   baseDomain: 'lab1.home.arpa',
-  network: { subnet: '192.168.4.0/24', gateway: '192.168.4.8', dns: ['8.8.8.8', '2.2.2.2'] },
+  // The home router resolves: Flux's Git host, gitea.home.arpa, is a home.arpa name (RFC 8375) that
+  // no public resolver answers, and CoreDNS would send some lookups to a public one if listed too.
+  network: { subnet: '192.168.4.0/24', gateway: '192.168.4.8', dns: ['192.168.4.8'] },
   // Served by kube-vip on the control-plane machines, outside the machines' pool below.
   controlPlane: { vip: '192.168.4.40' },
   cilium: {},

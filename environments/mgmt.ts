@@ -10,7 +10,9 @@ const { capiProviders } = versions;
 export const mgmt = {
   name: 'mgmt',
   baseDomain: 'home.arpa',
-  network: { subnet: '192.168.4.0/24', gateway: '192.168.4.8', dns: ['8.8.8.8', '2.2.2.2'] },
+  // The home router resolves: Flux's Git host, gitea.home.arpa, is a home.arpa name (RFC 8375) that
+  // no public resolver answers, and CoreDNS would send some lookups to a public one if listed too.
+  network: { subnet: '192.168.4.0/24', gateway: '192.168.4.8', dns: ['192.168.4.8'] },
   nodes: [{ name: 'lab-mgmt', ip: '192.168.4.21', founder: true, vm: { vmId: 201 } }],
   // One node, no VIP: the API endpoint is the node itself, and k3s keeps its own flannel.
   controlPlane: {},

@@ -105,7 +105,8 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'tls.layer': { 'must-resolve': layerExists, ordering: componentOrder, 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'tls.issuerLayer': { 'must-resolve': layerExists, ordering: applies('tls-certificate-layer', 'tls.certificate-layer') },
   'tls.issuer.dns01.tokenSecret': { 'must-resolve': applies('secret-missing', 'secret.missing') },
-  'flux.url': { 'secret-material': applies('url-credentials', 'url.credentials'), 'empty-part': urlEmptyPart },
+  // Its host must resolve from the cluster: under a private suffix, through a resolver of network.dns.
+  'flux.url': { 'secret-material': applies('url-credentials', 'url.credentials'), 'empty-part': urlEmptyPart, 'must-resolve': applies('private-name-public-resolvers', 'network.private-name-public-resolvers') },
   'flux.pullSecret': { 'must-resolve': applies('flux-pull-secret-undeclared', 'flux.pull-secret-undeclared') },
   'flux.layers[].name': { 'shared-identity': applies('duplicate-layer', 'flux.duplicate-layer') },
   'flux.layers[].dependsOn[]': { 'must-resolve': applies('unknown-dependency', 'flux.unknown-dependency') },
@@ -168,8 +169,8 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'versions.cloudImage.sha256': { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') },
   'infrastructure.vlan': { 'upper-bound': applies('vlan-out-of-range', 'vm.vlan-invalid') },
   'infrastructure.management': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'workload.management-unknown'), ordering: applies(WORKLOAD_FLEET_TEST, 'workload.clusters-layer-order') },
-  // Its objects and the Proxmox credentials' Secret go into this namespace of the management cluster, which must exist there.
-  'infrastructure.namespace': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'secret.namespace-unknown') },
+  // Its objects go into this namespace of the management cluster, which must exist there.
+  'infrastructure.namespace': { 'must-resolve': applies(WORKLOAD_FLEET_TEST, 'workload.namespace-unknown') },
   'infrastructure.kubernetes': { 'must-resolve': applies('workload-template-missing', 'workload.template-missing'), ordering: applies(WORKLOAD_TREE_TEST, 'workload.kubernetes-skew') },
   'infrastructure.controlPlane.replicas': { 'upper-bound': applies(BOUNDS_TEST, 'workload.control-plane-beyond-recommended') },
   'infrastructure.controlPlane.retainedGenerations[]': {

@@ -120,21 +120,31 @@ const treeRules: readonly Rule<RenderedTree>[] = [
   {
     code: 'flux.sops-not-decrypted',
     severity: 'error',
-    summary: 'every layer holding a SOPS file decrypts it with sops',
-    check: (tree) =>
-      [...tree.files.keys()]
+    summary: 'every Flux Kustomization applying a SOPS file (its layer\'s, or the one whose path is nearer, as a handover\'s) decrypts it with sops',
+    check: (tree) => {
+      // A folder a layer does not list (a handover's `workload/`) is applied by the Kustomization whose path is nearest.
+      const base = `./${treeDir(tree.env.name)}/`;
+      const applying = documents(tree.files, 'kubernetes/')
+        .filter(({ doc }) => doc.kind === 'Kustomization' && doc.apiVersion?.startsWith('kustomize.toolkit.fluxcd.io/') && typeof doc.spec?.path === 'string' && (doc.spec.path as string).startsWith(base))
+        .map(({ path, doc }) => ({ path, doc, folder: `${(doc.spec!.path as string).slice(base.length)}/` }));
+      return [...tree.files.keys()]
         .filter((path) => /^kubernetes\/[^/]+\/.+\.sops\.yaml$/.test(path))
-        .filter((path) => {
+        .flatMap((path) => {
           const layer = path.split('/')[1]!;
-          const spec = (firstDocument(tree.files, `kubernetes/${layer}.yaml`) as KubeDoc | undefined)?.spec;
-          return (spec?.decryption as { provider?: string } | undefined)?.provider !== 'sops';
-        })
-        .map((path) => ({
-          path: at(tree, path),
-          value: path.split('/')[1]!,
-          message: `layer ${path.split('/')[1]} holds an encrypted file but its Flux Kustomization does not decrypt with sops; Flux would apply ENC[…] as the values`,
-          fix: 'layers are given decryption from the secret references; run npm run synth',
-        })),
+          const nearest = applying.filter((k) => path.startsWith(k.folder)).sort((a, b) => b.folder.length - a.folder.length)[0];
+          const own = !nearest || nearest.path === `kubernetes/${layer}.yaml`;
+          const spec = own ? (firstDocument(tree.files, `kubernetes/${layer}.yaml`) as KubeDoc | undefined)?.spec : nearest.doc.spec;
+          if ((spec?.decryption as { provider?: string } | undefined)?.provider === 'sops') return [];
+          return [{
+            path: at(tree, path),
+            value: own ? layer : `${shown(nearest.doc.metadata?.namespace)}/${shown(nearest.doc.metadata?.name)}`,
+            message: own
+              ? `layer ${layer} holds an encrypted file but its Flux Kustomization does not decrypt with sops; Flux would apply ENC[…] as the values`
+              : `Kustomization ${shown(nearest.doc.metadata?.namespace)}/${shown(nearest.doc.metadata?.name)} (${nearest.path}) applies this encrypted file but does not decrypt with sops; Flux would apply ENC[…] as the values`,
+            fix: 'layers are given decryption from the secret references; run npm run synth',
+          }];
+        });
+    },
   },
   {
     code: 'kubernetes.plaintext-secret',

@@ -1,5 +1,6 @@
 import type { ClusterUnit, ReleaseRef } from '../k8s/cluster';
 import type { Environment } from '../model/resolve';
+import { handoverPending } from '../model/workload';
 import type { EnabledComponent } from './entry';
 import { CLUSTER_NAMESPACES } from '../tree/kinds';
 import { componentNamespaces, namespaceLayers, networkNeedsOf } from './table';
@@ -28,6 +29,8 @@ export function componentUnits(env: Environment, enabled: readonly EnabledCompon
       layer: placement.layer,
       chart: entry.chart?.(config, env),
       protectFromPrune: entry.protectFromPrune,
+      // The CNI of a workload cluster is released by its management environment until the handover.
+      suspend: entry.cni === true && handoverPending(env),
       dependsOn: claimDependsOn(env, enabled, component),
       build: (_own, folder) =>
         entry.objects?.({

@@ -1,3 +1,4 @@
+import type { ChartRelease } from '../charts/chart';
 import type { ClusterUnit } from '../k8s/cluster';
 import { fluxClusterSize, fluxReleaseCount } from '../k8s/flux-cluster-size';
 import { fluxInstanceProps, fluxOperatorRelease } from '../k8s/flux-instance';
@@ -17,12 +18,20 @@ export interface WorkloadSources {
   readonly previous?: ReadonlyMap<string, string>;
 }
 
+/**
+ * The releases the management environment's handover makes on a workload cluster, as the
+ * workload's own tree releases them: its CNI (none yet: the rules stop synth) and flux-operator.
+ */
+export function handoverReleases(workload: Environment, enabled = enabledComponents(workload)): { readonly cilium?: ChartRelease; readonly fluxOperator: ChartRelease } {
+  return { cilium: cniRelease(workload, enabled), fluxOperator: fluxOperatorRelease(workload.versions) };
+}
+
 /** The workload cluster's own tree's Cilium, flux-operator and FluxInstance, as that tree renders them. */
 function workloadReleases(workload: Environment) {
   const enabled = enabledComponents(workload);
   // The workload tree's apps' charts count too, but a Helm app's release needs no sources to be counted.
   const size = fluxClusterSize(fluxReleaseCount(workload, componentUnits(workload, enabled)) + workload.apps.filter((a) => a.helm).length);
-  return { cilium: cniRelease(workload, enabled), fluxOperator: fluxOperatorRelease(workload.versions), fluxInstance: fluxInstanceProps(workload, size) };
+  return { ...handoverReleases(workload, enabled), fluxInstance: fluxInstanceProps(workload, size) };
 }
 
 /**

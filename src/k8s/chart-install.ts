@@ -11,6 +11,8 @@ export interface ChartInstallProps {
   readonly protectFromPrune?: boolean;
   /** HelmReleases to wait for (Flux only; k3s HelmCharts have no ordering). @default [] */
   readonly dependsOn?: readonly { readonly name: string; readonly namespace: string }[];
+  /** The HelmRelease is written suspended (Flux only: FluxHelmRelease's `suspend`). @default false */
+  readonly suspend?: boolean;
 }
 
 /** One chart definition, installed the way the environment says. */
@@ -18,6 +20,6 @@ export class ChartInstall extends Construct {
   public constructor(scope: Construct, id: string, props: ChartInstallProps) {
     super(scope, id);
     if (props.installer === 'k3s') new K3sHelmChart(this, 'Resource', { release: props.release });
-    else new FluxHelmRelease(this, 'Resource', { release: props.release, protectFromPrune: props.protectFromPrune, dependsOn: props.dependsOn });
+    else new FluxHelmRelease(this, 'Resource', { release: props.release, protectFromPrune: props.protectFromPrune, dependsOn: props.dependsOn, suspend: props.suspend });
   }
 }

@@ -16,6 +16,7 @@ import { Namespaces } from './namespaces';
 import { SopsFile } from './sops-file';
 import { managementPatches } from '../workload/handover/sops-age-fallback';
 import { secretFileName } from '../tree/paths';
+import { handoverPending } from '../model/workload';
 
 /** A reference to a HelmRelease another one waits for. */
 export interface ReleaseRef {
@@ -35,6 +36,8 @@ export interface ClusterUnit {
   readonly protectFromPrune?: boolean;
   /** HelmReleases its own waits for (Flux installer only). @default [] */
   readonly dependsOn?: readonly ReleaseRef[];
+  /** Its HelmRelease is written suspended (Flux installer only): a workload cluster's CNI until the handover. @default false */
+  readonly suspend?: boolean;
   /** Its folder brings its own kustomization.yaml (a user's manifests). @default false */
   readonly ownKustomization?: boolean;
   /** Objects besides the chart: `own` is its folder, `folder(name, layer)` a folder of its layer (or of another). */
@@ -72,7 +75,10 @@ export class Cluster extends Construct {
     // A bootstrapped cluster keeps bootstrap's sync until the operator has taken over; every other
     // cluster gets Flux from flux-operator, whose FluxInstance creates the same sync objects.
     if (env.flux.bootstrapped) new FluxSync(fluxSystem, 'sync', { env });
-    else new FluxOperator(fluxSystem, 'flux', { env, size: fluxClusterSize(fluxReleaseCount(env, props.units)), patches: managementPatches(env) });
+    else {
+      // A workload cluster's operator release is its management environment's until the handover.
+      new FluxOperator(fluxSystem, 'flux', { env, size: fluxClusterSize(fluxReleaseCount(env, props.units)), patches: managementPatches(env), suspendRelease: handoverPending(env) });
+    }
     // Applied with the sync, before any layer: verify can read a cluster whose layers are failing.
     if (props.inspector) new VerifyInspector(new KustomizationFolder(fluxSystem, 'verify-inspector'), 'inspector', props.inspector);
 
@@ -102,6 +108,7 @@ export class Cluster extends Construct {
           installer: unit.installer ?? env.helmInstaller,
           protectFromPrune: unit.protectFromPrune,
           dependsOn: unit.dependsOn,
+          suspend: unit.suspend,
         });
       }
       unit.build?.(own, (name, layer = unit.layer) => place(layer, name));

@@ -17,6 +17,13 @@ export interface FluxHelmReleaseProps {
   readonly protectFromPrune?: boolean;
   /** HelmReleases that must be ready before this one installs. @default [] */
   readonly dependsOn?: readonly { readonly name: string; readonly namespace: string }[];
+  /**
+   * Written `suspend: true`: helm-controller takes no action on the release (a workload cluster's
+   * own Cilium and flux-operator while its management environment's Flux releases them). Its
+   * source is not suspended, so the chart is fetched and ready when the release is resumed.
+   * @default false
+   */
+  readonly suspend?: boolean;
 }
 
 /**
@@ -92,7 +99,7 @@ export class FluxHelmRelease extends Construct {
     const dependsOn = props.dependsOn && props.dependsOn.length > 0 ? props.dependsOn.map((d) => ({ ...d })) : undefined;
     this.release = new helm.HelmRelease(this, 'Resource', {
       metadata: { name: release.name, namespace: release.namespace, annotations },
-      spec: { ...helmReleaseSpec(release, { name: release.name, namespace: FLUX_NAMESPACE }, interval), dependsOn },
+      spec: { ...helmReleaseSpec(release, { name: release.name, namespace: FLUX_NAMESPACE }, interval), dependsOn, suspend: props.suspend || undefined },
     });
   }
 }

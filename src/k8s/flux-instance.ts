@@ -68,6 +68,8 @@ export interface FluxOperatorProps {
   readonly size: instance.FluxInstanceSpecClusterSize;
   /** Patches of the controllers' manifests (fluxInstanceProps). @default [] */
   readonly patches?: readonly instance.FluxInstanceSpecKustomizePatches[];
+  /** The operator's own HelmRelease is written suspended (a workload cluster's until the handover). @default false */
+  readonly suspendRelease?: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export interface FluxOperatorProps {
 export class FluxOperator extends Construct {
   public constructor(scope: Construct, id: string, props: FluxOperatorProps) {
     super(scope, id);
-    new FluxHelmRelease(this, 'operator', { release: fluxOperatorRelease(props.env.versions), protectFromPrune: true });
+    new FluxHelmRelease(this, 'operator', { release: fluxOperatorRelease(props.env.versions), protectFromPrune: true, suspend: props.suspendRelease });
     new instance.FluxInstance(this, 'instance', fluxInstanceProps(props.env, props.size, props.patches));
   }
 }

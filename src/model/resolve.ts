@@ -15,7 +15,7 @@ import type { AppConstruct, AppHelmSpec, EnvironmentSpec, VmSizing } from './env
 import type { ResolvedSection, SectionContext } from './section';
 import type { DeepReadonly } from './spec-types';
 import type { WorkloadCluster } from './workload';
-import { FLUX_SYSTEM, PROXMOX_CREDENTIAL_KEYS, SOPS_AGE_KEY, SOPS_AGE_SECRET_NAME, resolveWorkload } from './workload-resolve';
+import { FLUX_SYSTEM, SOPS_AGE_KEY, SOPS_AGE_SECRET_NAME, resolveWorkload } from './workload-resolve';
 import { effectiveVersions } from './version-overrides';
 import type { Catalogue } from './version-overrides';
 
@@ -192,12 +192,6 @@ export interface Environment extends ComponentSettings {
   readonly workloads: readonly WorkloadCluster[];
   /** The same workload clusters as environments of their own (their trees' Cilium, Flux and secrets), by name. */
   readonly managed: readonly Environment[];
-  /**
-   * Names of the fleet's specs that name this environment their management but that the schema
-   * refuses (check() reports why): nothing of them is linked, so what they would reference here
-   * (their Proxmox credentials) is not known to be unreferenced.
-   */
-  readonly refusedWorkloads: readonly string[];
   /** One VM per live node on VM-backed environments, in node order; empty on bare metal. */
   readonly vms: readonly Vm[];
   /**
@@ -273,18 +267,8 @@ function creatingLayer(spec: Parsed, apps: readonly App[], namespace: string): s
 }
 
 /** Secret references declared by components (provider config secrets, notification receivers) and by the environment. */
-function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly WorkloadCluster[], management: Parsed | undefined): SecretRef[] {
+function resolveSecrets(spec: Parsed, apps: readonly App[], management: Parsed | undefined): SecretRef[] {
   const source = (namespace: string, name: string) => `secrets/${spec.name}/${namespace}.${name}.sops.yaml`;
-  // Each workload cluster's Proxmox credentials, beside its Cluster (CAPMOX's external-creds flavor).
-  const fromWorkloads = workloads.map((w) => ({
-    namespace: w.namespace,
-    name: w.credentialsSecret,
-    keys: PROXMOX_CREDENTIAL_KEYS,
-    layer: w.layer,
-    folder: w.name,
-    source: source(w.namespace, w.credentialsSecret),
-    declaredAt: 'clusterApi.layers.clusters',
-  }));
   const fromProviders = (spec.clusterApi ? providerSecrets(spec.clusterApi) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   const fromNotifications = (spec.notifications ? notificationSecrets(spec.notifications, spec.monitoring?.layer) : []).map((s) => ({ ...s, source: source(s.namespace, s.name) }));
   // An ACME issuer's DNS token; the Gateway's layer (Cilium's custom resources) is the issuer's default.
@@ -317,7 +301,7 @@ function resolveSecrets(spec: Parsed, apps: readonly App[], workloads: readonly 
         deliveredBy: delivery,
       }]
     : [];
-  return [...fromProviders, ...fromWorkloads, ...fromNotifications, ...fromTls, ...declared, ...identity];
+  return [...fromProviders, ...fromNotifications, ...fromTls, ...declared, ...identity];
 }
 
 function resolveApps(spec: Parsed): App[] {
@@ -404,10 +388,6 @@ export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): 
     })
     .sort((a, b) => (a.parsed.name < b.parsed.name ? -1 : 1));
   const workloads = workloadSpecs.map((o) => resolveWorkload(o.parsed, s)!);
-  const refusedWorkloads = naming.flatMap((o) => {
-    const name = (o as { name?: unknown }).name;
-    return typeof name === 'string' && !workloadSpecs.some((w) => w.spec === o) ? [name] : [];
-  });
   // Resolved against this environment alone: the workload's own workloads are none.
   const managed = workloadSpecs.map((o) => resolve(o.spec, [spec]));
   const nodes = s.nodes.map((node, index): Node => ({ name: node.name, ip: node.ip, state: node.state, founder: node.founder, index }));
@@ -468,13 +448,12 @@ export function resolve(spec: EnvironmentSpec, fleet: readonly unknown[] = []): 
     handover: s.handover,
     components: s.components,
     apps,
-    secrets: resolveSecrets(s, apps, workloads, management),
+    secrets: resolveSecrets(s, apps, management),
     ageRecipients: s.sops?.ageRecipients ?? [],
     infrastructure: s.infrastructure,
     workload,
     workloads,
     managed,
-    refusedWorkloads,
     vms: resolveVms(s, liveNodes, pins.versions.cloudImage.serial),
     cloudImages: new Map<string, string>([
       [catalogue.cloudImage.serial, catalogue.cloudImage.sha256],

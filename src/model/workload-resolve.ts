@@ -16,9 +16,6 @@ export const FLUX_SYSTEM = 'flux-system';
 export const SOPS_AGE_SECRET_NAME = 'sops-age';
 export const SOPS_AGE_KEY = 'age.agekey';
 
-/** The keys of the Proxmox credentials Secret CAPMOX reads (its external-creds flavor). */
-export const PROXMOX_CREDENTIAL_KEYS = ['url', 'token', 'secret'] as const;
-
 function machineSet(name: string, pool: Pool, path: string): MachineSet {
   return { name, replicas: pool.replicas, generation: pool.generation, retainedGenerations: pool.retainedGenerations, sizes: pool.machine, path };
 }
@@ -58,11 +55,7 @@ export function resolveWorkload(s: Parsed, management: Parsed | undefined): Work
       bootDevice: infra.proxmox.bootDevice,
     },
     sshKeys: infra.sshKeys,
-    credentialsSecret: credentialsSecretName(s.name),
     kubeconfigSecret: `${s.name}-kubeconfig`,
     handedOver: infra.handedOver,
   };
 }
-
-/** The Secret of a workload cluster's Proxmox credentials, beside its Cluster on the management cluster. */
-export const credentialsSecretName = (cluster: string): string => `${cluster}-proxmox-credentials`;

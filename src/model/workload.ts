@@ -77,13 +77,18 @@ export interface WorkloadCluster {
   readonly proxmox: ProxmoxPlacement;
   /** Public SSH keys root trusts on every machine. */
   readonly sshKeys: readonly string[];
-  /** The Secret with the Proxmox API credentials (`url`, `token`, `secret`), beside the Cluster. */
-  readonly credentialsSecret: string;
   /** The Secret Cluster API writes with the cluster's admin kubeconfig (key `value`). */
   readonly kubeconfigSecret: string;
   /** The cluster's own Flux owns it: the management environment's handover objects are inert. */
   readonly handedOver: boolean;
 }
+
+/**
+ * A workload cluster whose management environment still releases its Cilium and flux-operator
+ * (the handover's remote HelmReleases): its own tree's HelmReleases of those releases stay
+ * suspended until `handedOver`, so that each release has one controller at every commit.
+ */
+export const handoverPending = (env: { readonly workload?: WorkloadCluster }): boolean => env.workload !== undefined && !env.workload.handedOver;
 
 /** Name of a machine set's template of one generation: `<cluster>-<set>-g<generation>`. */
 export const templateName = (cluster: string, set: string, generation: number): string => `${cluster}-${set}-g${generation}`;

@@ -12,6 +12,7 @@ import { growthNotes, sizeChanges } from './disk-sizes';
 import type { Danger } from './dangers';
 import { diffObjects, treeObjects, versionBumps } from './flux-diff';
 import type { ObjectChange, VersionBump } from './flux-diff';
+import { releaseMoves } from './release-moves';
 import { instances, planStacks } from './terraform';
 import type { TfChange } from './terraform';
 
@@ -165,12 +166,18 @@ export function byEnvironment(files: ReadonlyMap<string, string>): Map<string, M
   return envs;
 }
 
-/** Every environment present at the base or the head, reviewed; unchanged ones left out. */
+/**
+ * Every environment present at the base or the head, reviewed; unchanged ones left out. A release
+ * whose HelmRelease moves between two trees (a workload cluster's handover) is noted on the
+ * environment whose cluster holds it.
+ */
 export function review(base: ReadonlyMap<string, string>, head: ReadonlyMap<string, string>): EnvironmentReview[] {
   const [b, h] = [byEnvironment(base), byEnvironment(head)];
+  const moves = releaseMoves(b, h);
   return [...new Set([...b.keys(), ...h.keys()])]
     .sort()
     .map((env) => reviewEnvironment(env, b.get(env) ?? new Map(), h.get(env) ?? new Map()))
+    .map((r) => ({ ...r, dangers: [...(moves.dangers.get(r.env) ?? []), ...r.dangers], nodes: [...r.nodes, ...(moves.notes.get(r.env) ?? [])] }))
     .filter((r) => r.vm.length + r.machines.length + r.objects.length + r.nodes.length + r.dangers.length + r.files.length > 0);
 }
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { credentialsSecretName } from '../model/workload-resolve';
 import { parseArgs } from 'node:util';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSecretSources } from '../model/invariants/secrets';
@@ -146,9 +145,7 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   const missing = ref ? ref.keys.filter((k) => !result.text.includes(`\n  ${k}: ENC[`)) : [];
   // The server token is kept for a restore: no component deploys it, synth never copies it.
   const notes = target.file === serverTokenSource(env.name) ? [`note: kept for the etcd restore of clusters/${env.name}/bootstrap/README.md (Day 2), never deployed: commit it`] : [
-    ...(ref || env.refusedWorkloads.some((w) => target.name === credentialsSecretName(w))
-      ? []
-      : [`note: no component of ${env.name} references ${target.namespace}/${target.name} yet; declare it in the environment`]),
+    ...(ref ? [] : [`note: no component of ${env.name} references ${target.namespace}/${target.name} yet; declare it in the environment`]),
     ...(missing.length > 0 ? [`note: still missing ${missing.join(', ')}`] : []),
     'run npm run synth to copy it into the tree',
   ];

@@ -8,12 +8,15 @@ export interface ProxmoxClusterProps {
 }
 
 /**
- * CAPMOX's `ProxmoxCluster` (templates/cluster-template.yaml lines 20–36, and `credentialsRef`
- * from cluster-template-external-creds.yaml lines 37–38): the endpoint kube-vip serves, the
- * machines' addresses as `first-last` ranges, and the Proxmox nodes machines may land on. CAPMOX
- * creates the cluster's InClusterIPPool `<name>-v4-icip` from `ipv4Config` itself
- * (pkg/kubernetes/ipam/ipam.go), so no pool is written here. The credentials Secret sits beside
- * it (namespace defaults to the ProxmoxCluster's); it is a SOPS file, not an object of this construct.
+ * CAPMOX's `ProxmoxCluster` (templates/cluster-template.yaml lines 20–36, the default flavor): the
+ * endpoint kube-vip serves, the machines' addresses as `first-last` ranges, and the Proxmox nodes
+ * machines may land on. CAPMOX creates the cluster's InClusterIPPool `<name>-v4-icip` from
+ * `ipv4Config` itself (pkg/kubernetes/ipam/ipam.go), so no pool is written here.
+ *
+ * No `credentialsRef`: CAPMOX v0.9.0 builds one controller-wide Proxmox client from
+ * PROXMOX_URL/TOKEN/SECRET (cmd/main.go `setupProxmoxClient`; the management environment's
+ * provider configSecret fills them) and `NewClusterScope` (pkg/scope/cluster.go) reads
+ * `credentialsRef` only when that client is nil, so a per-cluster Secret would never be used.
  */
 export class ProxmoxCluster extends Construct {
   public constructor(scope: Construct, id: string, props: ProxmoxClusterProps) {
@@ -31,7 +34,6 @@ export class ProxmoxCluster extends Construct {
         },
         dnsServers: [...addresses.dns],
         allowedNodes: [...cluster.proxmox.allowedNodes],
-        credentialsRef: { name: cluster.credentialsSecret },
       },
     });
   }

@@ -173,6 +173,19 @@ describe('rendered rules on broken files', () => {
     expect(violations.map((v) => [v.code, v.value])).toEqual([['flux.sops-not-decrypted', 'platform']]);
   });
 
+  it("judges a SOPS file in a folder no layer lists by the Kustomization whose path is nearest (a handover's workload/)", () => {
+    const remote = (decryption: string) => `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: remote\n  namespace: default\nspec:\n${decryption}  path: ./clusters/fixture/kubernetes/platform/x/remote\n`;
+    const place = (decryption: string) => (f: Map<string, string>) => {
+      f.set('kubernetes/platform/x/remote/secret.a.b.sops.yaml', 'sops: {}\n');
+      f.set('kubernetes/platform/x/kustomization.default.remote.yaml', remote(decryption));
+      f.set('kubernetes/platform.yaml', '');
+    };
+    expect(codesAfter(place('  decryption:\n    provider: sops\n')).violations).toEqual([]);
+    const { violations } = codesAfter(place(''));
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['flux.sops-not-decrypted', 'default/remote']]);
+    expect(violations[0]!.message).toBe('Kustomization default/remote (kubernetes/platform/x/kustomization.default.remote.yaml) applies this encrypted file but does not decrypt with sops; Flux would apply ENC[…] as the values');
+  });
+
   it('names a plaintext Secret without metadata', () => {
     const { violations } = codesAfter((f) => f.set('kubernetes/platform/x/secret.yaml', 'apiVersion: v1\nkind: Secret\n'));
     expect(violations.map((v) => [v.code, v.value])).toEqual([['kubernetes.plaintext-secret', '(not set)/(not set)']]);

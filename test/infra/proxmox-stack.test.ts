@@ -25,7 +25,7 @@ describe('Proxmox stack (mgmt)', () => {
 
   it('passes DNS servers as a list, never a joined string', () => {
     const { text, tf, vm } = stack();
-    expect(vm.initialization[0].dns).toEqual([{ servers: ['8.8.8.8', '2.2.2.2'] }]);
+    expect(vm.initialization[0].dns).toEqual([{ servers: ['192.168.4.8', '192.168.4.9'] }]);
     expect(vm.initialization[0].ip_config).toEqual([{ ipv4: [{ address: '${each.value.address}', gateway: '192.168.4.8' }] }]);
     expect(vm.initialization[0].user_account[0].username).toBe('ubuntu');
   });

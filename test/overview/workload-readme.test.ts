@@ -25,6 +25,7 @@ describe("a workload cluster's README", () => {
     expect(text).toContain("from the objects in [`clusters/mgmt/kubernetes/capi-clusters/lab1/`](../mgmt/kubernetes/capi-clusters/lab1/) (mgmt's `capi-clusters` layer, namespace `default`)");
     expect(text).toContain('Machine addresses: 192.168.4.41–192.168.4.49');
     expect(text).toContain("mgmt's Flux hands it over");
+    expect(text).toContain("Until handedOver is set, this tree's own Cilium and flux-operator HelmReleases are suspended: mgmt's release them.");
   });
 
   it('has no bootstrap link, no server table and no k3s in its storage line', () => {
@@ -37,6 +38,7 @@ describe("a workload cluster's README", () => {
 
   it('says who owns the cluster once it is handed over', () => {
     const text = readme(modifyWorkload(lab1, (e) => { e.infrastructure.handedOver = true; }));
-    expect(text).toContain("The Flux of this tree owns the cluster; mgmt's handover objects are suspended.");
+    expect(text).toContain("The Flux of this tree owns the cluster, its Cilium and flux-operator releases included; mgmt's handover objects are suspended.");
+    expect(text).not.toContain('Until handedOver is set');
   });
 });

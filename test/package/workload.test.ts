@@ -52,7 +52,7 @@ beforeAll(async () => {
       { kind: 'CoreProvider', name: 'cluster-api', namespace: 'capi-system', ...capiProviders.clusterApi },
       { kind: 'BootstrapProvider', name: 'kubeadm', namespace: 'capi-kubeadm-bootstrap-system', ...capiProviders.kubeadmBootstrap },
       { kind: 'ControlPlaneProvider', name: 'kubeadm', namespace: 'capi-kubeadm-control-plane-system', ...capiProviders.kubeadmControlPlane },
-      { kind: 'InfrastructureProvider', name: 'proxmox', namespace: 'capmox-system', ...capiProviders.proxmox },
+      { kind: 'InfrastructureProvider', name: 'proxmox', namespace: 'capmox-system', ...capiProviders.proxmox, configSecret: { name: 'capmox-variables', keys: ['PROXMOX_URL', 'PROXMOX_TOKEN', 'PROXMOX_SECRET'] } },
       { kind: 'IPAMProvider', name: 'in-cluster', namespace: 'capi-ipam-in-cluster-system', ...capiProviders.ipamInCluster },
     ],
     proxmoxNodes: ['pve1'],
@@ -73,7 +73,7 @@ beforeAll(async () => {
   }
   const identity = npmRun(fleet, 'secrets', 'set', 'lab1', 'flux-system/sops-age', '--file', 'age.agekey=.age/lab1.agekey');
   if (identity.code !== 0) throw new Error(`secrets set sops-age: ${identity.stderr}`);
-  const credentials = run(fleet, 'npm', ['run', '-s', 'secrets', '--', 'set', 'mgmt', 'default/lab1-proxmox-credentials', '--env-file', '-'], 'url=https://pve1.example.test:8006/\ntoken=capi@pve!lab1\nsecret=not-a-real-secret\n');
+  const credentials = run(fleet, 'npm', ['run', '-s', 'secrets', '--', 'set', 'mgmt', 'capmox-system/capmox-variables', '--env-file', '-'], 'PROXMOX_URL=https://pve1.example.test:8006/\nPROXMOX_TOKEN=capi@pve!lab1\nPROXMOX_SECRET=not-a-real-secret\n');
   if (credentials.code !== 0) throw new Error(`secrets set credentials: ${credentials.stderr}`);
   Object.assign(synthOut, npmRun(fleet, 'synth'));
 }, 300_000);
@@ -97,7 +97,7 @@ describe('a workload cluster in a fleet', () => {
 
   it("encrypts the workload's SOPS identity to mgmt, which delivers it, and nowhere in its own tree", () => {
     const recipients = (rel: string) => (YAML.parse(read(rel)).sops.age as { recipient: string }[]).map((a) => a.recipient);
-    expect(recipients('secrets/lab1/flux-system.sops-age.sops.yaml')).toEqual(recipients('secrets/mgmt/default.lab1-proxmox-credentials.sops.yaml'));
+    expect(recipients('secrets/lab1/flux-system.sops-age.sops.yaml')).toEqual(recipients('secrets/mgmt/capmox-system.capmox-variables.sops.yaml'));
     expect(read('clusters/mgmt/kubernetes/capi-clusters/lab1/workload/secret.flux-system.sops-age.sops.yaml')).toBe(read('secrets/lab1/flux-system.sops-age.sops.yaml'));
     expect(read('.sops.yaml')).toContain('secrets/lab1/flux-system\\.sops-age\\.sops\\.yaml');
   });

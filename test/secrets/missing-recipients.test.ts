@@ -35,10 +35,10 @@ describe('an environment without a line in age-recipients.ts', () => {
     expect(set.code).toBe(1);
     expect(set.stderr).toContain(`error lab1.sops.ageRecipients [spec.missing-field]: ageRecipients is required but not set\n    fix: npm run secrets -- init lab1 creates its key pair and adds \`  lab1: ['age1…'],\` to ${RECIPIENTS_FILE}`);
 
-    const other = secrets('set', 'mgmt', 'default/lab1-proxmox-credentials', '--env-file', '-', '--allow-demo-key');
+    const other = secrets('set', 'mgmt', 'apps/pve-notes', '--env-file', '-', '--allow-demo-key');
     expect(other.stderr).toContain('warning lab1.sops.ageRecipients [spec.missing-field]');
     expect(other.code).toBe(0);
-    expect(fs.existsSync(path.join(root, 'secrets/mgmt/default.lab1-proxmox-credentials.sops.yaml'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'secrets/mgmt/apps.pve-notes.sops.yaml'))).toBe(true);
 
     const init = secrets('init', 'lab1');
     expect(init.stderr).toBe('');

@@ -85,13 +85,12 @@ describe('a workload cluster’s Cluster API objects', () => {
     });
   });
 
-  it('give the ProxmoxCluster the VIP as endpoint, the ranges, prefix, gateway, DNS, nodes and credentials', () => {
+  it('give the ProxmoxCluster the VIP as endpoint, the ranges, prefix, gateway, DNS and nodes, and no credentialsRef: CAPMOX uses its controller-wide client', () => {
     expect(find('ProxmoxCluster', 'lab1').spec).toEqual({
       controlPlaneEndpoint: { host: '192.168.50.10', port: 6443 },
       ipv4Config: { addresses: ['192.168.50.20-192.168.50.39', '192.168.50.60-192.168.50.69'], prefix: 24, gateway: '192.168.50.1' },
       dnsServers: ['192.168.50.1', '9.9.9.9'],
       allowedNodes: ['pve1', 'pve2'],
-      credentialsRef: { name: 'lab1-proxmox-credentials' },
     });
   });
 

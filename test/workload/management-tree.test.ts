@@ -34,7 +34,6 @@ describe("a workload cluster in its management environment's tree", () => {
       'kubeadmconfigtemplate.default.lab1-workers-g1.yaml',
       'machinehealthcheck.default.lab1-control-plane.yaml',
       'machinehealthcheck.default.lab1-workers.yaml',
-      'secret.default.lab1-proxmox-credentials.sops.yaml',
       'releases/helmrelease.default.lab1-cilium.yaml',
       'workload/fluxinstance.flux-system.flux.yaml',
       'workload/secret.flux-system.sops-age.sops.yaml',
@@ -44,8 +43,8 @@ describe("a workload cluster in its management environment's tree", () => {
     expect(doc(mgmtTree, 'kubernetes/capi-clusters.yaml').spec.dependsOn).toEqual([{ name: 'capi-providers' }]);
   });
 
-  it('copies both encrypted Secrets byte for byte: the credentials beside the Cluster, the SOPS identity to the workload', () => {
-    expect(mgmtTree.get(`${FOLDER}/secret.default.lab1-proxmox-credentials.sops.yaml`)).toBe(secrets.get('secrets/mgmt/default.lab1-proxmox-credentials.sops.yaml'));
+  it('copies the SOPS identity byte for byte to the workload, and writes no Proxmox credentials beside the Cluster: CAPMOX reads its controller-wide ones', () => {
+    expect([...mgmtTree.keys()].filter((k) => k.startsWith(`${FOLDER}/`) && k.includes('secret.'))).toEqual([`${FOLDER}/workload/secret.flux-system.sops-age.sops.yaml`]);
     expect(mgmtTree.get(`${FOLDER}/workload/secret.flux-system.sops-age.sops.yaml`)).toBe(secrets.get('secrets/lab1/flux-system.sops-age.sops.yaml'));
   });
 
@@ -83,6 +82,26 @@ describe("a workload cluster in its management environment's tree", () => {
     expect(doc(after, `${FOLDER}/releases/helmrelease.default.lab1-cilium.yaml`).spec.suspend).toBe(true);
     expect(doc(mgmtTree, `${FOLDER}/releases/helmrelease.default.lab1-cilium.yaml`).spec.suspend).toBeUndefined();
     expect(doc(after, `${FOLDER}/cluster.default.lab1.yaml`)).toEqual(doc(mgmtTree, `${FOLDER}/cluster.default.lab1.yaml`));
+  });
+
+  it("moves each release from mgmt's HelmRelease to the workload's own in one synth: never both active, never neither", () => {
+    const CILIUM = 'kubernetes/platform/cilium/helmrelease.kube-system.cilium.yaml';
+    const OPERATOR = 'kubernetes/flux-system/helmrelease.flux-system.flux-operator.yaml';
+    const handedFleet = [mgmtOfLab1, modifyWorkload(lab1, (e) => { e.infrastructure.handedOver = true; })] as const;
+    const [mgmtAfter, labAfter] = [render(mgmtOfLab1, [...handedFleet]), render(handedFleet[1], [...handedFleet])];
+    const active = (tree: ReadonlyMap<string, string>, file: string) => doc(tree, file).spec.suspend !== true;
+    const remote = (name: string) => `${FOLDER}/releases/helmrelease.default.lab1-${name}.yaml`;
+    // Before: mgmt's releases them, the workload's own wait (its sources fetch the charts meanwhile).
+    expect([active(mgmtTree, remote('cilium')), active(labTree, CILIUM)]).toEqual([true, false]);
+    expect([active(mgmtTree, remote('flux-operator')), active(labTree, OPERATOR)]).toEqual([true, false]);
+    expect(doc(labTree, 'kubernetes/platform/cilium/ocirepository.flux-system.cilium.yaml').spec.suspend).toBeUndefined();
+    // After: the other way round, in the same commit.
+    expect([active(mgmtAfter, remote('cilium')), active(labAfter, CILIUM)]).toEqual([false, true]);
+    expect([active(mgmtAfter, remote('flux-operator')), active(labAfter, OPERATOR)]).toEqual([false, true]);
+    // Both trees pass the rule at both commits.
+    for (const [spec, files, fleet] of [[mgmtOfLab1, mgmtTree, workloadFleet], [lab1, labTree, workloadFleet], [mgmtOfLab1, mgmtAfter, handedFleet], [handedFleet[1], labAfter, handedFleet]] as const) {
+      expect(runRules(workloadHandoverRules, { env: resolve(spec, [...fleet]), files }).map((v) => v.code)).toEqual([]);
+    }
   });
 
   it('refuses to undo a handover that the committed tree holds (workload.handover-undone)', () => {

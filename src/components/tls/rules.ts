@@ -3,14 +3,8 @@ import type { Rule } from '../../model/violation';
 import { gatewayOf } from '../ingress-gateway/config';
 import { tlsOf } from './config';
 import { EMAIL } from '../../model/name-patterns';
+import { privateSuffix } from '../../model/private-names';
 
-/**
- * Suffixes no public CA can issue for (RFC 6761 special-use names, RFC 8375 `home.arpa`,
- * RFC 6762 `local`, and `internal`, which ICANN reserved for private use in 2024).
- */
-export const PRIVATE_SUFFIXES: readonly string[] = ['home.arpa', 'local', 'internal', 'localhost', 'test', 'example', 'invalid'];
-
-const privateSuffix = (domain: string) => PRIVATE_SUFFIXES.find((s) => domain === s || domain.endsWith(`.${s}`));
 
 /** TLS: a Gateway to serve it, an ACME issuer only for a public domain with a real contact, objects after their namespace. */
 export const tlsRules: readonly Rule[] = [
@@ -44,7 +38,8 @@ export const tlsRules: readonly Rule[] = [
     severity: 'error',
     summary: 'ACME is chosen only for a base domain in public DNS (no public CA issues for home.arpa, .local, .internal, …)',
     check: (env) => {
-      const suffix = privateSuffix(env.spec.baseDomain);
+      // No public CA issues for a name no public DNS delegates (src/model/private-names.ts).
+      const suffix = privateSuffix(env.spec.baseDomain)?.suffix;
       return env.tls?.issuer.kind === 'acme' && suffix !== undefined
         ? [{
             path: 'tls.issuer.kind',

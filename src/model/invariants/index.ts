@@ -8,6 +8,7 @@ import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { handoverRules } from './handover';
 import { imageRules } from './images';
+import { resolverRules } from './resolvers';
 import { sopsRules } from './secrets';
 import { standardRules } from './standards';
 import { valuesSecretRules } from './values-secrets';
@@ -32,6 +33,7 @@ const environmentRules: readonly Rule[] = [
 export const modelRules: readonly Rule[] = [
   ...environmentRules,
   ...addressRules,
+  ...resolverRules,
   ...standardRules,
   ...controlPlaneRules,
   ...workloadRules,

@@ -1,6 +1,5 @@
 import YAML from 'yaml';
 import { DEMO_AGE_RECIPIENT } from '../placeholders';
-import { credentialsSecretName } from '../workload-resolve';
 import { holdsAgeIdentity, isBech32, redacted } from '../public-keys';
 import type { Environment, SecretRef } from '../resolve';
 import { runRules, shown } from '../violation';
@@ -191,8 +190,6 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
         .filter((path) => path.startsWith(`secrets/${env.name}/`) && path.endsWith('.sops.yaml') && !env.secrets.some((ref) => ref.source === path))
         // The server token is kept for a restore, never deployed (src/model/server-token.ts).
         .filter((path) => path !== serverTokenSource(env.name))
-        // A workload cluster whose spec the schema refuses references nothing yet: its credentials are not unused.
-        .filter((path) => !env.refusedWorkloads.some((w) => path.endsWith(`.${credentialsSecretName(w)}.sops.yaml`)))
         .map((path) => ({ path, value: path, message: 'no component references this secret, so it is not deployed', fix: 'declare it in the environment (secrets: […]) or delete the file' })),
   },
 ];

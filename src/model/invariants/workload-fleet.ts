@@ -3,6 +3,7 @@ import { clusterApiKubernetes, entryFor, minorOf, newestOf, sourceOf } from '../
 import type { Environment } from '../resolve';
 import type { Finding, Rule } from '../violation';
 import type { WorkloadCluster } from '../workload';
+import { CLUSTER_NAMESPACES } from '../../tree/kinds';
 import { addressRoles } from './addresses';
 import { findCycle, layersBefore } from './flux';
 import { sameNetwork } from './networks';
@@ -21,6 +22,12 @@ export const WORKLOAD_PROVIDERS: readonly { readonly kind: string; readonly name
   { kind: 'InfrastructureProvider', name: 'proxmox' },
   { kind: 'IPAMProvider', name: 'in-cluster' },
 ];
+
+/**
+ * What CAPMOX's controller reads its Proxmox API client from (v0.9.0 cmd/main.go `initFlagsAndEnv`),
+ * filled from the provider's configSecret by the operator: one client for every cluster.
+ */
+export const CAPMOX_CREDENTIAL_VARIABLES = ['PROXMOX_URL', 'PROXMOX_TOKEN', 'PROXMOX_SECRET'] as const;
 
 /** The Proxmox nodes a management environment knows: its `clusterApi.proxmoxNodes`, else its own node on Proxmox. */
 export function proxmoxNodesOf(mgmt: Environment): readonly string[] {
@@ -98,6 +105,48 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
             : `${mgmt.name} has no clusterApi section: nothing there would reconcile ${w.name}'s Cluster API objects`,
           fix: `add ${missing.map((p) => `{ kind: '${p.kind}', name: '${p.name}', … }`).join(', ')} to ${mgmt.name}'s clusterApi.providers`,
         }]);
+      }),
+  },
+  {
+    code: 'workload.management-credentials',
+    severity: 'error',
+    summary: "a workload cluster's management environment gives CAPMOX's controller the Proxmox credentials (PROXMOX_URL, PROXMOX_TOKEN, PROXMOX_SECRET in the proxmox provider's configSecret): the only ones it uses",
+    // CAPMOX v0.9.0 builds its controller-wide client only when all three are set (cmd/main.go
+    // `setupProxmoxClient`); without it `NewClusterScope` (pkg/scope/cluster.go) fails every
+    // ProxmoxCluster that has no credentialsRef, and the tree writes none (proxmox-cluster.ts).
+    check: (envs) =>
+      managers(envs).flatMap((mgmt) => {
+        const providers = mgmt.clusterApi?.providers ?? [];
+        const i = providers.findIndex((p) => p.kind === 'InfrastructureProvider' && p.name === 'proxmox');
+        const provider = providers[i];
+        if (!provider) return []; // workload.management-providers
+        const keys = provider.configSecret?.keys ?? [];
+        const missing = CAPMOX_CREDENTIAL_VARIABLES.filter((k) => !keys.includes(k));
+        if (missing.length === 0) return [];
+        const clusters = names(mgmt.workloads.map((w) => w.name));
+        const secret = provider.configSecret?.name ?? 'capmox-variables';
+        return prefixed(mgmt, [{
+          path: `clusterApi.providers[${i}].configSecret`,
+          value: provider.configSecret ? `${provider.configSecret.name} (keys ${names(keys)})` : '(none)',
+          message: `CAPMOX creates the machines of ${clusters} with its controller's Proxmox client, built from ${CAPMOX_CREDENTIAL_VARIABLES.join(', ')}; without ${missing.join(', ')} it has none and fails every ProxmoxCluster ("No credentials found")`,
+          fix: `set configSecret: { name: '${secret}', keys: [${CAPMOX_CREDENTIAL_VARIABLES.map((k) => `'${k}'`).join(', ')}] } on ${mgmt.name}'s proxmox InfrastructureProvider, then npm run secrets -- set ${mgmt.name} ${provider.namespace}/${secret} --env-file - with those values`,
+        }]);
+      }),
+  },
+  {
+    code: 'workload.namespace-unknown',
+    severity: 'error',
+    summary: "a workload cluster's namespace on its management cluster (its Cluster API objects, its kubeconfig Secret, its handover) is the cluster's or one a layer or an app of the management tree creates",
+    check: (envs) =>
+      managers(envs).flatMap((mgmt) => {
+        // A platform component's namespace is not offered: the cluster's objects would go with the component.
+        const created = new Set([...CLUSTER_NAMESPACES, ...mgmt.flux.layers.flatMap((l) => l.namespaces), ...mgmt.apps.map((a) => a.namespace)]);
+        return prefixed(mgmt, mgmt.workloads.filter((w) => !created.has(w.namespace)).map((w) => ({
+          path: 'clusterApi.layers.clusters',
+          value: w.namespace,
+          message: `no layer or app of ${mgmt.name} creates namespace ${w.namespace}, where ${w.name}'s Cluster API objects and handover go (${w.name}.infrastructure.namespace): Flux would fail to apply layer ${w.layer}`,
+          fix: `list ${w.namespace} in layer ${w.layer}'s namespaces, or set ${w.name}.infrastructure.namespace to default`,
+        })));
       }),
   },
   {

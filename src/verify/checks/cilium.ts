@@ -81,6 +81,8 @@ function valuesLines(env: Environment, tree: EnvironmentTree, live: LiveSnapshot
   const { name, namespace } = ciliumRelease(env);
   const subject = `HelmRelease ${namespace}/${name}`;
   if (ours === undefined) return [line('cilium.values', 'not-checkable', subject, 'the values of the tree', `clusters/${env.name} holds no HelmRelease ${namespace}/${name}`, 'the deployed values are read from a HelmRelease\'s history only')];
+  // A workload cluster's own release waits for the handover: its management environment's HelmRelease releases Cilium there, with the same values by construction.
+  if (ours.doc.spec?.suspend === true) return [line('cilium.values', 'not-checkable', subject, `the values of ${ours.file}`, 'the tree suspends it (a workload cluster before its handover: its management environment releases Cilium)', 'read the management environment\'s HelmRelease of it: flux get helmreleases -A on the management cluster')];
   if (ours.doc.spec?.valuesFrom !== undefined) return [line('cilium.values', 'not-checkable', subject, `the values of ${ours.file}`, 'its values come partly from valuesFrom references', 'compare them by hand: flux get helmrelease -n kube-system cilium')];
   const digest = valuesDigest(ours.doc.spec?.values);
   const expected = `the values of ${ours.file} (${digest ?? 'digest not computable'})`;

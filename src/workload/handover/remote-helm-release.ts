@@ -37,9 +37,10 @@ export interface RemoteHelmReleaseProps {
  * adopt what the runbook's `helm install` made. That upgrade relabels the release's objects
  * `helm.toolkit.fluxcd.io/name|namespace` with its own HelmRelease (internal/postrender
  * `OriginLabels`): what shows that the workload's Flux has taken a release over.
- * Until mgmt stops, each controller sees the other's revision as one it did not make
- * (`VerifyReleaseObject`: ErrReleaseNotObserved → Unmanaged) and upgrades again at its interval:
- * identical values make that a no-op roll, but it is two controllers, hence the hand-off.
+ * Were both active, each controller would see the other's revision as one it did not make
+ * (`VerifyReleaseObject`: ErrReleaseNotObserved → Unmanaged) and upgrade again at its interval,
+ * so the workload tree's own HelmRelease is written suspended until the hand-off
+ * (`handoverPending`), and the commit that hands over suspends this one and resumes that one.
  *
  * Handed over, both objects are suspended: helm-controller returns before any release action
  * (`Reconcile`: "reconciliation is suspended"), and a suspended HelmRelease that is deleted is not

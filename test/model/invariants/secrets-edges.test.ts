@@ -3,7 +3,7 @@ import { expectReport } from '../../fixtures/expect';
 import { mgmt } from '../../fixtures/fleet/mgmt';
 import { checkSecretSources } from '../../../src/model/invariants/secrets';
 import { resolve } from '../../../src/model/resolve';
-import { OTHER_AGE_RECIPIENT, modifyWorkload } from '../../fixtures/environments';
+import { OTHER_AGE_RECIPIENT } from '../../fixtures/environments';
 import { lab1 } from '../../fixtures/workload';
 
 const SOURCE = 'secrets/mgmt/capmox-system.capmox-variables.sops.yaml';
@@ -99,13 +99,11 @@ describe('secret source rules on odd files', () => {
     expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.unreferenced', 'secrets/mgmt/apps.stray.sops.yaml']]);
   });
 
-  it("says nothing of a workload cluster's credentials while its spec is refused: nothing of it is linked yet", () => {
+  it("warns about a workload cluster's per-cluster Proxmox credentials: CAPMOX reads only its controller-wide ones, so nothing deploys them", () => {
     const stray = 'secrets/mgmt/default.lab1-proxmox-credentials.sops.yaml';
-    const refused = modifyWorkload(lab1, (e: any) => { e.infrastructure.controlPlane.replicas = '3'; });
-    const env = resolve(mgmt, [mgmt, refused]);
-    expect(env.refusedWorkloads).toEqual(['lab1']);
-    expect(checkSecretSources({ env, sources: new Map([[SOURCE, HEAD + DATA + SOPS], [stray, HEAD + DATA + SOPS]]) })).toEqual([]);
-    // Without it in the fleet, the file is unused.
-    expect(checkSecretSources({ env: resolve(mgmt), sources: new Map([[SOURCE, HEAD + DATA + SOPS], [stray, HEAD + DATA + SOPS]]) }).map((v) => v.code)).toEqual(['secret.unreferenced']);
+    const env = resolve(mgmt, [mgmt, lab1]);
+    expect(env.workloads.map((w) => w.name)).toEqual(['lab1']);
+    const violations = checkSecretSources({ env, sources: new Map([[SOURCE, HEAD + DATA + SOPS], [stray, HEAD + DATA + SOPS]]) });
+    expect(violations.map((v) => [v.code, v.value])).toEqual([['secret.unreferenced', stray]]);
   });
 });

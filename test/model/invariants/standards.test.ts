@@ -40,7 +40,7 @@ describe('each field held to its standard', () => {
 
   it('fails on a node, VIP and gateway in a reserved block, each named', () => {
     const spec = modify(threeServers, (e) => {
-      e.network = { subnet: '198.18.0.0/24', gateway: '198.18.0.1', dns: ['9.9.9.9'] };
+      e.network = { subnet: '198.18.0.0/24', gateway: '198.18.0.1', dns: ['10.0.0.53'] };
       e.nodes = [{ name: 'fx-1', ip: '198.18.0.11', founder: true, vm: { image: '20260926' } }, { name: 'fx-2', ip: '198.18.0.12', vm: { image: '20260926' } }, { name: 'fx-3', ip: '198.18.0.13', vm: { image: '20260926' } }];
       e.controlPlane.vip = '198.18.0.10';
       delete e.ingressVip;

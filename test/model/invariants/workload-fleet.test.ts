@@ -50,6 +50,22 @@ describe('a workload cluster in its fleet', () => {
       expect(v).toMatchObject({ code: 'workload.management-providers', message: "mgmt's Cluster API lacks IPAMProvider in-cluster: nothing there would reconcile lab1's objects of that provider" });
     });
 
+    it("fails when the proxmox provider's configSecret lacks the controller's Proxmox credentials: CAPMOX uses no other", () => {
+      const none = mgmtWith((e) => { delete e.clusterApi.providers[3].configSecret; });
+      const [v] = fleet(none, workloadBase);
+      expect(v).toMatchObject({
+        code: 'workload.management-credentials',
+        path: 'mgmt.clusterApi.providers[3].configSecret',
+        value: '(none)',
+        message: 'CAPMOX creates the machines of lab1 with its controller\'s Proxmox client, built from PROXMOX_URL, PROXMOX_TOKEN, PROXMOX_SECRET; without PROXMOX_URL, PROXMOX_TOKEN, PROXMOX_SECRET it has none and fails every ProxmoxCluster ("No credentials found")',
+        fix: "set configSecret: { name: 'capmox-variables', keys: ['PROXMOX_URL', 'PROXMOX_TOKEN', 'PROXMOX_SECRET'] } on mgmt's proxmox InfrastructureProvider, then npm run secrets -- set mgmt capmox-system/capmox-variables --env-file - with those values",
+      });
+      const noSecret = mgmtWith((e) => { e.clusterApi.providers[3].configSecret.keys = ['PROXMOX_URL', 'PROXMOX_TOKEN']; });
+      expect(fleet(noSecret, workloadBase).map((v) => [v.code, v.value])).toEqual([['workload.management-credentials', 'capmox-variables (keys PROXMOX_URL, PROXMOX_TOKEN)']]);
+      // Without a workload cluster the provider may run without credentials (CAPMOX's docs: optional at install).
+      expect(fleet(none)).toEqual([]);
+    });
+
     it('fails when the clusters layer is missing, once per management environment', () => {
       const lab2 = lab((e) => { e.name = 'lab2'; e.infrastructure.addresses = { first: '192.168.4.60', last: '192.168.4.69' }; e.controlPlane.vip = '192.168.4.59'; });
       const noLayer = mgmtWith((e) => { e.flux.layers = e.flux.layers.filter((l: any) => l.name !== 'capi-clusters'); });
@@ -81,11 +97,13 @@ describe('a workload cluster in its fleet', () => {
       expect(fleet(mgmtWith((e) => { e.flux.layers.at(-1).wait = true; }))).toEqual([]);
     });
 
-    it("holds the Proxmox credentials' Secret in the Cluster's namespace, which must exist there", () => {
+    it("fails when the Cluster's namespace does not exist on the management cluster", () => {
       const outcome = runChecks({ specs: [managementBase, lab((e) => { e.infrastructure.namespace = 'lab1'; })] });
-      expect(outcome.violations.filter((v) => v.code === 'secret.namespace-unknown').map((v) => v.path)).toEqual(['mgmt.clusterApi.layers.clusters.namespace']);
+      const found = outcome.violations.filter((v) => v.code === 'workload.namespace-unknown');
+      expect(found.map((v) => [v.path, v.value])).toEqual([['mgmt.clusterApi.layers.clusters', 'lab1']]);
+      expect(found[0]!.fix).toBe('list lab1 in layer capi-clusters\'s namespaces, or set lab1.infrastructure.namespace to default');
       const created = mgmtWith((e) => { e.flux.layers.at(-1).namespaces = ['lab1']; });
-      expect(runChecks({ specs: [created, lab((e) => { e.infrastructure.namespace = 'lab1'; })] }).violations.filter((v) => v.code === 'secret.namespace-unknown')).toEqual([]);
+      expect(runChecks({ specs: [created, lab((e) => { e.infrastructure.namespace = 'lab1'; })] }).violations.filter((v) => v.code === 'workload.namespace-unknown')).toEqual([]);
     });
   });
 

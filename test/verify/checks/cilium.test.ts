@@ -4,7 +4,7 @@ import { KUBE_SYSTEM_HELM_RELEASES } from '../../../src/verify/kinds';
 import { kindKey } from '../../../src/verify/types';
 import { resolve } from '../../../src/model/resolve';
 import { mgmt } from '../../fixtures/fleet/mgmt';
-import { drifts, find, runDev, tree, noRevision, snapshotFor } from '../snapshot';
+import { devEnv, devObjects, drifts, find, runDev, tree, noRevision, snapshotFor } from '../snapshot';
 
 const agent = (objects: Record<string, any>[], name: string) => find(objects, 'Pod', name).spec.containers[0];
 const setEnv = (container: { env: { name: string; value?: string }[] }, name: string, value: string) => (container.env.find((e) => e.name === name)!.value = value);
@@ -81,6 +81,14 @@ describe('the cilium check', () => {
   it('fails when helm-controller has no release in its history (Cilium installed by the runbook, not adopted)', () => {
     const lines = runDev(ciliumCheck, (objects) => delete find(objects, 'HelmRelease', 'cilium').status.history);
     expect(drifts(lines)).toEqual([expect.objectContaining({ check: 'cilium.values', live: expect.stringContaining('no release in status.history') })]);
+  });
+
+  it("cannot tell the values from a HelmRelease the tree suspends (a workload cluster's before the handover), and says whose release it is", () => {
+    const env = devEnv();
+    const suspended = { ...tree(), objects: tree().objects.map((o) => (o.doc.kind === 'HelmRelease' && o.doc.metadata?.name === 'cilium' ? { ...o, doc: { ...o.doc, spec: { ...o.doc.spec, suspend: true } } } : o)) };
+    const lines = ciliumCheck.run({ env, tree: suspended, revision: noRevision, live: snapshotFor(ciliumCheck.reads(env), devObjects((objects) => delete find(objects, 'HelmRelease', 'cilium').status.history)) });
+    expect(lines.find((l) => l.check === 'cilium.values')).toMatchObject({ outcome: 'not-checkable', live: expect.stringContaining('the tree suspends it') });
+    expect(drifts(lines)).toEqual([]);
   });
 
   it('cannot tell the values when HelmReleases are not served', () => {
