@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as versions from '../src/versions';
-import { pinRelativeReplaces, requirements } from './go-mod';
+import { pinRelativeReplaces, redirect, resolvedVersion } from './go-mod';
 import type { Provenance } from './report';
 
 export const CACHE = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'k3s-gitops-synth', 'prove');
@@ -176,12 +176,11 @@ function fromSnapshot(recipe: Recipe, into: string): string | { error: string } 
 }
 
 /**
- * A module the program requires that the module proxy refuses here, replaced by its folder from a
- * git snapshot at the commit of its tag; nothing when the proxy serves it or nothing requires it.
+ * A module the build takes that the module proxy refuses here, replaced by its folder from a git
+ * snapshot at the commit of its tag; nothing when the proxy serves it or the build does not take it.
  */
-function standIn(dependency: DependencySnapshot, src: string, build: string): string | { error: string } | undefined {
-  const goModFile = path.join(src, 'go.mod');
-  const version = requirements(fs.readFileSync(goModFile, 'utf8')).get(dependency.module);
+function snapshotStandIn(dependency: DependencySnapshot, goMod: string, build: string): StandIn | undefined {
+  const version = resolvedVersion(goMod, dependency.module);
   if (version === undefined) return undefined;
   const served = download(dependency.module, version);
   if (!('error' in served)) return undefined;
@@ -190,8 +189,41 @@ function standIn(dependency: DependencySnapshot, src: string, build: string): st
   const into = path.join(build, 'stand-ins', dependency.folder);
   const failed = extractSnapshot(snap, into, dependency.folder);
   if (failed) return { error: `${dependency.module}@${version}: the module proxy answers "${served.error}"; ${failed.error}` };
-  fs.appendFileSync(goModFile, `\nreplace ${dependency.module} => ${into}\n`);
-  return `${dependency.module}@${version} from a git snapshot of ${dependency.repository} at ${snap.tag} (${snap.commit.slice(0, 12)}), the module proxy refusing it`;
+  return { goMod: redirect(goMod, dependency.module, into), note: `${dependency.module}@${version} from a git snapshot of ${dependency.repository} at ${snap.tag} (${snap.commit.slice(0, 12)}), the module proxy refusing it` };
+}
+
+/** A Flux fork the module proxy refuses, replaced by the upstream release it is cut from. */
+function forkStandIn(fork: { module: string; upstream: string }, goMod: string): StandIn | undefined {
+  const version = resolvedVersion(goMod, fork.module);
+  if (version === undefined) return undefined;
+  const served = download(fork.module, version);
+  if (!('error' in served)) return undefined;
+  const base = version.replace(/-flux\.\d+$/, '');
+  if (base === version || 'error' in download(fork.upstream, base)) return { error: `${fork.module}@${version}: the module proxy answers "${served.error}", and it has no ${fork.upstream} ${base} to stand in` };
+  return {
+    goMod: redirect(goMod, fork.module, `${fork.upstream} ${base}`),
+    note: `${fork.upstream} ${base} in place of Flux's fork ${fork.module} ${version}, which the module proxy refuses: the fork's own changes are not in this binary`,
+  };
+}
+
+type StandIn = { goMod: string; note: string } | { error: string };
+
+/** Every stand-in the copy's go.mod needs, applied to it; the notes, or why the build cannot be made. */
+function standIns(src: string, build: string): { notes: string[] } | { error: string } {
+  const file = path.join(src, 'go.mod');
+  const notes: string[] = [];
+  const candidates = [
+    ...Object.values(pins.moduleSnapshots).map((d) => (goMod: string) => snapshotStandIn(d, goMod, build)),
+    ...Object.values(pins.forks).map((f) => (goMod: string) => forkStandIn(f, goMod)),
+  ];
+  for (const candidate of candidates) {
+    const result = candidate(fs.readFileSync(file, 'utf8'));
+    if (!result) continue;
+    if ('error' in result) return result;
+    fs.writeFileSync(file, result.goMod);
+    notes.push(result.note);
+  }
+  return { notes };
 }
 
 /** Builds one program unless its cached binary exists; says where the binary came from. */
@@ -219,10 +251,9 @@ function provide(recipe: Recipe, log: (line: string) => void, noGo?: string): Pr
       const goMod = path.join(src, 'go.mod');
       fs.writeFileSync(goMod, pinRelativeReplaces(fs.readFileSync(goMod, 'utf8'), recipe.siblings).goMod);
     }
-    const standIns = Object.values(pins.moduleSnapshots).flatMap((d) => standIn(d, src, build) ?? []);
-    const refused = standIns.find((s) => typeof s !== 'string');
-    if (refused) return { name: recipe.name, version: recipe.version, source: `none: ${refused.error}` };
-    if (standIns.length > 0) source = `${source}, with ${standIns.join(', ')}`;
+    const stoodIn = standIns(src, build);
+    if ('error' in stoodIn) return { name: recipe.name, version: recipe.version, source: `none: ${stoodIn.error}` };
+    if (stoodIn.notes.length > 0) source = `${source}, with ${stoodIn.notes.join('; ')}`;
     // GOWORK off: a module may ship a go.work naming the folders the zip leaves out (Kubernetes does).
     const env = { GOFLAGS: '-mod=mod', CGO_ENABLED: '0', GOWORK: 'off' };
     if (recipe.generate) {

@@ -134,6 +134,15 @@ export const provingGround = {
   moduleSnapshots: {
     fluxArtifact: { module: 'github.com/fluxcd/pkg/artifact', repository: 'fluxcd/pkg', folder: 'artifact', commitOf: { 'v0.18.2': 'a101e277508563dfc3b6e038658a094d504ba213' } },
   },
+  /**
+   * Flux's forks a controller's go.mod replaces an upstream module with (`replace helm.sh/helm/v4
+   * => github.com/fluxcd/helm/v4 v4.2.4-flux.1` in helm-controller v1.6.3). Where a module proxy
+   * refuses the fork and no snapshot has it, the build takes the upstream release the fork is cut
+   * from (v4.2.4 of v4.2.4-flux.1) and the program's source says the fork's changes are missing.
+   */
+  forks: {
+    fluxHelm: { module: 'github.com/fluxcd/helm/v4', upstream: 'helm.sh/helm/v4' },
+  },
   /** The Kyverno CLI: the appVersion of each kyverno chart release (kyverno <tag> charts/kyverno/Chart.yaml). */
   kyverno: { module: 'github.com/kyverno/kyverno', byChart: { '3.9.0': 'v1.19.0' } },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pinRelativeReplaces, requirements } from '../../prove/go-mod';
+import { pinRelativeReplaces, redirect, requirements, resolvedVersion } from '../../prove/go-mod';
 
 // A monorepo's go.mod points its sibling modules at folders the module zip leaves out; the build
 // points each at the published sibling of the same release, and touches nothing else.
@@ -53,5 +53,23 @@ describe('requirements', () => {
     expect([...requirements(KUBERNETES + 'require example.com/y v1.0.0\n')]).toEqual([
       ['github.com/spf13/cobra', 'v1.10.1'], ['k8s.io/api', 'v0.0.0'], ['k8s.io/client-go', 'v0.0.0'], ['example.com/y', 'v1.0.0'],
     ]);
+  });
+});
+
+describe('a module the proxy refuses, sent to its stand-in', () => {
+  const HELM_CONTROLLER = 'module github.com/fluxcd/helm-controller\n\n// Pin helm\nreplace helm.sh/helm/v4 => github.com/fluxcd/helm/v4 v4.2.4-flux.1\n\nrequire (\n\tgithub.com/fluxcd/pkg/artifact v0.18.2\n\thelm.sh/helm/v4 v4.2.2\n)\n';
+
+  it('is taken at the version a replace names it, else at the required one', () => {
+    expect(resolvedVersion(HELM_CONTROLLER, 'github.com/fluxcd/helm/v4')).toBe('v4.2.4-flux.1');
+    expect(resolvedVersion(HELM_CONTROLLER, 'github.com/fluxcd/pkg/artifact')).toBe('v0.18.2');
+    expect(resolvedVersion(HELM_CONTROLLER, 'example.com/absent')).toBeUndefined();
+  });
+
+  it('retargets the replace that names it, keeping what it replaces', () => {
+    expect(redirect(HELM_CONTROLLER, 'github.com/fluxcd/helm/v4', 'helm.sh/helm/v4 v4.2.4')).toBe(HELM_CONTROLLER.replace('=> github.com/fluxcd/helm/v4 v4.2.4-flux.1', '=> helm.sh/helm/v4 v4.2.4'));
+  });
+
+  it('gives a module only required a replace of its own', () => {
+    expect(redirect(HELM_CONTROLLER, 'github.com/fluxcd/pkg/artifact', '/build/stand-ins/artifact')).toBe(`${HELM_CONTROLLER}\nreplace github.com/fluxcd/pkg/artifact => /build/stand-ins/artifact\n`);
   });
 });
