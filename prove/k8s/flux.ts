@@ -76,6 +76,8 @@ export async function startFlux(api: ApiServer, options: FluxOptions): Promise<F
   for (const controller of CONTROLLERS) for (const file of crdFiles(controller)) await apply(k, { file });
 
   const storagePort = await freePort();
+  // source-controller refuses a storage path that does not exist yet.
+  fs.mkdirSync(path.join(dir, 'storage'), { recursive: true });
   const file: Record<Controller, string> = { 'source-controller': binaries.sourceController, 'kustomize-controller': binaries.kustomizeController, 'helm-controller': binaries.helmController };
   const processes: Started[] = [];
   const stop = async () => { await Promise.all(processes.map((p) => p.stop())); };

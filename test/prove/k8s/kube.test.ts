@@ -18,8 +18,8 @@ describe('kube helpers', () => {
     expect(conditionTrue(undefined, 'Ready')).toBe(false);
   });
 
-  it('report the API server\'s own message for a refused request', () => {
-    expect(messageOf({ body: JSON.stringify({ kind: 'Status', message: 'admission webhook denied' }), message: 'HTTP-Code: 422' })).toBe('admission webhook denied');
-    expect(messageOf(new Error('socket hang up'))).toBe('socket hang up');
+  it('report the API server\'s own message for a refused request, else its HTTP status', () => {
+    expect(messageOf({ status: 422, body: { kind: 'Status', message: 'spec.x: Required value' } })).toBe('spec.x: Required value');
+    expect(messageOf({ status: 502, body: 'bad gateway' })).toBe('HTTP 502: bad gateway');
   });
 });
