@@ -97,8 +97,8 @@ export const terraformProviders = {
 } as const;
 
 /**
- * The real programs `npm run prove` runs the VM layer against, each built from its Go module at
- * its tag (never a release binary), into a cache outside the repository. The provider the stack
+ * The real programs `npm run prove` runs the VM layer and the Kubernetes side against, each built
+ * from its Go module at its tag (never a release binary), into a cache outside the repository. The provider the stack
  * pins is `terraformProviders.libvirt`; `commit` is its tag's commit, checked when the source comes
  * from a git snapshot. 0.8.3 writes the count-era state the migration starts from.
  */
@@ -113,6 +113,38 @@ export const provingGround = {
   // The 0.8 line's last release: versioning keeps Renovate inside it.
   // renovate: datasource=terraform-provider depName=dmacvicar/libvirt versioning=regex:^(?<major>0)\.(?<minor>8)\.(?<patch>\d+)$
   libvirtLegacy: { module: 'github.com/dmacvicar/terraform-provider-libvirt', version: '0.8.3' },
+  // The Kubernetes half. Each version below follows from another pin, so it is recorded against
+  // that pin (no Renovate comment: a bump of the pin it follows names the row it needs).
+  /** kube-apiserver: Kubernetes' own release of `k3s.tested` (v1.36.4 for v1.36.4+k3s1), staging modules at v0.<minor>.<patch>. */
+  kubernetes: { module: 'k8s.io/kubernetes' },
+  /** The etcd each Kubernetes release names (kubernetes <tag> build/dependencies.yaml, `etcd`). */
+  etcd: { module: 'go.etcd.io/etcd/server/v3', byKubernetes: { 'v1.36.4': 'v3.6.8' } },
+  /** The controllers each Flux distribution ships (flux2 v<flux> manifests/bases/<controller>/kustomization.yaml). */
+  fluxControllers: {
+    sourceController: { module: 'github.com/fluxcd/source-controller', byFlux: { '2.9.4': 'v1.9.4' } },
+    kustomizeController: { module: 'github.com/fluxcd/kustomize-controller', byFlux: { '2.9.4': 'v1.9.4' } },
+    helmController: { module: 'github.com/fluxcd/helm-controller', byFlux: { '2.9.4': 'v1.6.3' } },
+  },
+  /**
+   * Modules a program requires that a module proxy may refuse (the one this tool is built on
+   * refuses github.com/fluxcd/pkg/artifact v0.18.2, which source-controller v1.9.4 requires), each
+   * a folder of a multi-module repository tagged `<folder>/<version>`: the commit of that tag for
+   * each required version, taken from a git snapshot (PROVE_SOURCES) when the proxy refuses it.
+   */
+  moduleSnapshots: {
+    fluxArtifact: { module: 'github.com/fluxcd/pkg/artifact', repository: 'fluxcd/pkg', folder: 'artifact', commitOf: { 'v0.18.2': 'a101e277508563dfc3b6e038658a094d504ba213' } },
+  },
+  /**
+   * Flux's forks a controller's go.mod replaces an upstream module with (`replace helm.sh/helm/v4
+   * => github.com/fluxcd/helm/v4 v4.2.4-flux.1` in helm-controller v1.6.3). Where a module proxy
+   * refuses the fork and no snapshot has it, the build takes the upstream release the fork is cut
+   * from (v4.2.4 of v4.2.4-flux.1) and the program's source says the fork's changes are missing.
+   */
+  forks: {
+    fluxHelm: { module: 'github.com/fluxcd/helm/v4', upstream: 'helm.sh/helm/v4' },
+  },
+  /** The Kyverno CLI: the appVersion of each kyverno chart release (kyverno <tag> charts/kyverno/Chart.yaml). */
+  kyverno: { module: 'github.com/kyverno/kyverno', byChart: { '3.9.0': 'v1.19.0' } },
 } as const;
 
 /**
