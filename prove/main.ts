@@ -17,6 +17,8 @@ import type { ScenarioResult } from './report';
 import type { Rewrite } from './rewrite';
 import { runScenario } from './scenario';
 import { SCENARIOS } from './scenarios';
+import { NOT_PROVABLE_K8S, runKubernetesHalf } from './k8s/half';
+import { CLUSTER_SCENARIOS } from './k8s/scenarios';
 import { CACHE, provideAll, providerMirror } from './toolchain';
 
 const REPORT = path.resolve(import.meta.dirname, '..', 'reports', 'prove.md');
@@ -32,9 +34,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, keep: { type: 'boolean' } } });
   const only = values.only ?? [];
-  const unknown = only.filter((o) => !SCENARIOS.some((s) => s.name === o));
+  const names = [...SCENARIOS, ...CLUSTER_SCENARIOS].map((s) => s.name);
+  const unknown = only.filter((o) => !names.includes(o));
   if (unknown.length > 0) {
-    log(`prove: no scenario ${unknown.map((u) => JSON.stringify(u)).join(', ')}; the scenarios are ${SCENARIOS.map((s) => JSON.stringify(s.name)).join(', ')}`);
+    log(`prove: no scenario ${unknown.map((u) => JSON.stringify(u)).join(', ')}; the scenarios are ${names.map((n) => JSON.stringify(n)).join(', ')}`);
     return 2;
   }
   const programs = provideAll(log);
@@ -43,7 +46,9 @@ async function main(): Promise<number> {
   const rewrites: Rewrite[] = [];
   let hostNotes: readonly string[] = [];
   const chosen = SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name));
-  if (!programs.tofu.file || !programs.libvirt.file) {
+  if (chosen.length === 0) {
+    // Only Kubernetes scenarios were asked for: no libvirt host.
+  } else if (!programs.tofu.file || !programs.libvirt.file) {
     // Every scenario plans the generated stack, which needs both: none can run, and each says why.
     const missing = [programs.tofu, programs.libvirt].filter((p) => !p.file).map((p) => `${p.name} ${p.version}: ${p.source}`).join('; ');
     for (const s of chosen) results.push({ name: s.name, outcome: 'not provable here', reason: `no binary of ${missing}`, steps: [] });
@@ -80,7 +85,10 @@ async function main(): Promise<number> {
       if (!values.keep) host.stop();
     }
   }
-  const report = renderReport({ programs: [programs.tofu, programs.libvirt, programs.legacy], rewrites, host: hostNotes, results, notProvable: NOT_PROVABLE });
+  const clusterChosen = CLUSTER_SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name));
+  const k8s = clusterChosen.length > 0 ? await runKubernetesHalf({ scenarios: clusterChosen, rewrites, log, keep: values.keep }) : { programs: [], results: [] };
+  results.push(...k8s.results);
+  const report = renderReport({ programs: [programs.tofu, programs.libvirt, programs.legacy, ...k8s.programs], rewrites, host: hostNotes, results, notProvable: [...NOT_PROVABLE, ...NOT_PROVABLE_K8S] });
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, report);
   process.stdout.write(report);

@@ -49,7 +49,7 @@ export function summaryLine(results: readonly ScenarioResult[]): string {
 }
 
 export function renderReport(input: { programs: readonly Provenance[]; rewrites: readonly Rewrite[]; host: readonly string[]; results: readonly ScenarioResult[]; notProvable?: readonly string[] }): string {
-  const out: string[] = ['# Proving ground: the VM layer against the real programs', ''];
+  const out: string[] = ['# Proving ground: the generated trees against the real programs', ''];
   out.push('| program | version | source |', '| --- | --- | --- |');
   for (const p of input.programs) out.push(`| ${cell(p.name)} | ${cell(p.version)} | ${cell(p.source)} |`);
   out.push('');

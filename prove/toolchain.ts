@@ -112,6 +112,13 @@ function kubernetesRecipes(): Recipe[] {
       siblings: release.replace(/^v1\./, 'v0.'),
       ldflags: kubernetesLdflags(release),
     },
+    // The runbook's lines run with the kubectl of the cluster's own release (Debian's is outside the version skew).
+    {
+      name: 'kubectl', version: release, binary: 'kubectl',
+      module: pins.kubernetes.module, moduleVersion: release, package: './cmd/kubectl',
+      siblings: release.replace(/^v1\./, 'v0.'),
+      ldflags: kubernetesLdflags(release),
+    },
     { name: 'etcd', version: etcd, binary: 'etcd', module: pins.etcd.module, moduleVersion: etcd, package: '.', siblings: etcd, ldflags: '-s -w' },
     controller('sourceController', 'source-controller'),
     controller('kustomizeController', 'kustomize-controller'),
@@ -286,6 +293,7 @@ export function provideAll(log: (line: string) => void): { tofu: Program; libvir
 
 export interface KubernetesPrograms {
   readonly kubeApiserver: Program;
+  readonly kubectl: Program;
   readonly etcd: Program;
   readonly sourceController: Program;
   readonly kustomizeController: Program;
@@ -295,8 +303,8 @@ export interface KubernetesPrograms {
 /** The Kubernetes half's programs, built one after the other (each `go build` uses every core). */
 export function provideKubernetes(log: (line: string) => void): KubernetesPrograms {
   const noGo = goMissing();
-  const [kubeApiserver, etcd, sourceController, kustomizeController, helmController] = kubernetesRecipes().map((r) => provide(r, log, noGo)) as [Program, Program, Program, Program, Program];
-  return { kubeApiserver, etcd, sourceController, kustomizeController, helmController };
+  const [kubeApiserver, kubectl, etcd, sourceController, kustomizeController, helmController] = kubernetesRecipes().map((r) => provide(r, log, noGo)) as [Program, Program, Program, Program, Program, Program];
+  return { kubeApiserver, kubectl, etcd, sourceController, kustomizeController, helmController };
 }
 
 /** The read-only source of a Kubernetes-half program's module at its pinned version (its CRDs, say). */

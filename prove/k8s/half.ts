@@ -1,0 +1,82 @@
+/**
+ * The proving ground's Kubernetes half: the tool packed once, the local Git server, and each
+ * scenario on API servers of its own with Flux's controllers (api-server.ts, flux.ts), built at
+ * the pinned versions (toolchain.ts). A program that cannot be built makes every scenario "not
+ * provable here" with the reason, as in the VM half.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { packTool } from '../../scripts/packed-fleet';
+import type { Provenance, ScenarioResult } from '../report';
+import type { Rewrite } from '../rewrite';
+import { provideKubernetes } from '../toolchain';
+import { startApiServer } from './api-server';
+import { startFlux } from './flux';
+import { serveGit } from './git-server';
+import { runClusterScenario } from './scenario';
+import { moduleDir } from './served-repo';
+import type { ClusterScenario } from './scenario';
+
+/** What no Kubernetes scenario can show here, said once in the report. */
+export const NOT_PROVABLE_K8S = [
+  'anything that needs a running pod or node: no kubelet runs here, so Cilium\'s datapath, the ingress Gateway\'s traffic, Longhorn\'s volumes, the Chainsaw suites\' traffic steps and every chart\'s own workloads are not run; the charts are stand-ins (listed above) and the HelmReleases install them',
+];
+
+export interface KubernetesHalf {
+  readonly programs: readonly Provenance[];
+  readonly results: readonly ScenarioResult[];
+}
+
+export async function runKubernetesHalf(input: { scenarios: readonly ClusterScenario[]; rewrites: Rewrite[]; log: (line: string) => void; keep?: boolean }): Promise<KubernetesHalf> {
+  const { log } = input;
+  const programs = provideKubernetes(log);
+  const provenance = Object.values(programs).map(({ name, version, source }) => ({ name, version, source }));
+  const missing = Object.values(programs).filter((p) => !p.file);
+  if (missing.length > 0) {
+    const reason = `no binary of ${missing.map((p) => `${p.name} ${p.version}: ${p.source}`).join('; ')}`;
+    return { programs: provenance, results: input.scenarios.map((s) => ({ name: s.name, outcome: 'not provable here' as const, reason, steps: [] })) };
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'k3s-prove-k8s-'));
+  const gitRoot = path.join(work, 'git');
+  fs.mkdirSync(gitRoot);
+  const git = await serveGit(gitRoot);
+  const results: ScenarioResult[] = [];
+  try {
+    log('packing the tool for the Kubernetes half …');
+    const { bin } = packTool(work);
+    for (const scenario of input.scenarios) {
+      const dir = path.join(work, scenario.shape.env);
+      results.push(await runClusterScenario({
+        work,
+        bin,
+        kubectl: programs.kubectl.file!,
+        log,
+        rewrites: input.rewrites,
+        git: { root: gitRoot, url: (repo) => git.url(repo) },
+        cluster: async (name) => {
+          const api = await startApiServer({ work: dir, name, log });
+          try {
+            const flux = await startFlux(api, { work: dir, log });
+            return { kubeconfig: api.kubeconfig, stop: async () => { await flux.stop(); await api.stop(); } };
+          } catch (error) {
+            await api.stop();
+            throw error;
+          }
+        },
+        gatewayApiCrds,
+      }, scenario));
+    }
+  } finally {
+    await git.stop();
+    if (!input.keep) fs.rmSync(work, { recursive: true, force: true });
+    else log(`prove: kept ${work}`);
+  }
+  return { programs: provenance, results };
+}
+
+/** The Gateway API's standard CRDs at `tag`, from its Go module (the files the runbook applies before Cilium). */
+function gatewayApiCrds(tag: string): string[] {
+  const dir = path.join(moduleDir('sigs.k8s.io/gateway-api', tag), 'config', 'crd', 'standard');
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort().map((f) => path.join(dir, f));
+}

@@ -1,0 +1,216 @@
+/**
+ * One Kubernetes scenario: a fleet of one shape, its tree committed to the local Git server, a
+ * real API server with Flux's own controllers pulling it, and what must hold: every layer Ready in
+ * its `dependsOn` order, every HelmRelease Ready, every SOPS Secret decrypted by
+ * kustomize-controller to what `secrets show` prints, an app's removal pruned and nothing else,
+ * and `verify` run by the runbook's own step with the inspector token it mints.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import type { Row } from '../compare';
+import type { Check, ScenarioResult, StepResult } from '../report';
+import { outcomeOf } from '../report';
+import type { Rewrite } from '../rewrite';
+import type { K8sFleet, Shape } from './fleets';
+import { scaffold } from './fleets';
+import type { Kubectl } from './kubectl';
+import { kubectl } from './kubectl';
+import { allReady, layerRows, layersOf, snapshotOf } from './layers';
+import type { Layer, Snapshot } from './layers';
+import { serveRegistry } from './registry';
+import { publishUpstream, servedRepo, upstreamRepo } from './served-repo';
+import { vendoredCrds } from './stand-ins';
+import { placements, readTrees, writeRewritten } from './tree-copy';
+import type { TreeFile } from './tree-copy';
+
+type Json = Record<string, any>;
+
+/** An API server with Flux's controllers, as the runtime starts it. */
+export interface Cluster {
+  readonly kubeconfig: string;
+  stop(): unknown;
+}
+
+export interface ClusterContext {
+  readonly work: string;
+  /** The packed tool's bin, which writes each scenario's fleet. */
+  readonly bin: string;
+  /** kubectl of the cluster's Kubernetes release: the harness's and the runbook's lines use it. */
+  readonly kubectl: string;
+  readonly log: (line: string) => void;
+  readonly rewrites: Rewrite[];
+  /** Starts an API server and Flux's controllers against it. */
+  readonly cluster: (name: string) => Promise<Cluster>;
+  /** The local Git server: its root folder and the URL of a repository under it. */
+  readonly git: { readonly root: string; url(repo: string): string };
+  /** The upstream files of the Gateway API CRDs at the tree's tag, which the runbook applies before Flux. */
+  readonly gatewayApiCrds: (tag: string) => string[];
+}
+
+export interface ClusterStep {
+  readonly title: string;
+  /** The environment edit a user makes (synth and commit follow). */
+  readonly edit: (source: string) => string;
+}
+
+export interface ClusterScenario {
+  readonly name: string;
+  readonly shape: Shape;
+  readonly steps: readonly ClusterStep[];
+}
+
+const POLL_MS = 2000;
+const WAIT_MS = 8 * 60_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Inventory ids as kustomize-controller writes them (`<ns>_<name>_<group>_<kind>`). */
+export const inventoryId = (o: Json) => `${o.metadata?.namespace ?? ''}_${o.metadata?.name}_${String(o.apiVersion).includes('/') ? String(o.apiVersion).split('/')[0] : ''}_${o.kind}`;
+
+/** The objects Flux applies from one environment's tree (kustomize's own files left out). */
+export function envObjects(trees: readonly TreeFile[], env: string): Json[] {
+  return trees
+    .filter((t) => t.file.startsWith(`clusters/${env}/kubernetes/`))
+    .flatMap((t) => t.docs)
+    .filter((o) => !(o.kind === 'Kustomization' && String(o.apiVersion).startsWith('kustomize.config.k8s.io/')));
+}
+
+/** What flux-operator creates from the FluxInstance's sync: the GitRepository and Kustomization `flux-system`. */
+export function syncObjects(instance: Json, url: string): Json[] {
+  const sync = instance.spec.sync as Json;
+  const ns = instance.metadata.namespace as string;
+  return [
+    { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'GitRepository', metadata: { name: 'flux-system', namespace: ns }, spec: { interval: sync.interval, ref: { name: sync.ref }, url } },
+    { apiVersion: 'kustomize.toolkit.fluxcd.io/v1', kind: 'Kustomization', metadata: { name: 'flux-system', namespace: ns }, spec: { interval: sync.interval, path: sync.path, prune: true, sourceRef: { kind: 'GitRepository', name: 'flux-system' } } },
+  ];
+}
+
+async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: string, log: (l: string) => void): Promise<Snapshot[]> {
+  const timeline: Snapshot[] = [];
+  const started = Date.now();
+  for (;;) {
+    const got = k.try(['get', 'kustomizations.kustomize.toolkit.fluxcd.io', '-A', '-o', 'json']);
+    if (got.status === 0) timeline.push(snapshotOf(JSON.parse(got.stdout) as Json, Date.now()));
+    const last = timeline.at(-1);
+    if (last && allReady(layers, last, revision)) return timeline;
+    if (Date.now() - started > WAIT_MS) {
+      log(`prove: layers not all Ready after ${WAIT_MS / 60_000} min`);
+      return timeline;
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+const yamlDocs = (objects: readonly Json[]) => objects.map((o) => YAML.stringify(o)).join('---\n');
+
+function helmRows(k: Kubectl, objects: readonly Json[]): Row[] {
+  const live = k.json(['get', 'helmreleases.helm.toolkit.fluxcd.io', '-A']);
+  return objects.filter((o) => o.kind === 'HelmRelease').map((o) => {
+    const id = `${o.metadata.namespace}/${o.metadata.name}`;
+    const found = ((live.items ?? []) as Json[]).find((h) => `${h.metadata.namespace}/${h.metadata.name}` === id);
+    const ready = ((found?.status?.conditions ?? []) as Json[]).find((c) => c.type === 'Ready');
+    const release = found?.status?.history?.[0];
+    return {
+      address: `HelmRelease/${id}`,
+      predicted: o.spec.suspend ? 'suspended' : 'Ready',
+      real: !found ? 'not applied' : o.spec.suspend ? (found.status?.history?.length ? `installed (${release.chartName} ${release.chartVersion})` : 'suspended') : ready?.status === 'True' ? `Ready (${release?.chartName} ${release?.chartVersion}, release ${release?.namespace}/${release?.name})` : `not Ready (${ready?.message ?? 'no Ready condition'})`,
+      agrees: !!found && (o.spec.suspend ? !found.status?.history?.length : ready?.status === 'True'),
+    };
+  });
+}
+
+/** Each SOPS Secret of the tree, as the API holds it after kustomize-controller's decryption, against `secrets show`. */
+function secretChecks(k: Kubectl, fleet: K8sFleet, objects: readonly Json[]): Check[] {
+  return objects.filter((o) => o.kind === 'Secret' && o.sops).map((o) => {
+    const ref = `${o.metadata.namespace}/${o.metadata.name}`;
+    const shown = YAML.parse(fleet.show(ref)) as Json;
+    const live = k.try(['get', 'secret', '-n', o.metadata.namespace, o.metadata.name, '-o', 'json']);
+    const data = live.status === 0 ? (JSON.parse(live.stdout) as Json).data ?? {} : undefined;
+    const keys = Object.keys(shown.data ?? {}).sort();
+    const same = data !== undefined && keys.length > 0 && keys.every((key) => data[key] === shown.data[key]) && Object.keys(data).length === keys.length;
+    return { what: `Secret ${ref} decrypted by kustomize-controller holds what \`secrets show\` prints (${keys.join(', ')}; values not shown)`, ok: same, ...(!same && { detail: data === undefined ? 'not in the API' : 'the values differ' }) };
+  });
+}
+
+/** Every object of the tree is in some Kustomization's inventory: the API server admitted it. */
+function admittedCheck(k: Kubectl, objects: readonly Json[]): Check {
+  const inventories = new Set(((k.json(['get', 'kustomizations.kustomize.toolkit.fluxcd.io', '-A']).items ?? []) as Json[]).flatMap((x) => ((x.status?.inventory?.entries ?? []) as Json[]).map((e) => e.id as string)));
+  const missing = objects.filter((o) => !inventories.has(inventoryId(o))).map((o) => `${o.kind}/${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`);
+  return { what: `every object of the tree (${objects.length}) was applied by Flux and admitted by the API server`, ok: missing.length === 0, ...(missing.length > 0 && { detail: `missing: ${missing.join(', ')}` }) };
+}
+
+/** The objects the change removed are gone, every other one is still there. */
+function pruneChecks(k: Kubectl, before: readonly Json[], after: readonly Json[]): Check[] {
+  const afterIds = new Set(after.map(inventoryId));
+  const removed = before.filter((o) => !afterIds.has(inventoryId(o)));
+  const gone = removed.filter((o) => k.try(['get', `${o.kind}.${String(o.apiVersion).includes('/') ? String(o.apiVersion).split('/')[0] : ''}`.replace(/\.$/, ''), ...(o.metadata.namespace ? ['-n', o.metadata.namespace] : []), o.metadata.name]).status !== 0);
+  const name = (o: Json) => `${o.kind}/${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
+  return [
+    { what: `the ${removed.length} object(s) synth removed are pruned (${removed.map(name).join(', ')})`, ok: removed.length > 0 && gone.length === removed.length, ...(gone.length !== removed.length && { detail: `still there: ${removed.filter((o) => !gone.includes(o)).map(name).join(', ')}` }) },
+    admittedCheck(k, after),
+  ];
+}
+
+export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterScenario): Promise<ScenarioResult> {
+  const steps: StepResult[] = [];
+  const stops: (() => unknown)[] = [];
+  try {
+    const dir = path.join(ctx.work, scenario.shape.env);
+    ctx.log(`${scenario.name}: writing the fleet …`);
+    const fleet = scaffold(ctx.bin, path.join(dir, 'fleet'), scenario.shape);
+    let trees = readTrees(fleet.dir);
+    const registry = await serveRegistry(placements(dir, trees));
+    stops.push(() => registry.stop());
+    const repo = `${scenario.shape.env}.git`;
+    const served = servedRepo(ctx.git.root, repo, path.join(dir, 'served'));
+    const publish = (message: string) => {
+      const { rewrites, upstream } = writeRewritten(fleet.dir, trees, served.work, registry.host, (url) => ctx.git.url(upstreamRepo(url)));
+      for (const up of upstream) publishUpstream(ctx.git.root, up);
+      ctx.rewrites.push(...rewrites);
+      return served.publish(message);
+    };
+    let revision = publish('day 0');
+    ctx.log(`${scenario.name}: starting an API server and Flux …`);
+    const cluster = await ctx.cluster(scenario.shape.env);
+    stops.push(() => cluster.stop());
+    const k = kubectl(ctx.kubectl, cluster.kubeconfig);
+    const objects = () => envObjects(trees, fleet.env);
+    // What the runbook did before Flux: the CRDs of Cilium (its step) and of the Gateway API (applied first),
+    // k3s's built-in HelmChart, flux-operator's FluxInstance (its chart), the age identity, the FluxInstance.
+    const instance = readTrees(fleet.dir).flatMap((t) => t.docs).find((o) => o.kind === 'FluxInstance' && o.metadata?.namespace === 'flux-system') as Json | undefined;
+    const bootstrap = YAML.parse(fs.readFileSync(path.join(fleet.dir, 'clusters', fleet.env, 'bootstrap', 'flux-instance.yaml'), 'utf8')) as Json;
+    const gatewayTag = objects().find((o) => o.kind === 'GitRepository' && o.metadata.name === 'gateway-api')?.spec.ref.tag as string | undefined;
+    const crds = [...vendoredCrds('cilium'), ...vendoredCrds('flux-operator'), ...vendoredCrds('k3s-helm-controller'), ...(gatewayTag ? ctx.gatewayApiCrds(gatewayTag) : [])];
+    for (const file of crds) k.run(['apply', '--server-side', '--field-manager=prove', '-f', file]);
+    k.run(['create', 'namespace', 'flux-system']);
+    const secret = spawnSync('sh', ['-c', `kubectl -n flux-system create secret generic sops-age --from-file=age.agekey="$1" --dry-run=client -o yaml | kubectl apply --server-side --field-manager=k3s-gitops-synth --force-conflicts -f -`, 'sh', fleet.ageKey], { env: { ...process.env, PATH: `${path.dirname(ctx.kubectl)}:${process.env.PATH}`, KUBECONFIG: cluster.kubeconfig }, encoding: 'utf8' });
+    if (secret.status !== 0) throw new Error(`the runbook's sops-age line failed: ${secret.stderr}`);
+    k.apply(YAML.stringify(bootstrap));
+    k.apply(yamlDocs(syncObjects(instance ?? bootstrap, ctx.git.url(repo))));
+    ctx.rewrites.push({ address: 'FluxInstance/flux-system/flux', path: 'spec.sync.url', from: bootstrap.spec.sync.url, to: ctx.git.url(repo), why: 'flux-operator does not run here: the harness creates the GitRepository and Kustomization flux-system it would create, pulling the local Git server' });
+    const layers = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [] }, ...layersOf(objects())];
+    ctx.log(`${scenario.name}: day 0, waiting for ${layers.length} Kustomizations …`);
+    let timeline = await watchLayers(k, layers, revision, ctx.log);
+    steps.push({
+      title: 'day 0: the tree reconciled from an empty cluster',
+      rows: [...layerRows(layers, timeline), ...helmRows(k, objects())],
+      checks: [admittedCheck(k, objects()), ...secretChecks(k, fleet, objects())],
+    });
+    for (const step of scenario.steps) {
+      const before = objects();
+      const commit = fleet.change(step.edit, step.title);
+      trees = readTrees(fleet.dir);
+      revision = publish(`${step.title} (${commit.slice(0, 12)})`);
+      k.run(['-n', 'flux-system', 'annotate', '--overwrite', 'gitrepository/flux-system', `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
+      const now = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [] }, ...layersOf(objects())];
+      timeline = await watchLayers(k, now, revision, ctx.log);
+      steps.push({ title: step.title, rows: [...layerRows(now, timeline), ...helmRows(k, objects())], checks: pruneChecks(k, before, objects()) });
+    }
+    return { name: scenario.name, outcome: outcomeOf(steps), steps };
+  } catch (error) {
+    return { name: scenario.name, outcome: 'failed', reason: (error as Error).message.slice(0, 4000), steps };
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
