@@ -41,7 +41,8 @@ export function realChanges(plan: Json): RealChange[] {
 export interface Row {
   readonly address: string;
   readonly predicted: string;
-  readonly real: RealAction | 'plan refused';
+  /** The real program's outcome: a plan's action, or what a controller showed. */
+  readonly real: string;
   readonly agrees: boolean;
   readonly note?: string;
 }

@@ -20,14 +20,19 @@ export interface PackedFleet {
 
 const npm = (cwd: string, ...args: string[]) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** Packs, installs and scaffolds inside `dir`; `initArgs` are init's answers. */
-export function packAndInstall(dir: string, initArgs: readonly string[] = []): PackedFleet {
+/** Packs this checkout and installs the tarball into `dir/install`, as a user installs the tool. */
+export function packTool(dir: string): { tarball: string; bin: string } {
   const tarball = path.join(dir, npm(repo, 'pack', '--silent', '--pack-destination', dir).trim().split('\n').at(-1)!);
   const install = path.join(dir, 'install');
   fs.mkdirSync(install);
   fs.writeFileSync(path.join(install, 'package.json'), '{ "name": "tool-install", "private": true }\n');
   npm(install, 'install', '--prefer-offline', '--no-audit', '--no-fund', tarball);
-  const bin = path.join(install, 'node_modules/.bin/k3s-gitops-synth');
+  return { tarball, bin: path.join(install, 'node_modules/.bin/k3s-gitops-synth') };
+}
+
+/** Packs, installs and scaffolds inside `dir`; `initArgs` are init's answers. */
+export function packAndInstall(dir: string, initArgs: readonly string[] = []): PackedFleet {
+  const { tarball, bin } = packTool(dir);
   const fleet = path.join(dir, 'fleet');
   execFileSync(bin, ['init', fleet, ...initArgs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   npm(fleet, 'install', '--prefer-offline', '--no-audit', '--no-fund');
