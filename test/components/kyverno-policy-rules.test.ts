@@ -7,8 +7,8 @@ const holds = (rule: string, container: Container) => row(rule).check(container)
 
 /**
  * The verdicts each row's CEL condition gives, as CEL reads it (`.?x.orValue('')` makes an absent
- * field the empty string; `string()` turns a number into its text). The lead's proving ground
- * compares the rendered policies with `kyverno apply` itself on the corpus (kyverno-corpus.yaml).
+ * field the empty string; `string()` turns a number into its text). The proving ground
+ * (prove/policies.ts) compares the rendered policies with `kyverno apply` itself on the corpus.
  */
 describe("the rule table's two forms", () => {
   it.each([

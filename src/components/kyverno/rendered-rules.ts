@@ -84,12 +84,14 @@ export interface PolicyVerdict {
  * (v1.19.0 pkg/cel/policies/vpol/compiler/policy.go: the validations in order, the first false one
  * fails the policy): nothing from a policy that does not match it (a kind neither a Pod nor an
  * autogen controller, a namespace in `exclude`). A ReplicaSet gets its verdict here though the
- * chart's resource filter admits it in a cluster (PodTemplate.podsOnly).
+ * chart's resource filter admits it in a cluster (PodTemplate.podsOnly). An object that names no
+ * namespace is judged in `default`, where `kyverno apply` puts it as kubectl does (v1.19.0
+ * cmd/cli/kubectl-kyverno/resource/resource.go `YamlToUnstructured`).
  */
 export function policyVerdicts(doc: Record<string, unknown>, exclude: readonly string[]): PolicyVerdict[] {
   const kind = String(doc.kind);
   const template = POD_TEMPLATES[kind];
-  const namespace = child(doc.metadata, 'namespace');
+  const namespace = child(doc.metadata, 'namespace') || 'default';
   if (!template || (kind !== 'Pod' && !template.autogen) || (typeof namespace === 'string' && exclude.includes(namespace))) return [];
   const all = containers({ kind, doc } as AppObject).map((c) => c.container);
   return [...new Set(POLICY_RULES.map((r) => r.policy))].map((policy) => {
