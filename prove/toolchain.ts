@@ -93,7 +93,7 @@ export function kubernetesLdflags(release: string): string {
   return ['-s -w', ...flags].join(' ');
 }
 
-/** The Kubernetes half's programs: the API server with its datastore, and Flux's three controllers. */
+/** The Kubernetes half's programs: the API server with its datastore and kubectl, and the Flux controllers the FluxInstance installs. */
 function kubernetesRecipes(): Recipe[] {
   const release = kubernetesRelease();
   const etcd = followed(pins.etcd.byKubernetes, release, 'provingGround.etcd.byKubernetes', `kubernetes ${release} build/dependencies.yaml`);
@@ -123,6 +123,7 @@ function kubernetesRecipes(): Recipe[] {
     controller('sourceController', 'source-controller'),
     controller('kustomizeController', 'kustomize-controller'),
     controller('helmController', 'helm-controller'),
+    controller('notificationController', 'notification-controller'),
   ];
 }
 
@@ -298,13 +299,14 @@ export interface KubernetesPrograms {
   readonly sourceController: Program;
   readonly kustomizeController: Program;
   readonly helmController: Program;
+  readonly notificationController: Program;
 }
 
 /** The Kubernetes half's programs, built one after the other (each `go build` uses every core). */
 export function provideKubernetes(log: (line: string) => void): KubernetesPrograms {
   const noGo = goMissing();
-  const [kubeApiserver, kubectl, etcd, sourceController, kustomizeController, helmController] = kubernetesRecipes().map((r) => provide(r, log, noGo)) as [Program, Program, Program, Program, Program, Program];
-  return { kubeApiserver, kubectl, etcd, sourceController, kustomizeController, helmController };
+  const [kubeApiserver, kubectl, etcd, sourceController, kustomizeController, helmController, notificationController] = kubernetesRecipes().map((r) => provide(r, log, noGo)) as [Program, Program, Program, Program, Program, Program, Program];
+  return { kubeApiserver, kubectl, etcd, sourceController, kustomizeController, helmController, notificationController };
 }
 
 /** The read-only source of a Kubernetes-half program's module at its pinned version (its CRDs, say). */

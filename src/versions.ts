@@ -124,6 +124,7 @@ export const provingGround = {
     sourceController: { module: 'github.com/fluxcd/source-controller', byFlux: { '2.9.4': 'v1.9.4' } },
     kustomizeController: { module: 'github.com/fluxcd/kustomize-controller', byFlux: { '2.9.4': 'v1.9.4' } },
     helmController: { module: 'github.com/fluxcd/helm-controller', byFlux: { '2.9.4': 'v1.6.3' } },
+    notificationController: { module: 'github.com/fluxcd/notification-controller', byFlux: { '2.9.4': 'v1.9.3' } },
   },
   /**
    * Modules a program requires that a module proxy may refuse (the one this tool is built on

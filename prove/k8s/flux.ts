@@ -28,7 +28,8 @@ export interface FluxOptions {
   readonly readySeconds?: number;
 }
 
-export const CONTROLLERS = ['source-controller', 'kustomize-controller', 'helm-controller'] as const;
+// notification-controller first: the others post their events to it, as in a cluster.
+export const CONTROLLERS = ['notification-controller', 'source-controller', 'kustomize-controller', 'helm-controller'] as const;
 export type Controller = (typeof CONTROLLERS)[number];
 
 /**
@@ -36,15 +37,15 @@ export type Controller = (typeof CONTROLLERS)[number];
  * --kubeconfig: the controllers parse pflag's flags only, without the Go flag set where
  * controller-runtime registers it; KUBECONFIG (what ctrl.GetConfig reads next) names the server.
  */
-export function controllerArgs(o: { metricsPort: number; healthPort: number }): string[] {
+export function controllerArgs(o: { metricsPort: number; healthPort: number; events: string }): string[] {
   return [
     `--metrics-addr=127.0.0.1:${o.metricsPort}`,
     `--health-addr=127.0.0.1:${o.healthPort}`,
     // One instance per API server: no lease to wait for.
     '--enable-leader-election=false',
     '--watch-all-namespaces=true',
-    // No notification-controller runs: no events address, so events are only Kubernetes Events.
-    '--events-addr=',
+    // notification-controller's event endpoint (http://notification-controller.flux-system.svc./ in a cluster).
+    `--events-addr=${o.events}`,
     '--log-level=info',
   ];
 }
@@ -85,16 +86,19 @@ export async function startFlux(api: ApiServer, options: FluxOptions): Promise<F
   const storagePort = await freePort();
   // source-controller refuses a storage path that does not exist yet.
   fs.mkdirSync(path.join(dir, 'storage'), { recursive: true });
-  const file: Record<Controller, string> = { 'source-controller': binaries.sourceController, 'kustomize-controller': binaries.kustomizeController, 'helm-controller': binaries.helmController };
+  const file: Record<Controller, string> = { 'notification-controller': binaries.notificationController, 'source-controller': binaries.sourceController, 'kustomize-controller': binaries.kustomizeController, 'helm-controller': binaries.helmController };
+  const [eventsPort, receiverPort] = [await freePort(), await freePort()];
   const processes: Started[] = [];
   const stop = async () => { await Promise.all(processes.map((p) => p.stop())); };
   try {
     for (const controller of CONTROLLERS) {
       const [metricsPort, healthPort] = [await freePort(), await freePort()];
-      const args = [
-        ...controllerArgs({ metricsPort, healthPort }),
-        ...(controller === 'source-controller' ? storageArgs({ storagePath: path.join(dir, 'storage'), storagePort }) : [REQUEUE_DEPENDENCY]),
-      ];
+      const args = controller === 'notification-controller'
+        ? [...controllerArgs({ metricsPort, healthPort, events: `127.0.0.1:${eventsPort}` }), `--receiverAddr=127.0.0.1:${receiverPort}`]
+        : [
+            ...controllerArgs({ metricsPort, healthPort, events: `http://127.0.0.1:${eventsPort}/` }),
+            ...(controller === 'source-controller' ? storageArgs({ storagePath: path.join(dir, 'storage'), storagePort }) : [REQUEUE_DEPENDENCY]),
+          ];
       // RUNTIME_NAMESPACE as the Deployments set it from the pod's namespace.
       const proc = startProcess({ name: controller, file: file[controller], args, work: dir, env: { KUBECONFIG: api.kubeconfig, RUNTIME_NAMESPACE: 'flux-system' } });
       processes.push(proc);

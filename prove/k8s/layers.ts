@@ -14,6 +14,8 @@ export interface Layer {
   readonly namespace: string;
   readonly name: string;
   readonly dependsOn: readonly string[];
+  /** Built from the fleet's own repository (GitRepository flux-system), so it applies each commit published. */
+  readonly fromFleet: boolean;
 }
 
 /** One poll of the Kustomizations: per `namespace/name`, Ready and how many objects it has applied. */
@@ -32,6 +34,7 @@ export function layersOf(objects: readonly Json[]): Layer[] {
         namespace,
         name: o.metadata.name as string,
         dependsOn: ((o.spec?.dependsOn ?? []) as Json[]).map((d) => `${d.namespace ?? namespace}/${d.name}`),
+        fromFleet: o.spec?.sourceRef?.kind === 'GitRepository' && o.spec.sourceRef.name === 'flux-system' && (o.spec.sourceRef.namespace ?? namespace) === 'flux-system',
       };
     })
     .sort((a, b) => (`${a.namespace}/${a.name}` < `${b.namespace}/${b.name}` ? -1 : 1));
@@ -52,38 +55,48 @@ export function snapshotOf(list: Json, at: number): Snapshot {
   return { at, layers };
 }
 
-/** True once every layer is Ready (at `revision` when given). */
+/** True once every layer is Ready, those built from the fleet's repository at `revision` when given. */
 export const allReady = (layers: readonly Layer[], s: Snapshot, revision?: string) =>
   layers.every((l) => {
     const seen = s.layers.get(`${l.namespace}/${l.name}`);
-    return seen?.ready === true && (revision === undefined || (seen.revision ?? '').endsWith(revision));
+    return seen?.ready === true && (revision === undefined || !l.fromFleet || (seen.revision ?? '').endsWith(revision));
   });
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-/** One row per layer: the tree's order against the one the snapshots show. */
-export function layerRows(layers: readonly Layer[], timeline: readonly Snapshot[]): Row[] {
+/**
+ * One row per layer: the tree's order against the one the snapshots show. With `revision` (a
+ * commit published after day 0), a layer built from the fleet's repository starts when it applies
+ * that commit, and a dependency is done once Ready at it: kustomize-controller waits for a
+ * dependency on the same source to have applied the same revision (checkDependencies).
+ */
+export function layerRows(layers: readonly Layer[], timeline: readonly Snapshot[], revision?: string): Row[] {
   const start = timeline[0]?.at ?? 0;
-  const firstReady = (id: string) => timeline.find((s) => s.layers.get(id)?.ready)?.at;
+  const byId = new Map(layers.map((l) => [`${l.namespace}/${l.name}`, l]));
+  const atRevision = (l: Layer | undefined, seen: { revision?: string } | undefined) => revision === undefined || !l?.fromFleet || (seen?.revision ?? '').endsWith(revision);
+  const done = (id: string, s: Snapshot) => { const seen = s.layers.get(id); return seen?.ready === true && atRevision(byId.get(id), seen); };
+  const started = (l: Layer, s: Snapshot) => {
+    const seen = s.layers.get(`${l.namespace}/${l.name}`);
+    return revision !== undefined && l.fromFleet ? atRevision(l, seen) : seen?.ready === true || (seen?.applied ?? 0) > 0;
+  };
+  const firstDone = (id: string) => timeline.find((s) => done(id, s))?.at;
   return layers.map((l) => {
     const id = `${l.namespace}/${l.name}`;
     const predicted = l.dependsOn.length === 0 ? 'Ready' : `Ready after ${l.dependsOn.map((d) => d.split('/')[1]).join(', ')}`;
-    // A poll where this layer had applied something or was Ready while a dependency was not Ready.
-    const early = timeline.find((s) => {
-      const me = s.layers.get(id);
-      return (me?.ready || (me?.applied ?? 0) > 0) && l.dependsOn.some((d) => !s.layers.get(d)?.ready);
-    });
-    const ready = firstReady(id);
-    const last = timeline.at(-1)?.layers.get(id);
+    // A poll where this layer had started while a dependency was not done.
+    const early = timeline.find((s) => started(l, s) && l.dependsOn.some((d) => !done(d, s)));
+    const ready = firstDone(id);
+    const last = timeline.at(-1);
+    const lastSeen = last?.layers.get(id);
     const real = ready === undefined
-      ? `not Ready (${last?.message ?? 'never created'})`
-      : `Ready at ${seconds(ready - start)}${l.dependsOn.length > 0 ? `, after ${l.dependsOn.map((d) => `${d.split('/')[1]} (${seconds((firstReady(d) ?? Number.NaN) - start)})`).join(', ')}` : ''}`;
+      ? `not Ready${revision && l.fromFleet ? ' at the commit' : ''} (${lastSeen?.message ?? 'never created'})`
+      : `Ready at ${seconds(ready - start)}${l.dependsOn.length > 0 ? `, after ${l.dependsOn.map((d) => `${d.split('/')[1]} (${seconds((firstDone(d) ?? Number.NaN) - start)})`).join(', ')}` : ''}`;
     return {
       address: `Kustomization/${id}`,
       predicted,
       real,
-      ...(early && { note: `applied or Ready at ${seconds(early.at - start)} before ${l.dependsOn.filter((d) => !early.layers.get(d)?.ready).join(', ')}` }),
-      agrees: ready !== undefined && last?.ready === true && early === undefined,
+      ...(early && { note: `${revision && l.fromFleet ? 'at the commit' : 'applied or Ready'} at ${seconds(early.at - start)} before ${l.dependsOn.filter((d) => !done(d, early)).join(', ')}` }),
+      agrees: ready !== undefined && last !== undefined && done(id, last) && early === undefined,
     };
   });
 }

@@ -21,7 +21,7 @@ import { allReady, layerRows, layersOf, snapshotOf } from './layers';
 import type { Layer, Snapshot } from './layers';
 import { serveRegistry } from './registry';
 import { publishUpstream, servedRepo, upstreamRepo } from './served-repo';
-import { vendoredCrds } from './stand-ins';
+import { crdFiles, vendoredCrds } from './stand-ins';
 import { placements, readTrees, writeRewritten } from './tree-copy';
 import type { TreeFile } from './tree-copy';
 
@@ -63,6 +63,7 @@ export interface ClusterScenario {
 
 const POLL_MS = 2000;
 const WAIT_MS = 8 * 60_000;
+const STALL_MS = 120_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Inventory ids as kustomize-controller writes them (`<ns>_<name>_<group>_<kind>`). */
@@ -94,8 +95,11 @@ async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: strin
     if (got.status === 0) timeline.push(snapshotOf(JSON.parse(got.stdout) as Json, Date.now()));
     const last = timeline.at(-1);
     if (last && allReady(layers, last, revision)) return timeline;
-    if (Date.now() - started > WAIT_MS) {
-      log(`prove: layers not all Ready after ${WAIT_MS / 60_000} min`);
+    // Stand-in charts install in seconds: two minutes without any change is a stall, not a slow install.
+    const key = (s: Snapshot) => JSON.stringify([...s.layers.entries()]);
+    const changed = timeline.findLast((s) => last && key(s) !== key(last))?.at ?? started;
+    if (Date.now() - started > WAIT_MS || Date.now() - changed > STALL_MS) {
+      log(`prove: layers not all Ready after ${Math.round((Date.now() - started) / 1000)} s`);
       return timeline;
     }
     await sleep(POLL_MS);
@@ -144,10 +148,17 @@ function admittedCheck(k: Kubectl, objects: readonly Json[]): Check {
 function pruneChecks(k: Kubectl, before: readonly Json[], after: readonly Json[]): Check[] {
   const afterIds = new Set(after.map(inventoryId));
   const removed = before.filter((o) => !afterIds.has(inventoryId(o)));
-  const gone = removed.filter((o) => k.try(['get', `${o.kind}.${String(o.apiVersion).includes('/') ? String(o.apiVersion).split('/')[0] : ''}`.replace(/\.$/, ''), ...(o.metadata.namespace ? ['-n', o.metadata.namespace] : []), o.metadata.name]).status !== 0);
+  const live = (o: Json) => {
+    const got = k.try(['get', `${o.kind}.${String(o.apiVersion).includes('/') ? String(o.apiVersion).split('/')[0] : ''}`.replace(/\.$/, ''), ...(o.metadata.namespace ? ['-n', o.metadata.namespace] : []), o.metadata.name, '-o', 'json']);
+    return got.status === 0 ? (JSON.parse(got.stdout) as Json) : undefined;
+  };
+  // A Namespace Flux deleted stays Terminating: its finalizer is the namespace controller's (kube-controller-manager), not run here.
+  const pruned = (o: Json) => { const found = live(o); return found === undefined || (o.kind === 'Namespace' && found.metadata?.deletionTimestamp !== undefined); };
+  const gone = removed.filter(pruned);
   const name = (o: Json) => `${o.kind}/${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
+  const terminating = removed.filter((o) => o.kind === 'Namespace' && live(o) !== undefined).map(name);
   return [
-    { what: `the ${removed.length} object(s) synth removed are pruned (${removed.map(name).join(', ')})`, ok: removed.length > 0 && gone.length === removed.length, ...(gone.length !== removed.length && { detail: `still there: ${removed.filter((o) => !gone.includes(o)).map(name).join(', ')}` }) },
+    { what: `the ${removed.length} object(s) synth removed are pruned (${removed.map(name).join(', ')})`, ok: removed.length > 0 && gone.length === removed.length, ...(gone.length !== removed.length ? { detail: `still there: ${removed.filter((o) => !gone.includes(o)).map(name).join(', ')}` } : terminating.length > 0 && { detail: `deleted; ${terminating.join(', ')} Terminating, which the namespace controller (not run here) finalizes` }) },
     admittedCheck(k, after),
   ];
 }
@@ -181,7 +192,8 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
     const instance = readTrees(fleet.dir).flatMap((t) => t.docs).find((o) => o.kind === 'FluxInstance' && o.metadata?.namespace === 'flux-system') as Json | undefined;
     const bootstrap = YAML.parse(fs.readFileSync(path.join(fleet.dir, 'clusters', fleet.env, 'bootstrap', 'flux-instance.yaml'), 'utf8')) as Json;
     const gatewayTag = objects().find((o) => o.kind === 'GitRepository' && o.metadata.name === 'gateway-api')?.spec.ref.tag as string | undefined;
-    const crds = [...vendoredCrds('cilium'), ...vendoredCrds('flux-operator'), ...vendoredCrds('k3s-helm-controller'), ...(gatewayTag ? ctx.gatewayApiCrds(gatewayTag) : [])];
+    const cilium = objects().find((o) => o.kind === 'OCIRepository' && o.metadata.name === 'cilium')?.spec.ref.tag as string | undefined;
+    const crds = [...(cilium ? crdFiles('cilium', cilium) : []), ...vendoredCrds('flux-operator'), ...vendoredCrds('k3s-helm-controller'), ...(gatewayTag ? ctx.gatewayApiCrds(gatewayTag) : [])];
     for (const file of crds) k.run(['apply', '--server-side', '--field-manager=prove', '-f', file]);
     k.run(['create', 'namespace', 'flux-system']);
     const secret = spawnSync('sh', ['-c', `kubectl -n flux-system create secret generic sops-age --from-file=age.agekey="$1" --dry-run=client -o yaml | kubectl apply --server-side --field-manager=k3s-gitops-synth --force-conflicts -f -`, 'sh', fleet.ageKey], { env: { ...process.env, PATH: `${path.dirname(ctx.kubectl)}:${process.env.PATH}`, KUBECONFIG: cluster.kubeconfig }, encoding: 'utf8' });
@@ -189,7 +201,7 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
     k.apply(YAML.stringify(bootstrap));
     k.apply(yamlDocs(syncObjects(instance ?? bootstrap, ctx.git.url(repo))));
     ctx.rewrites.push({ address: 'FluxInstance/flux-system/flux', path: 'spec.sync.url', from: bootstrap.spec.sync.url, to: ctx.git.url(repo), why: 'flux-operator does not run here: the harness creates the GitRepository and Kustomization flux-system it would create, pulling the local Git server' });
-    const layers = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [] }, ...layersOf(objects())];
+    const layers = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects())];
     ctx.log(`${scenario.name}: day 0, waiting for ${layers.length} Kustomizations …`);
     let timeline = await watchLayers(k, layers, revision, ctx.log);
     steps.push({
@@ -203,9 +215,9 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
       trees = readTrees(fleet.dir);
       revision = publish(`${step.title} (${commit.slice(0, 12)})`);
       k.run(['-n', 'flux-system', 'annotate', '--overwrite', 'gitrepository/flux-system', `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
-      const now = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [] }, ...layersOf(objects())];
+      const now = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects())];
       timeline = await watchLayers(k, now, revision, ctx.log);
-      steps.push({ title: step.title, rows: [...layerRows(now, timeline), ...helmRows(k, objects())], checks: pruneChecks(k, before, objects()) });
+      steps.push({ title: step.title, rows: [...layerRows(now, timeline, revision), ...helmRows(k, objects())], checks: pruneChecks(k, before, objects()) });
     }
     return { name: scenario.name, outcome: outcomeOf(steps), steps };
   } catch (error) {

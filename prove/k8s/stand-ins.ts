@@ -16,24 +16,30 @@ import { moduleDir } from './served-repo';
 const SCHEMAS = path.resolve(import.meta.dirname, '..', '..', 'schemas', 'crds');
 
 /**
- * The vendored CRD folders each chart brings. Cilium's operator registers its CRDs at start and
- * Cluster API's operator installs the providers' CRDs when its provider objects reconcile; here the
- * stand-in of the chart that runs them installs them (listed in the report).
+ * The vendored CRD folders each chart brings. Cluster API's operator installs the providers' CRDs
+ * when its provider objects reconcile; here the stand-in of the chart that runs it installs them
+ * (listed in the report).
  */
 export const CHART_CRDS: Readonly<Record<string, readonly string[]>> = {
   'cert-manager': ['cert-manager'],
-  cilium: ['cilium'],
   'cluster-api-operator': ['cluster-api-operator', 'cluster-api', 'cluster-api-provider-proxmox'],
   'flux-operator': ['flux-operator'],
   'kube-prometheus-stack': ['prometheus-operator'],
 };
 
 /**
- * Charts whose CRDs this repository does not vendor, taken from the Go module of the release the
- * chart ships (the module cache; never copied into the repository).
+ * CRDs this repository does not vendor, from the Go module of the release a chart ships (the
+ * module cache; never copied into the repository): Cilium's operator registers every CRD of
+ * pkg/k8s/apis/cilium.io/client/crds at start (the chart's version is Cilium's); Kyverno's chart
+ * ships config/crds of its appVersion.
  */
-const MODULE_CRDS: Readonly<Record<string, { readonly module: string; readonly byChart: Readonly<Record<string, string>>; readonly dir: string }>> = {
-  kyverno: { module: provingGround.kyverno.module, byChart: provingGround.kyverno.byChart, dir: 'config/crds/policies.kyverno.io' },
+const MODULE_CRDS: Readonly<Record<string, (version: string) => { readonly module: string; readonly version: string; readonly dirs: readonly string[] }>> = {
+  cilium: (version) => ({ module: 'github.com/cilium/cilium', version: `v${version.replace(/^v/, '')}`, dirs: ['pkg/k8s/apis/cilium.io/client/crds/v2', 'pkg/k8s/apis/cilium.io/client/crds/v2alpha1'] }),
+  kyverno: (version) => {
+    const release = (provingGround.kyverno.byChart as Readonly<Record<string, string>>)[version];
+    if (!release) throw new Error(`prove: src/versions.ts provingGround.kyverno.byChart has no row for chart ${version}`);
+    return { module: provingGround.kyverno.module, version: release, dirs: ['config/crds/policies.kyverno.io'] };
+  },
 };
 
 /** The vendored CRD files of one folder of schemas/crds (none when the folder is absent). */
@@ -44,14 +50,12 @@ export function vendoredCrds(folder: string): string[] {
 
 /** The CRD files the stand-in of `chart` at `version` carries. */
 export function crdFiles(chart: string, version: string): string[] {
-  const fromModule = MODULE_CRDS[chart];
-  const release = fromModule?.byChart[version];
-  if (fromModule && !release) throw new Error(`prove: no release of ${fromModule.module} is known for chart ${chart} ${version} (src/versions.ts provingGround)`);
-  const moduleCrds = fromModule && release ? (() => {
-    const dir = path.join(moduleDir(fromModule.module, release), fromModule.dir);
+  const source = MODULE_CRDS[chart]?.(version);
+  const fromModule = source ? source.dirs.flatMap((d) => {
+    const dir = path.join(moduleDir(source.module, source.version), d);
     return fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(dir, f));
-  })() : [];
-  return [...(CHART_CRDS[chart] ?? []).flatMap(vendoredCrds), ...moduleCrds];
+  }) : [];
+  return [...(CHART_CRDS[chart] ?? []).flatMap(vendoredCrds), ...fromModule];
 }
 
 const STAND_IN = `apiVersion: v1

@@ -73,7 +73,9 @@ function healthyFlux(root: string, env: string, sha: string): Record<string, any
       object.status.lastAppliedRevision = own ? `refs/heads/main@sha1:${sha}` : `${pinnedSourceRef(doc, tree)}@sha1:${'b'.repeat(40)}`;
     } else {
       object.status.history[0].chartName = doc.spec.chart?.spec?.chart ?? doc.metadata.name;
-      object.status.history[0].chartVersion = pinnedChartVersion(doc, tree);
+      // As helm-controller v1.6.3 records a chart from an OCIRepository: SemVer without `v`, the digest's 12 hex digits as build metadata.
+      const pinned = pinnedChartVersion(doc, tree);
+      object.status.history[0].chartVersion = doc.spec.chartRef?.kind === 'OCIRepository' && pinned ? `${pinned.replace(/^v/, '')}+${'c'.repeat(12)}` : pinned;
     }
     return object;
   });

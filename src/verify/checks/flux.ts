@@ -130,6 +130,19 @@ function objectLines(input: VerifyInput, kind: LiveKind, expected: readonly Expe
   return [...lines, ...extra];
 }
 
+/**
+ * The deployed chart is the pinned one. helm-controller v1.6.3 records a chart pulled from an
+ * OCIRepository as its SemVer with the artifact digest's first 12 hex digits as build metadata and
+ * no `v` (internal/controller/helmrelease_controller.go, mutateChartWithSourceRevision:
+ * `ver.SetMetadata(sha)`, then `ver.String()`): `v1.21.2` deploys as `1.21.2+e59f51a56774`.
+ * Build metadata carries no precedence (SemVer 2.0.0 §10), so it is left out of the comparison.
+ */
+export function sameChartVersion(live: unknown, pinned: string): boolean {
+  if (typeof live !== 'string') return false;
+  const core = (v: string) => v.replace(/^v/, '').replace(/\+[0-9A-Za-z.-]+$/, '');
+  return live === pinned || core(live) === core(pinned);
+}
+
 /** A HelmRelease's deployed chart: the newest release of `status.history` (helm-controller v1.6.3 api/v2: newest first). */
 function chartLine(e: ExpectedObject, found: Record<string, any>, tree: EnvironmentTree): VerifyLine {
   const subject = `HelmRelease ${objectName(found)}`;
@@ -141,7 +154,7 @@ function chartLine(e: ExpectedObject, found: Record<string, any>, tree: Environm
     : `chart ${latest.chartName} ${latest.chartVersion} (${latest.status}, release v${latest.version})${attempted && attempted !== latest.chartVersion ? `; last attempted ${attempted}` : ''}`;
   if (pinned === undefined) return { check: 'flux.chart', outcome: 'not-checkable', subject, expected: 'a pinned chart version', live, fix: 'pin the chart version in the environment (chart.spec.version, or its OCIRepository ref.tag)' };
   const expected = `chart ${pinned} deployed`;
-  if (latest?.chartVersion === pinned && latest.status === 'deployed') return { check: 'flux.chart', outcome: 'pass', subject, expected, live };
+  if (sameChartVersion(latest?.chartVersion, pinned) && latest.status === 'deployed') return { check: 'flux.chart', outcome: 'pass', subject, expected, live };
   return { check: 'flux.chart', outcome: 'drift', subject, expected, live, fix: `flux events --for HelmRelease/${found.metadata.name} -n ${found.metadata.namespace}; once fixed: flux reconcile helmrelease ${found.metadata.name} -n ${found.metadata.namespace} --with-source` };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLUX_INSTANCES, HELM_RELEASES, KUSTOMIZATIONS, fluxCheck } from '../../../src/verify/checks/flux';
+import { FLUX_INSTANCES, HELM_RELEASES, KUSTOMIZATIONS, fluxCheck, sameChartVersion } from '../../../src/verify/checks/flux';
 import { treeFluxInstance } from '../../../src/verify/checks/flux-expected';
 import type { VerifyLine } from '../../../src/verify/types';
 import { OLD_SHA, fixtureEnvironment, recordedInput } from '../recorded';
@@ -64,6 +64,20 @@ describe('fluxCheck', () => {
       expect.objectContaining({ check: 'flux.ready', subject: 'HelmRelease longhorn-system/longhorn', live: 'Ready False (UpgradeFailed): Helm upgrade failed' }),
       expect.objectContaining({ check: 'flux.chart', subject: 'HelmRelease longhorn-system/longhorn', expected: 'chart 1.12.1 deployed', live: expect.stringContaining('1.11.2 (deployed, release v1); last attempted 1.12.1'), fix: expect.stringContaining('flux events --for HelmRelease/longhorn -n longhorn-system') }),
     ]);
+  });
+
+  it('takes a chart from an OCIRepository as helm-controller records it: no v, the digest as build metadata', () => {
+    expect(sameChartVersion('1.21.2+e59f51a56774', 'v1.21.2')).toBe(true);
+    expect(sameChartVersion('0.58.1+ab03faa8f53c', '0.58.1')).toBe(true);
+    expect(sameChartVersion('1.12.1', '1.12.1')).toBe(true);
+  });
+
+  it('fails when an OCI chart of another version is deployed, whatever its digest', () => {
+    expect(sameChartVersion('1.21.1+e59f51a56774', 'v1.21.2')).toBe(false);
+    expect(sameChartVersion('1.21.2-rc.1+e59f51a56774', 'v1.21.2')).toBe(false);
+    expect(sameChartVersion(undefined, '1.0.0')).toBe(false);
+    const lines = run(editing('helmreleases', 'cert-manager', (h) => { h.status.history[0].chartVersion = '1.21.1+e59f51a56774'; }));
+    expect(drifts(lines)).toEqual([expect.objectContaining({ check: 'flux.chart', subject: 'HelmRelease cert-manager/cert-manager', expected: 'chart v1.21.2 deployed' })]);
   });
 
   it('fails when the deployed release is not in status deployed', () => {
