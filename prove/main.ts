@@ -19,6 +19,7 @@ import { runScenario } from './scenario';
 import { SCENARIOS } from './scenarios';
 import { NOT_PROVABLE_K8S, runKubernetesHalf } from './k8s/half';
 import { CLUSTER_SCENARIOS } from './k8s/scenarios';
+import { POLICY_SCENARIO } from './policies';
 import { CACHE, provideAll, providerMirror } from './toolchain';
 
 const REPORT = path.resolve(import.meta.dirname, '..', 'reports', 'prove.md');
@@ -34,7 +35,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, keep: { type: 'boolean' } } });
   const only = values.only ?? [];
-  const names = [...SCENARIOS, ...CLUSTER_SCENARIOS].map((s) => s.name);
+  const names = [...[...SCENARIOS, ...CLUSTER_SCENARIOS].map((s) => s.name), POLICY_SCENARIO];
   const unknown = only.filter((o) => !names.includes(o));
   if (unknown.length > 0) {
     log(`prove: no scenario ${unknown.map((u) => JSON.stringify(u)).join(', ')}; the scenarios are ${names.map((n) => JSON.stringify(n)).join(', ')}`);
@@ -86,7 +87,8 @@ async function main(): Promise<number> {
     }
   }
   const clusterChosen = CLUSTER_SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name));
-  const k8s = clusterChosen.length > 0 ? await runKubernetesHalf({ scenarios: clusterChosen, rewrites, log, keep: values.keep }) : { programs: [], results: [] };
+  const policies = only.length === 0 || only.includes(POLICY_SCENARIO);
+  const k8s = clusterChosen.length > 0 || policies ? await runKubernetesHalf({ scenarios: clusterChosen, policies, rewrites, log, keep: values.keep }) : { programs: [], results: [] };
   results.push(...k8s.results);
   const report = renderReport({ programs: [programs.tofu, programs.libvirt, programs.legacy, ...k8s.programs], rewrites, host: hostNotes, results, notProvable: [...NOT_PROVABLE, ...NOT_PROVABLE_K8S] });
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });

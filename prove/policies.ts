@@ -21,6 +21,9 @@ import type { Judged, Verdicts } from './policy-verdicts';
 
 type Json = Record<string, any>;
 
+/** The table's headings: the synth check's verdicts, Kyverno's. */
+const COLUMNS = ['synth check', 'kyverno apply'] as const;
+
 export const POLICY_SCENARIO = 'Kyverno policies: kyverno apply against the synth check';
 
 export interface PolicyInput {
@@ -96,7 +99,7 @@ export async function runPolicyScenario(input: PolicyInput): Promise<ScenarioRes
     const enforce = treePolicies(fleet.tree, path.join(dir, 'enforce'));
     const compliant = judge(input.kyverno, enforce, appObjects(fleet.tree), path.join(dir, 'compliant.yaml'));
     const first = compareVerdicts(compliant.judged);
-    steps.push({ title: 'the apps\' objects synth writes under Enforce', rows: first.rows, checks: [synthCheck('synth writes the tree', written, true), compliant.loaded, ...first.checks] });
+    steps.push({ columns: COLUMNS, title: 'the apps\' objects synth writes under Enforce', rows: first.rows, checks: [synthCheck('synth writes the tree', written, true), compliant.loaded, ...first.checks] });
 
     input.log('prove: policies: objects the policies refuse, under Enforce and then Audit');
     fleet.addRefused();
@@ -106,6 +109,7 @@ export async function runPolicyScenario(input: PolicyInput): Promise<ScenarioRes
     const audit = treePolicies(fleet.tree, path.join(dir, 'audit'));
     const audited = judge(input.kyverno, audit, appObjects(fleet.tree), path.join(dir, 'audited.yaml'));
     steps.push({
+      columns: COLUMNS,
       title: 'objects the policies refuse: synth under Enforce',
       rows: [],
       checks: [
@@ -115,6 +119,7 @@ export async function runPolicyScenario(input: PolicyInput): Promise<ScenarioRes
     });
     const second = compareVerdicts(audited.judged);
     steps.push({
+      columns: COLUMNS,
       title: 'the same objects as synth writes them under Audit',
       rows: second.rows,
       checks: [
@@ -129,7 +134,7 @@ export async function runPolicyScenario(input: PolicyInput): Promise<ScenarioRes
     const corpus = kyvernoCorpus();
     const real = kyvernoApply(input.kyverno, enforce.files, KYVERNO_CORPUS);
     const third = compareVerdicts(corpus.map((c) => ({ address: addressOfDoc(c.doc), synth: synthVerdicts(c.doc, enforce.exclude), kyverno: verdictsOf(real.verdicts, c.doc), expected: c.expect })));
-    steps.push({ title: `the corpus of ${corpus.length} objects (${path.basename(KYVERNO_CORPUS)}) under the Enforce policies`, rows: third.rows, checks: third.checks });
+    steps.push({ columns: COLUMNS, title: `the corpus of ${corpus.length} objects (${path.basename(KYVERNO_CORPUS)}) under the Enforce policies`, rows: third.rows, checks: third.checks });
     return { name: POLICY_SCENARIO, outcome: outcomeOf(steps), steps };
   } catch (error) {
     return { name: POLICY_SCENARIO, outcome: 'failed', reason: (error as Error).message, steps };

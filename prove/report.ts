@@ -13,6 +13,8 @@ export interface Check {
 
 export interface StepResult {
   readonly title: string;
+  /** The table's two middle headings: what the tool said, what the real program did. */
+  readonly columns?: readonly [string, string];
   readonly rows: readonly Row[];
   readonly checks: readonly Check[];
 }
@@ -61,12 +63,13 @@ export function renderReport(input: { programs: readonly Provenance[]; rewrites:
   // One line per kind of rewrite: the same one repeats on every node.
   const kinds = new Map<string, { rewrite: Rewrite; count: number }>();
   for (const r of input.rewrites) {
-    const key = `${r.address.replace(/\[.*$/, '')} ${r.path} ${JSON.stringify(r.to)}`;
+    // A loopback port differs per scenario: the same rewrite with another port is the same kind.
+    const key = `${r.address.replace(/\[.*$/, '')} ${r.path} ${JSON.stringify(r.to).replace(/127\.0\.0\.1:\d+/g, '127.0.0.1')}`;
     const seen = kinds.get(key);
     kinds.set(key, { rewrite: seen?.rewrite ?? r, count: (seen?.count ?? 0) + 1 });
   }
   if (kinds.size > 0) {
-    out.push('Rewrites of the generated JSON, in the proving ground\'s copy only:', '');
+    out.push('Rewrites of the generated files, in the proving ground\'s copy only:', '');
     for (const { rewrite: r, count } of kinds.values()) {
       out.push(`- \`${r.address.replace(/\[.*$/, '')}\` ${r.path}: ${JSON.stringify(r.from)} → ${JSON.stringify(r.to)}${count > 1 ? ` (${count} times)` : ''}: ${r.why}`);
     }
@@ -83,7 +86,8 @@ export function renderReport(input: { programs: readonly Provenance[]; rewrites:
     for (const step of result.steps) {
       out.push(`### ${step.title}: ${stepPassed(step) ? 'agrees' : 'DISAGREES'}`, '');
       if (step.rows.length > 0) {
-        out.push('| address | review | real plan | result |', '| --- | --- | --- | --- |');
+        const [said, did] = step.columns ?? ['review', 'real plan'];
+        out.push(`| address | ${said} | ${did} | result |`, '| --- | --- | --- | --- |');
         for (const r of step.rows) out.push(`| \`${cell(r.address)}\` | ${cell(r.predicted)} | ${cell(r.real)}${r.note ? ` (${cell(r.note)})` : ''} | ${r.agrees ? 'agrees' : '**differs**'} |`);
         out.push('');
       }

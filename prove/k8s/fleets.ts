@@ -100,3 +100,19 @@ export const VM: Shape = {
   edit: (s) => replaceOnce(s, '  apps: [],', `  apps: [\n    { name: 'hello', layer: 'apps', ${PODINFO} },\n  ],`),
   secrets: {},
 };
+
+/**
+ * Bare metal under ACME (a domain in public DNS, Let's Encrypt's staging server, Cloudflare's
+ * DNS-01 solver) with one app behind the ingress Gateway: the wildcard certificate's order is
+ * what the scenario keeps pending.
+ */
+export const ACME: Shape = {
+  name: 'bare metal under ACME',
+  env: 'acme',
+  init: ['--infrastructure', 'bare-metal', '--domain', 'k3s-prove.net', '--nodes', 'acme-1=192.168.80.11,acme-2=192.168.80.12,acme-3=192.168.80.13', '--vip', '192.168.80.10', '--subnet', '192.168.80.0/24', '--flux-url', 'https://gitea.acme.home.arpa/ops/fleet.git'],
+  edit: (s) => [
+    (x: string) => replaceOnce(x, '  defaultDeny: {},\n', "  defaultDeny: {},\n  ingressVip: '192.168.80.20',\n  tls: { issuer: { kind: 'acme', email: 'ops@k3s-prove.net', server: 'staging', dns01: { provider: 'cloudflare' } } },\n"),
+    (x: string) => replaceOnce(x, '  apps: [],', `  apps: [\n    { name: 'podinfo', layer: 'apps', ${PODINFO}, route: { host: 'podinfo', port: 9898 } },\n  ],`),
+  ].reduce((acc, f) => f(acc), s),
+  secrets: { 'cert-manager/cloudflare-api-token': ['api-token=prove-not-a-token'] },
+};

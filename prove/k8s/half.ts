@@ -10,7 +10,8 @@ import path from 'node:path';
 import { packTool } from '../../scripts/packed-fleet';
 import type { Provenance, ScenarioResult } from '../report';
 import type { Rewrite } from '../rewrite';
-import { provideKubernetes } from '../toolchain';
+import { POLICY_SCENARIO, runPolicyScenario } from '../policies';
+import { provideKubernetes, provideKyverno } from '../toolchain';
 import { startApiServer } from './api-server';
 import { startFlux } from './flux';
 import { serveGit } from './git-server';
@@ -28,15 +29,18 @@ export interface KubernetesHalf {
   readonly results: readonly ScenarioResult[];
 }
 
-export async function runKubernetesHalf(input: { scenarios: readonly ClusterScenario[]; rewrites: Rewrite[]; log: (line: string) => void; keep?: boolean }): Promise<KubernetesHalf> {
+/**
+ * The chosen cluster scenarios, then (with `policies`) Kyverno's verdicts against the synth check
+ * (policies.ts), which needs the Kyverno CLI only.
+ */
+export async function runKubernetesHalf(input: { scenarios: readonly ClusterScenario[]; policies: boolean; rewrites: Rewrite[]; log: (line: string) => void; keep?: boolean }): Promise<KubernetesHalf> {
   const { log } = input;
-  const programs = provideKubernetes(log);
-  const provenance = Object.values(programs).map(({ name, version, source }) => ({ name, version, source }));
-  const missing = Object.values(programs).filter((p) => !p.file);
-  if (missing.length > 0) {
-    const reason = `no binary of ${missing.map((p) => `${p.name} ${p.version}: ${p.source}`).join('; ')}`;
-    return { programs: provenance, results: input.scenarios.map((s) => ({ name: s.name, outcome: 'not provable here' as const, reason, steps: [] })) };
-  }
+  const programs = input.scenarios.length > 0 ? Object.values(provideKubernetes(log)) : [];
+  const kyverno = input.policies ? provideKyverno(log) : undefined;
+  const provenance = [...programs, ...(kyverno ? [kyverno] : [])].map(({ name, version, source }) => ({ name, version, source }));
+  const missing = programs.filter((p) => !p.file);
+  const reason = `no binary of ${missing.map((p) => `${p.name} ${p.version}: ${p.source}`).join('; ')}`;
+  const kubectl = programs.find((p) => p.name === 'kubectl')?.file;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'k3s-prove-k8s-'));
   const gitRoot = path.join(work, 'git');
   fs.mkdirSync(gitRoot);
@@ -46,11 +50,15 @@ export async function runKubernetesHalf(input: { scenarios: readonly ClusterScen
     log('packing the tool for the Kubernetes half …');
     const { bin } = packTool(work);
     for (const scenario of input.scenarios) {
+      if (missing.length > 0 || !kubectl) {
+        results.push({ name: scenario.name, outcome: 'not provable here', reason, steps: [] });
+        continue;
+      }
       const dir = path.join(work, scenario.shape.env);
       results.push(await runClusterScenario({
         work,
         bin,
-        kubectl: programs.kubectl.file!,
+        kubectl,
         log,
         rewrites: input.rewrites,
         git: { root: gitRoot, url: (repo) => git.url(repo) },
@@ -66,6 +74,11 @@ export async function runKubernetesHalf(input: { scenarios: readonly ClusterScen
         },
         gatewayApiCrds,
       }, scenario));
+    }
+    if (kyverno) {
+      results.push(kyverno.file
+        ? await runPolicyScenario({ kyverno: kyverno.file, work: fs.mkdtempSync(path.join(work, 'policies-')), bin, log })
+        : { name: POLICY_SCENARIO, outcome: 'not provable here', reason: `no binary of ${kyverno.name} ${kyverno.version}: ${kyverno.source}`, steps: [] });
     }
   } finally {
     await git.stop();

@@ -23,6 +23,7 @@ import { serveRegistry } from './registry';
 import { publishUpstream, servedRepo, upstreamRepo } from './served-repo';
 import { crdFiles, vendoredCrds } from './stand-ins';
 import { placements, readTrees, writeRewritten } from './tree-copy';
+import { runVerifyStep } from './verify-step';
 import type { TreeFile } from './tree-copy';
 
 type Json = Record<string, any>;
@@ -59,8 +60,14 @@ export interface ClusterScenario {
   readonly name: string;
   readonly shape: Shape;
   readonly steps: readonly ClusterStep[];
+  /** What the harness plays at every poll for a program not run here (a slow ACME order). */
+  readonly actor?: (k: Kubectl) => void;
+  /** The scenario's own checks once day 0 has reconciled. */
+  readonly checks?: (k: Kubectl) => Check[];
 }
 
+/** The table's headings: the order and state the tree declares, what Flux's controllers did. */
+const COLUMNS = ['the tree', 'Flux'] as const;
 const POLL_MS = 2000;
 const WAIT_MS = 8 * 60_000;
 const STALL_MS = 120_000;
@@ -87,10 +94,11 @@ export function syncObjects(instance: Json, url: string): Json[] {
   ];
 }
 
-async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: string, log: (l: string) => void): Promise<Snapshot[]> {
+async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: string, log: (l: string) => void, actor?: (k: Kubectl) => void): Promise<Snapshot[]> {
   const timeline: Snapshot[] = [];
   const started = Date.now();
   for (;;) {
+    actor?.(k);
     const got = k.try(['get', 'kustomizations.kustomize.toolkit.fluxcd.io', '-A', '-o', 'json']);
     if (got.status === 0) timeline.push(snapshotOf(JSON.parse(got.stdout) as Json, Date.now()));
     const last = timeline.at(-1);
@@ -203,12 +211,14 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
     ctx.rewrites.push({ address: 'FluxInstance/flux-system/flux', path: 'spec.sync.url', from: bootstrap.spec.sync.url, to: ctx.git.url(repo), why: 'flux-operator does not run here: the harness creates the GitRepository and Kustomization flux-system it would create, pulling the local Git server' });
     const layers = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects())];
     ctx.log(`${scenario.name}: day 0, waiting for ${layers.length} Kustomizations …`);
-    let timeline = await watchLayers(k, layers, revision, ctx.log);
+    let timeline = await watchLayers(k, layers, revision, ctx.log, scenario.actor);
     steps.push({
       title: 'day 0: the tree reconciled from an empty cluster',
+      columns: COLUMNS,
       rows: [...layerRows(layers, timeline), ...helmRows(k, objects())],
-      checks: [admittedCheck(k, objects()), ...secretChecks(k, fleet, objects())],
+      checks: [admittedCheck(k, objects()), ...secretChecks(k, fleet, objects()), ...(scenario.checks?.(k) ?? [])],
     });
+    steps.push(runVerifyStep({ fleet: fleet.dir, env: fleet.env, k, kubectl: ctx.kubectl, adminKubeconfig: cluster.kubeconfig, home: path.join(dir, 'home') }));
     for (const step of scenario.steps) {
       const before = objects();
       const commit = fleet.change(step.edit, step.title);
@@ -216,8 +226,8 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
       revision = publish(`${step.title} (${commit.slice(0, 12)})`);
       k.run(['-n', 'flux-system', 'annotate', '--overwrite', 'gitrepository/flux-system', `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
       const now = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects())];
-      timeline = await watchLayers(k, now, revision, ctx.log);
-      steps.push({ title: step.title, rows: [...layerRows(now, timeline, revision), ...helmRows(k, objects())], checks: pruneChecks(k, before, objects()) });
+      timeline = await watchLayers(k, now, revision, ctx.log, scenario.actor);
+      steps.push({ title: step.title, columns: COLUMNS, rows: [...layerRows(now, timeline, revision), ...helmRows(k, objects())], checks: pruneChecks(k, before, objects()) });
     }
     return { name: scenario.name, outcome: outcomeOf(steps), steps };
   } catch (error) {

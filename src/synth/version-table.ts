@@ -22,6 +22,10 @@ interface PinRow {
   readonly version: (pins: Catalogue) => string;
 }
 
+/** Kubernetes' own release of the tested k3s (`v1.36.4` of `v1.36.4+k3s1`). */
+const kubernetesOf = (p: Catalogue) => p.k3s.tested.replace(/\+k3s\d+$/, '');
+const lookup = (table: Readonly<Record<string, string>>, key: string) => table[key] ?? 'not in the data';
+
 /** Every pin of the catalogue as a row, in the table's order. */
 function pinRows(): PinRow[] {
   const keyed = <T>(section: Readonly<Record<string, T>>, kind: string, what: (v: T, key: string) => string, version: (v: T) => string, of: (pins: Catalogue) => Readonly<Record<string, T>>): PinRow[] =>
@@ -38,6 +42,11 @@ function pinRows(): PinRow[] {
     { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version },
     { kind: 'proving ground', what: 'OpenTofu (npm run prove, built from its Go module)', version: (p) => p.provingGround.opentofu.version },
     { kind: 'proving ground', what: 'terraform-provider-libvirt of the count era (npm run prove)', version: (p) => p.provingGround.libvirtLegacy.version },
+    // The Kubernetes half's programs follow other pins (provingGround in versions.ts says which).
+    { kind: 'proving ground', what: "kube-apiserver and kubectl (npm run prove: k3s's Kubernetes release)", version: (p) => kubernetesOf(p) },
+    { kind: 'proving ground', what: 'etcd (npm run prove)', version: (p) => lookup(p.provingGround.etcd.byKubernetes, kubernetesOf(p)) },
+    { kind: 'proving ground', what: 'source-, kustomize-, helm- and notification-controller (npm run prove: the Flux distribution\'s)', version: (p) => Object.values(p.provingGround.fluxControllers).map((c) => lookup(c.byFlux, p.flux.version)).join(', ') },
+    { kind: 'proving ground', what: 'Kyverno CLI (npm run prove: the kyverno chart\'s appVersion)', version: (p) => lookup(p.provingGround.kyverno.byChart, p.charts.kyverno.version) },
   ];
 }
 
