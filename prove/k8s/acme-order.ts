@@ -27,9 +27,9 @@ export function pendingOrder(k: Kubectl): void {
   }
 }
 
-/** The layers turned Ready although every Certificate's order is still pending. */
+/** Every Certificate's order is still pending: the layers' rows above were Ready (or not) with it so. */
 export function pendingOrderChecks(k: Kubectl): Check[] {
   const all = certificates(k);
   const pending = all.filter((c) => readyOf(c)?.status === 'False').map((c) => `${c.metadata.namespace}/${c.metadata.name}`);
-  return [{ what: `every layer, the apps' included, turned Ready while the ACME order of ${pending.join(', ') || 'no Certificate'} was still pending`, ok: pending.length > 0 && pending.length === all.length }];
+  return [{ what: `the ACME order of ${pending.join(', ') || 'no Certificate'} is still pending (Ready False, as cert-manager leaves it while DNS-01 has not propagated)`, ok: pending.length > 0 && pending.length === all.length }];
 }

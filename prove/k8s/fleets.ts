@@ -116,3 +116,6 @@ export const ACME: Shape = {
   ].reduce((acc, f) => f(acc), s),
   secrets: { 'cert-manager/cloudflare-api-token': ['api-token=prove-not-a-token'] },
 };
+
+/** Gives the app podinfo a value of its own (a change of the apps' layer only). */
+export const podinfoValues = (s: string) => replaceOnce(s, `{ name: 'podinfo', layer: 'apps', ${PODINFO},`, `{ name: 'podinfo', layer: 'apps', ${PODINFO.replace(/ }$/, ", values: { replicaCount: 2 } }")},`);

@@ -69,6 +69,7 @@ export interface ClusterScenario {
 /** The table's headings: the order and state the tree declares, what Flux's controllers did. */
 const COLUMNS = ['the tree', 'Flux'] as const;
 const POLL_MS = 2000;
+const ACTOR_MS = 200;
 const WAIT_MS = 8 * 60_000;
 const STALL_MS = 120_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,7 +111,11 @@ async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: strin
       log(`prove: layers not all Ready after ${Math.round((Date.now() - started) / 1000)} s`);
       return timeline;
     }
-    await sleep(POLL_MS);
+    // The program the actor plays reacts within a moment, as a watching controller does.
+    for (const until = Date.now() + POLL_MS; Date.now() < until;) {
+      await sleep(ACTOR_MS);
+      actor?.(k);
+    }
   }
 }
 
@@ -165,8 +170,9 @@ function pruneChecks(k: Kubectl, before: readonly Json[], after: readonly Json[]
   const gone = removed.filter(pruned);
   const name = (o: Json) => `${o.kind}/${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
   const terminating = removed.filter((o) => o.kind === 'Namespace' && live(o) !== undefined).map(name);
+  if (removed.length === 0) return [admittedCheck(k, after)];
   return [
-    { what: `the ${removed.length} object(s) synth removed are pruned (${removed.map(name).join(', ')})`, ok: removed.length > 0 && gone.length === removed.length, ...(gone.length !== removed.length ? { detail: `still there: ${removed.filter((o) => !gone.includes(o)).map(name).join(', ')}` } : terminating.length > 0 && { detail: `deleted; ${terminating.join(', ')} Terminating, which the namespace controller (not run here) finalizes` }) },
+    { what: `the ${removed.length} object(s) synth removed are pruned (${removed.map(name).join(', ')})`, ok: gone.length === removed.length, ...(gone.length !== removed.length ? { detail: `still there: ${removed.filter((o) => !gone.includes(o)).map(name).join(', ')}` } : terminating.length > 0 && { detail: `deleted; ${terminating.join(', ')} Terminating, which the namespace controller (not run here) finalizes` }) },
     admittedCheck(k, after),
   ];
 }
@@ -227,7 +233,7 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
       k.run(['-n', 'flux-system', 'annotate', '--overwrite', 'gitrepository/flux-system', `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
       const now = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects())];
       timeline = await watchLayers(k, now, revision, ctx.log, scenario.actor);
-      steps.push({ title: step.title, columns: COLUMNS, rows: [...layerRows(now, timeline, revision), ...helmRows(k, objects())], checks: pruneChecks(k, before, objects()) });
+      steps.push({ title: step.title, columns: COLUMNS, rows: [...layerRows(now, timeline, revision), ...helmRows(k, objects())], checks: [...pruneChecks(k, before, objects()), ...(scenario.checks?.(k) ?? [])] });
     }
     return { name: scenario.name, outcome: outcomeOf(steps), steps };
   } catch (error) {
