@@ -42,11 +42,15 @@ function pinRows(): PinRow[] {
     { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version },
     { kind: 'proving ground', what: 'OpenTofu (npm run prove, built from its Go module)', version: (p) => p.provingGround.opentofu.version },
     { kind: 'proving ground', what: 'terraform-provider-libvirt of the count era (npm run prove)', version: (p) => p.provingGround.libvirtLegacy.version },
-    // The Kubernetes half's programs follow other pins (provingGround in versions.ts says which).
-    { kind: 'proving ground', what: "kube-apiserver and kubectl (npm run prove: k3s's Kubernetes release)", version: (p) => kubernetesOf(p) },
-    { kind: 'proving ground', what: 'etcd (npm run prove)', version: (p) => lookup(p.provingGround.etcd.byKubernetes, kubernetesOf(p)) },
-    { kind: 'proving ground', what: 'source-, kustomize-, helm- and notification-controller (npm run prove: the Flux distribution\'s)', version: (p) => Object.values(p.provingGround.fluxControllers).map((c) => lookup(c.byFlux, p.flux.version)).join(', ') },
-    { kind: 'proving ground', what: 'Kyverno CLI (npm run prove: the kyverno chart\'s appVersion)', version: (p) => lookup(p.provingGround.kyverno.byChart, p.charts.kyverno.version) },
+    // The Kubernetes half's programs follow other pins (provingGround in versions.ts says which);
+    // kube-apiserver and kubectl are the Kubernetes release of the tested k3s, a row above.
+    { kind: 'proving ground', what: "etcd (npm run prove: the one k3s's Kubernetes release names)", version: (p) => lookup(p.provingGround.etcd.byKubernetes, kubernetesOf(p)) },
+    ...(Object.keys(versions.provingGround.fluxControllers) as (keyof Catalogue['provingGround']['fluxControllers'])[]).map((key): PinRow => ({
+      kind: 'proving ground',
+      what: `${versions.provingGround.fluxControllers[key].module.split('/').at(-1)} (npm run prove: the Flux distribution's)`,
+      version: (p) => lookup(p.provingGround.fluxControllers[key].byFlux, p.flux.version),
+    })),
+    { kind: 'proving ground', what: "Kyverno CLI (npm run prove: the kyverno chart's appVersion)", version: (p) => lookup(p.provingGround.kyverno.byChart, p.charts.kyverno.version) },
   ];
 }
 
