@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { packAndInstall } from '../scripts/packed-fleet';
+import { initFleet } from '../scripts/packed-fleet';
 import type { Predicted } from './compare';
 import { cloudImage } from '../src/versions';
 import { BRIDGE, POOL, URI } from './host';
@@ -84,11 +84,11 @@ function environmentSource(initial: string, spec: FleetSpec): string {
   return withVersions;
 }
 
-export function scaffoldFleet(work: string, log: (line: string) => void): Fleet {
-  log('packing the tool and writing a fleet with its init …');
+/** The VM half's fleet, written by the packed tool's `bin` (packed once per run, prove/main.ts). */
+export function scaffoldFleet(work: string, toolBin: string, log: (line: string) => void): Fleet {
+  log('writing a fleet with the packed tool\'s init …');
   const nodes = BASE.nodes.map((n) => `${n.name}=${n.ip}`).join(',');
-  const packed = packAndInstall(work, ['--name', ENV, '--infrastructure', 'libvirt', '--ssh-key', KEY, '--nodes', nodes, '--vip', '192.168.77.10', '--subnet', '192.168.77.0/24', '--flux-url', 'https://git.prove.invalid/fleet.git']);
-  const dir = packed.fleet;
+  const dir = initFleet(toolBin, path.join(work, 'fleet'), ['--name', ENV, '--infrastructure', 'libvirt', '--ssh-key', KEY, '--nodes', nodes, '--vip', '192.168.77.10', '--subnet', '192.168.77.0/24', '--flux-url', 'https://git.prove.invalid/fleet.git']);
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'config', 'user.email', 'prove@localhost');
   git(dir, 'config', 'user.name', 'prove');

@@ -3,12 +3,13 @@
  * host (host.ts), scaffolds a fleet through the packed bin (fleet.ts), runs every scenario
  * (scenarios.ts), writes reports/prove.md and prints it. Exit 1 when a scenario fails.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as versions from '../src/versions';
+import { packTool } from '../scripts/packed-fleet';
 import { scaffoldFleet, ENV } from './fleet';
 import { startHost } from './host';
 import { HostCopy } from './host-copy';
@@ -17,7 +18,8 @@ import type { ScenarioResult } from './report';
 import type { Rewrite } from './rewrite';
 import { runScenario } from './scenario';
 import { SCENARIOS } from './scenarios';
-import { NOT_PROVABLE_K8S, runKubernetesHalf } from './k8s/half';
+import { NOT_PROVABLE_K8S } from './k8s/half';
+import type { KubernetesHalf } from './k8s/half';
 import { CLUSTER_SCENARIOS } from './k8s/scenarios';
 import { POLICY_SCENARIO } from './policies';
 import { CACHE, provideAll, providerMirror } from './toolchain';
@@ -32,6 +34,20 @@ const NOT_PROVABLE = [
 ];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+/** Starts k8s/child.ts; resolves with what it wrote, or a failed result per scenario when it died. */
+function startKubernetesHalf(work: string, bin: string, scenarios: readonly string[], policies: boolean, keep: boolean): Promise<KubernetesHalf & { rewrites: Rewrite[] }> {
+  const out = path.join(work, 'kubernetes-half.json');
+  const args = ['--import', 'tsx', path.join(import.meta.dirname, 'k8s', 'child.ts'), '--out', out, '--bin', bin, ...scenarios.flatMap((s) => ['--only', s]), ...(policies ? ['--policies'] : []), ...(keep ? ['--keep'] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      if (fs.existsSync(out)) return resolve(JSON.parse(fs.readFileSync(out, 'utf8')) as KubernetesHalf & { rewrites: Rewrite[] });
+      const reason = `the Kubernetes half's process ended (${signal ?? `exit ${code}`}) before it wrote its results: its log is above`;
+      resolve({ programs: [], rewrites: [], results: [...scenarios, ...(policies ? [POLICY_SCENARIO] : [])].map((name) => ({ name, outcome: 'failed' as const, reason, steps: [] })) });
+    });
+  });
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, keep: { type: 'boolean' } } });
   const only = values.only ?? [];
@@ -43,6 +59,12 @@ async function main(): Promise<number> {
   }
   const programs = provideAll(log);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'k3s-prove-'));
+  // The Kubernetes half runs beside the VM half, in a process of its own (k8s/child.ts).
+  const clusterChosen = CLUSTER_SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name));
+  const policies = only.length === 0 || only.includes(POLICY_SCENARIO);
+  log('packing the tool, as a user installs it …');
+  const { bin } = packTool(work);
+  const k8s = clusterChosen.length > 0 || policies ? startKubernetesHalf(work, bin, clusterChosen.map((s) => s.name), policies, values.keep === true) : undefined;
   const results: ScenarioResult[] = [];
   const rewrites: Rewrite[] = [];
   let hostNotes: readonly string[] = [];
@@ -66,7 +88,7 @@ async function main(): Promise<number> {
         { source: versions.terraformProviders.libvirt.source, version: versions.terraformProviders.libvirt.version, file: programs.libvirt.file },
         ...(programs.legacy.file ? [{ source: versions.terraformProviders.libvirt.source, version: versions.provingGround.libvirtLegacy.version, file: programs.legacy.file }] : []),
       ]);
-      const fleet = scaffoldFleet(work, log);
+      const fleet = scaffoldFleet(work, bin, log);
       const initCommit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: fleet.dir, encoding: 'utf8' }).trim();
       const copy = new HostCopy(work, ENV, { tofu: programs.tofu.file, cliConfig, home }, { image: { path: image, sha256 }, updateShutdownSeconds: 1 });
       const reset = () => {
@@ -86,11 +108,10 @@ async function main(): Promise<number> {
       if (!values.keep) host.stop();
     }
   }
-  const clusterChosen = CLUSTER_SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name));
-  const policies = only.length === 0 || only.includes(POLICY_SCENARIO);
-  const k8s = clusterChosen.length > 0 || policies ? await runKubernetesHalf({ scenarios: clusterChosen, policies, rewrites, log, keep: values.keep }) : { programs: [], results: [] };
-  results.push(...k8s.results);
-  const report = renderReport({ programs: [programs.tofu, programs.libvirt, programs.legacy, ...k8s.programs], rewrites, host: hostNotes, results, notProvable: [...NOT_PROVABLE, ...NOT_PROVABLE_K8S] });
+  const half = k8s ? await k8s : { programs: [], results: [], rewrites: [] };
+  results.push(...half.results);
+  rewrites.push(...half.rewrites);
+  const report = renderReport({ programs: [programs.tofu, programs.libvirt, programs.legacy, ...half.programs], rewrites, host: hostNotes, results, notProvable: [...NOT_PROVABLE, ...NOT_PROVABLE_K8S] });
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, report);
   process.stdout.write(report);

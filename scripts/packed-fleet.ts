@@ -33,8 +33,13 @@ export function packTool(dir: string): { tarball: string; bin: string } {
 /** Packs, installs and scaffolds inside `dir`; `initArgs` are init's answers. */
 export function packAndInstall(dir: string, initArgs: readonly string[] = []): PackedFleet {
   const { tarball, bin } = packTool(dir);
-  const fleet = path.join(dir, 'fleet');
+  const fleet = initFleet(bin, path.join(dir, 'fleet'), initArgs);
+  return { tarball, bin, fleet };
+}
+
+/** A fleet written by the installed tool's `init` into `fleet`, then `npm install`ed; returns `fleet`. */
+export function initFleet(bin: string, fleet: string, initArgs: readonly string[] = []): string {
   execFileSync(bin, ['init', fleet, ...initArgs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   npm(fleet, 'install', '--prefer-offline', '--no-audit', '--no-fund');
-  return { tarball, bin, fleet };
+  return fleet;
 }

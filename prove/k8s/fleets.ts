@@ -6,6 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { initFleet } from '../../scripts/packed-fleet';
 
 export interface Shape {
   readonly name: string;
@@ -39,8 +40,7 @@ function npmRun(cwd: string, args: readonly string[], input?: string): string {
 
 /** Writes a fleet of `shape` with the packed tool's bin into `dir`. */
 export function scaffold(bin: string, dir: string, shape: Shape): K8sFleet {
-  execFileSync(bin, ['init', dir, '--name', shape.env, ...shape.init], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  initFleet(bin, dir, ['--name', shape.env, ...shape.init]);
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'config', 'user.email', 'prove@localhost');
   git(dir, 'config', 'user.name', 'prove');

@@ -1,5 +1,5 @@
 /**
- * The proving ground's Kubernetes half: the tool packed once, the local Git server, and each
+ * The proving ground's Kubernetes half: the packed tool's bin, the local Git server, and each
  * scenario on API servers of its own with Flux's controllers (api-server.ts, flux.ts), built at
  * the pinned versions (toolchain.ts). A program that cannot be built makes every scenario "not
  * provable here" with the reason, as in the VM half.
@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packTool } from '../../scripts/packed-fleet';
 import type { Provenance, ScenarioResult } from '../report';
 import type { Rewrite } from '../rewrite';
 import { POLICY_SCENARIO, runPolicyScenario } from '../policies';
@@ -33,7 +32,7 @@ export interface KubernetesHalf {
  * The chosen cluster scenarios, then (with `policies`) Kyverno's verdicts against the synth check
  * (policies.ts), which needs the Kyverno CLI only.
  */
-export async function runKubernetesHalf(input: { scenarios: readonly ClusterScenario[]; policies: boolean; rewrites: Rewrite[]; log: (line: string) => void; keep?: boolean }): Promise<KubernetesHalf> {
+export async function runKubernetesHalf(input: { scenarios: readonly ClusterScenario[]; policies: boolean; bin: string; rewrites: Rewrite[]; log: (line: string) => void; keep?: boolean }): Promise<KubernetesHalf> {
   const { log } = input;
   const programs = input.scenarios.length > 0 ? Object.values(provideKubernetes(log)) : [];
   const kyverno = input.policies ? provideKyverno(log) : undefined;
@@ -47,8 +46,7 @@ export async function runKubernetesHalf(input: { scenarios: readonly ClusterScen
   const git = await serveGit(gitRoot);
   const results: ScenarioResult[] = [];
   try {
-    log('packing the tool for the Kubernetes half …');
-    const { bin } = packTool(work);
+    const { bin } = input;
     for (const scenario of input.scenarios) {
       if (missing.length > 0 || !kubectl) {
         results.push({ name: scenario.name, outcome: 'not provable here', reason, steps: [] });
