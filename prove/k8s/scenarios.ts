@@ -2,10 +2,13 @@
  * The Kubernetes half's scenarios, one per environment shape: day 0 from an empty cluster, then
  * each edit a user makes, synthesized, committed and pulled by Flux.
  */
-import { BARE_METAL, VM, withoutHello } from './fleets';
+import { BARE_METAL, MANAGEMENT, VM, handedOver, withoutHello } from './fleets';
+import { runHandover } from './handover';
 import type { ClusterScenario } from './scenario';
 
 export const CLUSTER_SCENARIOS: readonly ClusterScenario[] = [
   { name: 'Flux on bare metal with the full platform', shape: BARE_METAL, steps: [{ title: 'the app hello removed', edit: withoutHello }] },
   { name: 'Flux on a VM environment', shape: VM, steps: [{ title: 'the app hello removed', edit: withoutHello }] },
+  // Its one step edits the workload cluster's file, lab1.ts.
+  { name: 'the workload handover', shape: MANAGEMENT, steps: [{ title: 'lab1 handed over (infrastructure.handedOver: true)', edit: handedOver }], run: (ctx, s) => runHandover(ctx, s) },
 ];
