@@ -22,6 +22,7 @@ import type { HandedRelease, ReleaseSample } from './release-owners';
 import type { ClusterContext, ClusterScenario } from './scenario';
 import { POLL_MS, admittedCheck, bootstrapFlux, envObjects, fleetLayers, fluxInstanceOf, helmRows, patchedArgs, playFluxOperator, requestFetch, secretChecks, serveFleet, sleep, startCluster, watchLayers } from './scenario';
 import { readTrees } from './tree-copy';
+import { healthCheckedDeployments, playDeployments } from './workloads';
 import type { TreeFile } from './tree-copy';
 
 type Json = Record<string, any>;
@@ -169,13 +170,19 @@ export async function runHandover(ctx: ClusterContext, scenario: ClusterScenario
     const kcpRef = cluster.spec.controlPlaneRef as Json;
     const secretName = `${WORKLOAD}-kubeconfig`;
     ctx.log(`${scenario.name}: waiting for ${fleet.env}'s Flux to ask for ${secretName} …`);
-    await until(`no Kustomization of ${fleet.env} asked for Secret ${secretName}`, () => {
+    const deployments = healthCheckedDeployments(objects(fleet.env));
+    const played = new Set<string>();
+    const asking = await until(`no Kustomization of ${fleet.env} asked for Secret ${secretName}`, () => {
+      playDeployments(k, deployments, played, ctx.rewrites);
       const list = k.try(['get', 'kustomizations.kustomize.toolkit.fluxcd.io', '-n', cluster.metadata.namespace, '-o', 'json']);
       const items = list.status === 0 ? ((JSON.parse(list.stdout) as Json).items as Json[]) : [];
-      return items.some((x) => ((x.status?.conditions ?? []) as Json[]).some((c) => c.type === 'Ready' && String(c.message).includes(secretName))) ? true : undefined;
+      const names = items.filter((x) => ((x.status?.conditions ?? []) as Json[]).some((c) => c.type === 'Ready' && String(c.message).includes(secretName))).map((x) => x.metadata.name as string);
+      return names.length > 0 ? names : undefined;
     }, ctx.log);
     const kcp = k.json(['get', `${kcpRef.kind}.${kcpRef.apiGroup}`, '-n', cluster.metadata.namespace, kcpRef.name]);
     k.apply(YAML.stringify(kubeconfigSecret({ name: WORKLOAD, namespace: cluster.metadata.namespace }, fs.readFileSync(lab1Api.kubeconfig, 'utf8'), kcp)));
+    // kustomize-controller reads the Secret again at its next attempt (retryInterval 2m): requested now instead.
+    for (const name of asking) k.run(['-n', cluster.metadata.namespace, 'annotate', '--overwrite', `kustomizations.kustomize.toolkit.fluxcd.io/${name}`, `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
     const layers = fleetLayers(objects(fleet.env));
     ctx.log(`${scenario.name}: day 0, waiting for ${fleet.env}'s ${layers.length} Kustomizations …`);
     const timeline = await watchLayers(k, layers, revision, ctx.log);

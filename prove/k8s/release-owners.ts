@@ -72,12 +72,15 @@ export function sampleReleases(clusters: Readonly<Record<string, Kubectl>>, work
   return { at, revisions, helmReleases };
 }
 
-/** Per revision of `release`, the HelmRelease(s) whose history ever recorded it. */
-export function writers(samples: readonly ReleaseSample[], release: string): Map<number, Set<string>> {
+/**
+ * Per revision of the release, which of its two HelmReleases ever recorded it in its history (a
+ * release of the same name in mgmt's own storage, mgmt's flux-operator, is another release).
+ */
+export function writers(samples: readonly ReleaseSample[], r: HandedRelease): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
   for (const s of samples) {
-    for (const hr of s.helmReleases) for (const v of hr.versions[release] ?? []) (out.get(v) ?? out.set(v, new Set()).get(v)!).add(hr.id);
-    for (const v of s.revisions[release] ?? []) if (!out.has(v)) out.set(v, new Set());
+    for (const hr of s.helmReleases.filter((h) => h.id === r.management || h.id === r.workload)) for (const v of hr.versions[r.release] ?? []) (out.get(v) ?? out.set(v, new Set()).get(v)!).add(hr.id);
+    for (const v of s.revisions[r.release] ?? []) if (!out.has(v)) out.set(v, new Set());
   }
   return new Map([...out.entries()].sort(([a], [b]) => a - b));
 }
@@ -97,7 +100,7 @@ export function describeWriters(w: ReadonlyMap<number, ReadonlySet<string>>): st
 export function phaseRow(samples: readonly ReleaseSample[], r: HandedRelease, phase: { from: number; settled: number; owner: string; expected: number; predicted: string }): Row {
   const before = samples.filter((s) => s.at < phase.from).at(-1);
   const inPhase = samples.filter((s) => s.at >= phase.from);
-  const w = writers(samples, r.release);
+  const w = writers(samples, r);
   const made = [...w.entries()].filter(([v]) => v > latest(before, r.release));
   const atSettled = latest(inPhase.filter((s) => s.at <= phase.settled).at(-1), r.release);
   const end = latest(inPhase.at(-1), r.release);
@@ -113,7 +116,7 @@ export function phaseRow(samples: readonly ReleaseSample[], r: HandedRelease, ph
 
 /** Over the whole run: the release's writer changes at most once, from mgmt's HelmRelease to the workload's. */
 export function oneOwnerCheck(samples: readonly ReleaseSample[], r: HandedRelease): Check {
-  const w = writers(samples, r.release);
+  const w = writers(samples, r);
   const sequence = [...w.values()].map((ids) => [...ids].join(' and '));
   const changes = sequence.filter((id, i) => i > 0 && id !== sequence[i - 1]).length;
   const shared = [...w.entries()].filter(([, ids]) => ids.size > 1);
