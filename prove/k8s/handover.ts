@@ -120,6 +120,9 @@ async function reconcileRound(clusters: Record<string, Kubectl>, releases: reado
   await until(`every active HelmRelease handled the reconcile ${token}`, () => (handled() ? true : undefined), log);
 }
 
+/** A row's address with the cluster it was read on: both trees have a Kustomization flux-system/flux-system. */
+const on = (cluster: string, rows: readonly Row[]): Row[] => rows.map((r) => ({ ...r, address: `${cluster}: ${r.address}` }));
+
 /** The workload's SOPS identity, which mgmt's tree carries and mgmt's Flux applies on the workload cluster. */
 const delivered = (o: Json) => o.kind === 'Secret' && o.metadata?.namespace === 'flux-system' && o.metadata?.name === 'sops-age';
 
@@ -170,6 +173,9 @@ export async function runHandover(ctx: ClusterContext, scenario: ClusterScenario
     const kcpRef = cluster.spec.controlPlaneRef as Json;
     const secretName = `${WORKLOAD}-kubeconfig`;
     ctx.log(`${scenario.name}: waiting for ${fleet.env}'s Flux to ask for ${secretName} …`);
+    const layers = fleetLayers(objects(fleet.env));
+    // Watched from the start, so the order of mgmt's own layers is read before the Secret exists.
+    const watching = watchLayers(k, layers, revision, ctx.log);
     const deployments = healthCheckedDeployments(objects(fleet.env));
     const played = new Set<string>();
     const asking = await until(`no Kustomization of ${fleet.env} asked for Secret ${secretName}`, () => {
@@ -183,9 +189,8 @@ export async function runHandover(ctx: ClusterContext, scenario: ClusterScenario
     k.apply(YAML.stringify(kubeconfigSecret({ name: WORKLOAD, namespace: cluster.metadata.namespace }, fs.readFileSync(lab1Api.kubeconfig, 'utf8'), kcp)));
     // kustomize-controller reads the Secret again at its next attempt (retryInterval 2m): requested now instead.
     for (const name of asking) k.run(['-n', cluster.metadata.namespace, 'annotate', '--overwrite', `kustomizations.kustomize.toolkit.fluxcd.io/${name}`, `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
-    const layers = fleetLayers(objects(fleet.env));
     ctx.log(`${scenario.name}: day 0, waiting for ${fleet.env}'s ${layers.length} Kustomizations …`);
-    const timeline = await watchLayers(k, layers, revision, ctx.log);
+    const timeline = await watching;
 
     // flux-operator on lab1, played: Flux's controllers and the sync objects of the FluxInstance mgmt applied there.
     const instance = await until(`mgmt's Flux applied no FluxInstance on ${WORKLOAD}`, () => {
@@ -205,8 +210,8 @@ export async function runHandover(ctx: ClusterContext, scenario: ClusterScenario
     steps.push({
       title: `day 0: ${fleet.env} reconciled from an empty cluster, ${WORKLOAD} through ${secretName}, then by its own Flux`,
       rows: [
-        ...layerRows(layers, timeline), ...helmRows(k, objects(fleet.env)),
-        ...layerRows(layers1, timeline1), ...helmRows(k1, objects(WORKLOAD)),
+        ...on(fleet.env, [...layerRows(layers, timeline), ...helmRows(k, objects(fleet.env))]),
+        ...on(WORKLOAD, [...layerRows(layers1, timeline1), ...helmRows(k1, objects(WORKLOAD))]),
         ...releases.map((r) => phaseRow(poll.samples, r, { from: 0, settled: settled0, owner: r.management, expected: 1, predicted: `installed once by ${r.management}; ${r.workload} suspended, so no revision after ${ROUNDS} requested reconciles of each` })),
       ],
       checks: [
@@ -239,8 +244,8 @@ export async function runHandover(ctx: ClusterContext, scenario: ClusterScenario
     steps.push({
       title,
       rows: [
-        ...layerRows(now, after, revision), ...helmRows(k, objects(fleet.env).filter((o) => o.kind !== 'HelmRelease' || o.spec.suspend !== true)), ...suspendedRows(k, objects(fleet.env)),
-        ...layerRows(now1, after1, revision), ...helmRows(k1, objects(WORKLOAD)),
+        ...on(fleet.env, [...layerRows(now, after, revision), ...helmRows(k, objects(fleet.env).filter((o) => o.kind !== 'HelmRelease' || o.spec.suspend !== true)), ...suspendedRows(k, objects(fleet.env))]),
+        ...on(WORKLOAD, [...layerRows(now1, after1, revision), ...helmRows(k1, objects(WORKLOAD))]),
         ...releases.map((r) => phaseRow(poll.samples, r, { from: handover, settled: settled1, owner: r.workload, expected: 1, predicted: `upgraded once by ${r.workload} (no history of its own: Unmanaged), ${r.management} suspended; no revision after ${ROUNDS} requested reconciles of each` })),
       ],
       checks: releases.map((r) => oneOwnerCheck(poll.samples, r)),
