@@ -17,17 +17,30 @@ export interface Shape {
   readonly edit: (source: string) => string;
   /** Secrets the tree needs: `<namespace>/<name>` and their KEY=VALUE lines (harness-made values). */
   readonly secrets: Readonly<Record<string, readonly string[]>>;
+  /** Environments the user adds by hand beside init's (README, "Adding an environment"). @default none */
+  readonly added?: readonly AddedEnvironment[];
+}
+
+/** An environment written by hand: its file, its line in environments/index.ts, `secrets init`. */
+export interface AddedEnvironment {
+  readonly env: string;
+  /** `environments/<env>.ts` as the user writes it. */
+  readonly source: string;
+  /** Other files of the fleet the README has the user edit for it (a pin in `environments/versions.ts`). */
+  readonly edits: Readonly<Record<string, (source: string) => string>>;
+  /** Secrets set from files: `<namespace>/<name>` and `KEY=<fleet-relative path>` (`secrets set --file`). */
+  readonly files: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface K8sFleet {
   readonly dir: string;
   readonly env: string;
-  /** Rewrites the environment file with `edit`, synthesizes through the bin and commits; returns the commit. */
-  change(edit: (source: string) => string, message: string): string;
+  /** Rewrites an environment's file (default the shape's) with `edit`, synthesizes through the bin and commits; returns the commit. */
+  change(edit: (source: string) => string, message: string, env?: string): string;
   /** `npm run secrets -- show <env> <ref>`: the Secret as the tool decrypts it. */
-  show(ref: string): string;
+  show(ref: string, env?: string): string;
   /** The age identity file `secrets init` wrote (`.age/<env>.agekey`). */
-  readonly ageKey: string;
+  ageKey(env: string): string;
 }
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -49,24 +62,39 @@ export function scaffold(bin: string, dir: string, shape: Shape): K8sFleet {
   const edited = shape.edit(initial);
   if (edited === initial) throw new Error(`prove: the environment init wrote for ${shape.name} has another layout than the proving ground expects`);
   fs.writeFileSync(envFile, edited);
-  npmRun(dir, ['secrets', '--', 'init', shape.env]);
+  const added = shape.added ?? [];
+  for (const a of added) add(dir, a);
+  for (const env of [shape.env, ...added.map((a) => a.env)]) npmRun(dir, ['secrets', '--', 'init', env]);
   for (const [ref, lines] of Object.entries(shape.secrets)) npmRun(dir, ['secrets', '--', 'set', shape.env, ref, '--env-file', '-'], `${lines.join('\n')}\n`);
+  for (const a of added) for (const [ref, files] of Object.entries(a.files)) npmRun(dir, ['secrets', '--', 'set', a.env, ref, ...files.flatMap((f) => ['--file', f])]);
   npmRun(dir, ['synth']);
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', `${shape.name}: day 0`);
+  const fileOf = (env: string) => path.join(dir, 'environments', `${env}.ts`);
   return {
     dir,
     env: shape.env,
-    ageKey: path.join(dir, '.age', `${shape.env}.agekey`),
-    change(edit, message) {
-      fs.writeFileSync(envFile, edit(fs.readFileSync(envFile, 'utf8')));
+    ageKey: (env) => path.join(dir, '.age', `${env}.agekey`),
+    change(edit, message, env = shape.env) {
+      fs.writeFileSync(fileOf(env), edit(fs.readFileSync(fileOf(env), 'utf8')));
       npmRun(dir, ['synth']);
       git(dir, 'add', '-A');
       git(dir, 'commit', '-q', '--allow-empty', '-m', message);
       return git(dir, 'rev-parse', 'HEAD');
     },
-    show: (ref) => npmRun(dir, ['secrets', '--', 'show', shape.env, ref]),
+    show: (ref, env = shape.env) => npmRun(dir, ['secrets', '--', 'show', env, ref]),
   };
+}
+
+/** Writes an added environment's file and its line in environments/index.ts, and the README's other edits. */
+function add(dir: string, a: AddedEnvironment): void {
+  fs.writeFileSync(path.join(dir, 'environments', `${a.env}.ts`), a.source);
+  const index = path.join(dir, 'environments', 'index.ts');
+  const list = fs.readFileSync(index, 'utf8');
+  const listed = list.replace(/^(import .*\n)(?!import)/m, `$1import { ${a.env} } from './${a.env}';\n`).replace(/(environments: readonly EnvironmentSpec\[\] = \[[^\]]*)\]/, `$1, ${a.env}]`);
+  if (!listed.includes(`, ${a.env}]`)) throw new Error(`prove: environments/index.ts as init wrote it has another layout than the proving ground expects`);
+  fs.writeFileSync(index, listed);
+  for (const [file, edit] of Object.entries(a.edits)) fs.writeFileSync(path.join(dir, file), edit(fs.readFileSync(path.join(dir, file), 'utf8')));
 }
 
 const replaceOnce = (source: string, from: string, to: string) => {
@@ -119,3 +147,97 @@ export const ACME: Shape = {
 
 /** Gives the app podinfo a value of its own (a change of the apps' layer only). */
 export const podinfoValues = (s: string) => replaceOnce(s, `{ name: 'podinfo', layer: 'apps', ${PODINFO},`, `{ name: 'podinfo', layer: 'apps', ${PODINFO.replace(/ }$/, ", values: { replicaCount: 2 } }")},`);
+const PROVE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKABBli1KFrxit4mplErN2IKVdpwfM3AFsgMhANf/BhD prove@localhost';
+
+/**
+ * A management environment as the README's "Adding a workload cluster" has a user write one: a
+ * Proxmox VM (one server, no VIP) running Cluster API, its Git host under home.arpa and its one
+ * resolver the router that answers it (network.private-name-public-resolvers refuses a public one).
+ */
+const MANAGEMENT_SPEC = `  controlPlane: {},
+  k3s: { version: pins.k3s.mgmt, datastore: 'sqlite', disable: ['traefik'] },
+  clusterApi: {
+    providers: [
+      { kind: 'CoreProvider', name: 'cluster-api', namespace: 'capi-system', ...capiProviders.clusterApi },
+      { kind: 'BootstrapProvider', name: 'kubeadm', namespace: 'capi-kubeadm-bootstrap-system', ...capiProviders.kubeadmBootstrap },
+      { kind: 'ControlPlaneProvider', name: 'kubeadm', namespace: 'capi-kubeadm-control-plane-system', ...capiProviders.kubeadmControlPlane },
+      { kind: 'InfrastructureProvider', name: 'proxmox', namespace: 'capmox-system', ...capiProviders.proxmox, configSecret: { name: 'capmox-variables', keys: ['PROXMOX_URL', 'PROXMOX_TOKEN', 'PROXMOX_SECRET'] } },
+      { kind: 'IPAMProvider', name: 'in-cluster', namespace: 'capi-ipam-in-cluster-system', ...capiProviders.ipamInCluster },
+    ],
+  },
+  infrastructure: {
+    kind: 'proxmox',
+    endpoint: 'https://192.168.77.8:8006/',
+    insecure: true,
+    node: 'pve1',
+    datastore: 'local-lvm',
+    imageDatastore: 'local',
+    bridge: 'vmbr0',
+    vm: { vcpus: 2, memoryMiB: 4096, osDiskGiB: 30 },
+    access: { user: 'ubuntu', sshKeys: ['${PROVE_KEY}'] },
+  },
+`;
+
+/** The workload cluster, written by hand as the README's lab1 (its template VM, its pool, its own Flux). */
+const WORKLOAD_SOURCE = `import type { EnvironmentSpec } from 'k3s-gitops-synth';
+import { ageRecipients } from './age-recipients';
+import * as pins from './versions';
+
+/** A workload cluster of mgmt: mgmt's Cluster API creates its machines, mgmt's Flux hands it over to its own. */
+export const lab1 = {
+  name: 'lab1',
+  baseDomain: 'lab1.home.arpa',
+  network: { subnet: '192.168.77.0/24', gateway: '192.168.77.1', dns: ['192.168.77.1'] },
+  controlPlane: { vip: '192.168.77.40' },
+  cilium: {},
+  infrastructure: {
+    kind: 'cluster-api',
+    management: 'mgmt',
+    kubernetes: pins.kubernetes.lab1,
+    controlPlane: { replicas: 3, machine: { cores: 2, memoryMiB: 4096, diskGiB: 40 } },
+    workers: [{ name: 'workers', replicas: 2, machine: { cores: 4, memoryMiB: 8192, diskGiB: 80 } }],
+    proxmox: { sourceNode: 'pve1', templates: { 'v1.35.9': 9035 }, bridge: 'vmbr0' },
+    addresses: { first: '192.168.77.41', last: '192.168.77.49' },
+    podCidr: '10.244.0.0/16',
+    serviceCidr: '10.96.0.0/12',
+    sshKeys: ['${PROVE_KEY}'],
+  },
+  sops: { ageRecipients: ageRecipients.lab1 },
+  flux: {
+    url: 'https://gitea.home.arpa/ops/fleet.git',
+    branch: 'main',
+    layers: [{ name: 'gateway-api' }, { name: 'platform', dependsOn: ['gateway-api'] }, { name: 'network', dependsOn: ['platform'] }],
+  },
+} satisfies EnvironmentSpec;
+`;
+
+/** A management environment with one workload cluster, lab1, before its handover. */
+export const MANAGEMENT: Shape = {
+  name: 'management with a workload cluster',
+  env: 'mgmt',
+  init: ['--infrastructure', 'bare-metal', '--nodes', 'mgmt-1=192.168.77.21', '--subnet', '192.168.77.0/24', '--flux-url', 'https://gitea.home.arpa/ops/fleet.git'],
+  edit: (s) => [
+    (x: string) => replaceOnce(x, "import * as pins from './versions';", "import * as pins from './versions';\nimport { versions } from 'k3s-gitops-synth';\n\nconst { capiProviders } = versions;"),
+    (x: string) => x.replace(/ {2}controlPlane: [\s\S]*?(?= {2}apps: \[\],)/, MANAGEMENT_SPEC),
+    (x: string) => replaceOnce(x, "{ name: 'mgmt-1', ip: '192.168.77.21', founder: true }", "{ name: 'mgmt-1', ip: '192.168.77.21', founder: true, vm: { vmId: 201 } }"),
+    (x: string) => x.replace(/ {6}\/\/ Cilium's operator looks[\s\S]*?\{ name: 'apps', dependsOn: \['network'\] \},\n/, [
+      "      { name: 'cert-manager', wait: false },",
+      "      { name: 'capi-operator', dependsOn: ['cert-manager'], wait: false },",
+      "      { name: 'capi-providers', dependsOn: ['capi-operator'] },",
+      "      { name: 'capi-clusters', dependsOn: ['capi-providers'], wait: false },",
+      '',
+    ].join('\n')),
+  ].reduce((acc, f) => f(acc), s),
+  secrets: { 'capmox-system/capmox-variables': ['PROXMOX_URL=https://192.168.77.8:8006/', 'PROXMOX_TOKEN=capi@pve!prove', 'PROXMOX_SECRET=prove-not-a-secret'] },
+  added: [{
+    env: 'lab1',
+    source: WORKLOAD_SOURCE,
+    edits: {
+      'environments/versions.ts': (s) => replaceOnce(s, '\n/**\n * Charts', "\n/** Kubernetes (kubeadm) release per workload cluster that Cluster API creates; each needs its template VM. */\nexport const kubernetes = {\n  // renovate: datasource=github-releases depName=kubernetes/kubernetes\n  lab1: 'v1.35.9',\n} as const;\n\n/**\n * Charts"),
+    },
+    files: { 'flux-system/sops-age': ['age.agekey=.age/lab1.agekey'] },
+  }],
+};
+
+/** Hands lab1 over to its own Flux: `infrastructure.handedOver: true` (README, "Adding a workload cluster", step 6). */
+export const handedOver = (s: string) => replaceOnce(s, "    kind: 'cluster-api',\n", "    kind: 'cluster-api',\n    handedOver: true,\n");

@@ -26,11 +26,15 @@ export interface FluxOptions {
   readonly log: (line: string) => void;
   /** @default 120 */
   readonly readySeconds?: number;
+  /** Arguments added to a controller's own, as a FluxInstance's patches add them. @default none */
+  readonly args?: ControllerArgs;
 }
 
 // notification-controller first: the others post their events to it, as in a cluster.
 export const CONTROLLERS = ['notification-controller', 'source-controller', 'kustomize-controller', 'helm-controller'] as const;
 export type Controller = (typeof CONTROLLERS)[number];
+/** Extra arguments per controller (Deployment) name. */
+export type ControllerArgs = Readonly<Partial<Record<string, readonly string[]>>>;
 
 /**
  * The flags every controller gets: loopback addresses, one instance, every namespace. No
@@ -99,6 +103,7 @@ export async function startFlux(api: ApiServer, options: FluxOptions): Promise<F
             ...controllerArgs({ metricsPort, healthPort, events: `http://127.0.0.1:${eventsPort}/` }),
             ...(controller === 'source-controller' ? storageArgs({ storagePath: path.join(dir, 'storage'), storagePort }) : [REQUEUE_DEPENDENCY]),
           ];
+      args.push(...(options.args?.[controller] ?? []));
       // RUNTIME_NAMESPACE as the Deployments set it from the pod's namespace.
       const proc = startProcess({ name: controller, file: file[controller], args, work: dir, env: { KUBECONFIG: api.kubeconfig, RUNTIME_NAMESPACE: 'flux-system' } });
       processes.push(proc);

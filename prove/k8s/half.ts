@@ -53,23 +53,15 @@ export async function runKubernetesHalf(input: { scenarios: readonly ClusterScen
         continue;
       }
       const dir = path.join(work, scenario.shape.env);
-      results.push(await runClusterScenario({
+      results.push(await (scenario.run ?? runClusterScenario)({
         work,
         bin,
         kubectl,
         log,
         rewrites: input.rewrites,
         git: { root: gitRoot, url: (repo) => git.url(repo) },
-        cluster: async (name) => {
-          const api = await startApiServer({ work: dir, name, log });
-          try {
-            const flux = await startFlux(api, { work: dir, log });
-            return { kubeconfig: api.kubeconfig, stop: async () => { await flux.stop(); await api.stop(); } };
-          } catch (error) {
-            await api.stop();
-            throw error;
-          }
-        },
+        apiServer: (name) => startApiServer({ work: dir, name, log }),
+        flux: (api, args) => startFlux(api, { work: dir, log, args }),
         gatewayApiCrds,
       }, scenario));
     }

@@ -17,6 +17,8 @@ import type { K8sFleet, Shape } from './fleets';
 import { scaffold } from './fleets';
 import type { Kubectl } from './kubectl';
 import { kubectl } from './kubectl';
+import type { ApiServer } from './api-server';
+import type { ControllerArgs, Flux } from './flux';
 import { allReady, layerRows, layersOf, snapshotOf } from './layers';
 import type { Layer, Snapshot } from './layers';
 import { serveRegistry } from './registry';
@@ -28,12 +30,6 @@ import type { TreeFile } from './tree-copy';
 
 type Json = Record<string, any>;
 
-/** An API server with Flux's controllers, as the runtime starts it. */
-export interface Cluster {
-  readonly kubeconfig: string;
-  stop(): unknown;
-}
-
 export interface ClusterContext {
   readonly work: string;
   /** The packed tool's bin, which writes each scenario's fleet. */
@@ -42,8 +38,10 @@ export interface ClusterContext {
   readonly kubectl: string;
   readonly log: (line: string) => void;
   readonly rewrites: Rewrite[];
-  /** Starts an API server and Flux's controllers against it. */
-  readonly cluster: (name: string) => Promise<Cluster>;
+  /** Starts an API server (its folder and logs under `<work>/<name>/`). */
+  readonly apiServer: (name: string) => Promise<ApiServer>;
+  /** Starts Flux's controllers against `api`, each with its `args` added (a FluxInstance's patches). */
+  readonly flux: (api: ApiServer, args: ControllerArgs) => Promise<Flux>;
   /** The local Git server: its root folder and the URL of a repository under it. */
   readonly git: { readonly root: string; url(repo: string): string };
   /** The upstream files of the Gateway API CRDs at the tree's tag, which the runbook applies before Flux. */
@@ -64,15 +62,17 @@ export interface ClusterScenario {
   readonly actor?: (k: Kubectl) => void;
   /** The scenario's own checks once day 0 has reconciled. */
   readonly checks?: (k: Kubectl) => Check[];
+  /** A runner of its own (the handover's two clusters); default runClusterScenario. */
+  readonly run?: (ctx: ClusterContext, scenario: ClusterScenario) => Promise<ScenarioResult>;
 }
 
 /** The table's headings: the order and state the tree declares, what Flux's controllers did. */
-const COLUMNS = ['the tree', 'Flux'] as const;
-const POLL_MS = 2000;
+export const COLUMNS = ['the tree', 'Flux'] as const;
+export const POLL_MS = 2000;
 const ACTOR_MS = 200;
 const WAIT_MS = 8 * 60_000;
 const STALL_MS = 120_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Inventory ids as kustomize-controller writes them (`<ns>_<name>_<group>_<kind>`). */
 export const inventoryId = (o: Json) => `${o.metadata?.namespace ?? ''}_${o.metadata?.name}_${String(o.apiVersion).includes('/') ? String(o.apiVersion).split('/')[0] : ''}_${o.kind}`;
@@ -95,7 +95,7 @@ export function syncObjects(instance: Json, url: string): Json[] {
   ];
 }
 
-async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: string, log: (l: string) => void, actor?: (k: Kubectl) => void): Promise<Snapshot[]> {
+export async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: string, log: (l: string) => void, actor?: (k: Kubectl) => void): Promise<Snapshot[]> {
   const timeline: Snapshot[] = [];
   const started = Date.now();
   for (;;) {
@@ -119,9 +119,9 @@ async function watchLayers(k: Kubectl, layers: readonly Layer[], revision: strin
   }
 }
 
-const yamlDocs = (objects: readonly Json[]) => objects.map((o) => YAML.stringify(o)).join('---\n');
+export const yamlDocs = (objects: readonly Json[]) => objects.map((o) => YAML.stringify(o)).join('---\n');
 
-function helmRows(k: Kubectl, objects: readonly Json[]): Row[] {
+export function helmRows(k: Kubectl, objects: readonly Json[]): Row[] {
   const live = k.json(['get', 'helmreleases.helm.toolkit.fluxcd.io', '-A']);
   return objects.filter((o) => o.kind === 'HelmRelease').map((o) => {
     const id = `${o.metadata.namespace}/${o.metadata.name}`;
@@ -138,10 +138,10 @@ function helmRows(k: Kubectl, objects: readonly Json[]): Row[] {
 }
 
 /** Each SOPS Secret of the tree, as the API holds it after kustomize-controller's decryption, against `secrets show`. */
-function secretChecks(k: Kubectl, fleet: K8sFleet, objects: readonly Json[]): Check[] {
+export function secretChecks(k: Kubectl, fleet: K8sFleet, objects: readonly Json[], env = fleet.env): Check[] {
   return objects.filter((o) => o.kind === 'Secret' && o.sops).map((o) => {
     const ref = `${o.metadata.namespace}/${o.metadata.name}`;
-    const shown = YAML.parse(fleet.show(ref)) as Json;
+    const shown = YAML.parse(fleet.show(ref, env)) as Json;
     const live = k.try(['get', 'secret', '-n', o.metadata.namespace, o.metadata.name, '-o', 'json']);
     const data = live.status === 0 ? (JSON.parse(live.stdout) as Json).data ?? {} : undefined;
     const keys = Object.keys(shown.data ?? {}).sort();
@@ -151,14 +151,14 @@ function secretChecks(k: Kubectl, fleet: K8sFleet, objects: readonly Json[]): Ch
 }
 
 /** Every object of the tree is in some Kustomization's inventory: the API server admitted it. */
-function admittedCheck(k: Kubectl, objects: readonly Json[]): Check {
+export function admittedCheck(k: Kubectl, objects: readonly Json[]): Check {
   const inventories = new Set(((k.json(['get', 'kustomizations.kustomize.toolkit.fluxcd.io', '-A']).items ?? []) as Json[]).flatMap((x) => ((x.status?.inventory?.entries ?? []) as Json[]).map((e) => e.id as string)));
   const missing = objects.filter((o) => !inventories.has(inventoryId(o))).map((o) => `${o.kind}/${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`);
   return { what: `every object of the tree (${objects.length}) was applied by Flux and admitted by the API server`, ok: missing.length === 0, ...(missing.length > 0 && { detail: `missing: ${missing.join(', ')}` }) };
 }
 
 /** The objects the change removed are gone, every other one is still there. */
-function pruneChecks(k: Kubectl, before: readonly Json[], after: readonly Json[]): Check[] {
+export function pruneChecks(k: Kubectl, before: readonly Json[], after: readonly Json[]): Check[] {
   const afterIds = new Set(after.map(inventoryId));
   const removed = before.filter((o) => !afterIds.has(inventoryId(o)));
   const live = (o: Json) => {
@@ -177,6 +177,95 @@ function pruneChecks(k: Kubectl, before: readonly Json[], after: readonly Json[]
   ];
 }
 
+/** The fleet's repository on the local Git server, its trees rewritten onto the loopback chart registry. */
+export interface ServedFleet {
+  readonly repo: string;
+  /** Writes `trees` rewritten into the served copy (then `alter`, when given) and commits it; returns the commit. */
+  publish(trees: readonly TreeFile[], message: string): string;
+  stop(): Promise<void>;
+}
+
+export async function serveFleet(ctx: ClusterContext, dir: string, fleet: K8sFleet, trees: readonly TreeFile[], alter?: (served: string) => Rewrite[]): Promise<ServedFleet> {
+  const registry = await serveRegistry(placements(dir, trees));
+  const repo = `${fleet.env}.git`;
+  const served = servedRepo(ctx.git.root, repo, path.join(dir, 'served'));
+  return {
+    repo,
+    publish: (now, message) => {
+      const { rewrites, upstream } = writeRewritten(fleet.dir, now, served.work, registry.host, (url) => ctx.git.url(upstreamRepo(url)));
+      for (const up of upstream) publishUpstream(ctx.git.root, up);
+      ctx.rewrites.push(...rewrites, ...(alter?.(served.work) ?? []));
+      return served.publish(message);
+    },
+    stop: () => registry.stop(),
+  };
+}
+
+/** An environment's FluxInstance as its tree holds it (`clusters/<env>/kubernetes/flux-system/`). */
+export function fluxInstanceOf(trees: readonly TreeFile[], env: string): Json | undefined {
+  return trees.filter((t) => t.file.startsWith(`clusters/${env}/kubernetes/flux-system/`)).flatMap((t) => t.docs).find((o) => o.kind === 'FluxInstance');
+}
+
+/**
+ * The arguments a FluxInstance's kustomize patches add to a controller's container, as
+ * flux-operator renders them into its Deployment (`op: add`, `…/containers/0/args/-`).
+ */
+export function patchedArgs(instance: Json | undefined): ControllerArgs {
+  const out: Record<string, string[]> = {};
+  for (const p of (instance?.spec?.kustomize?.patches ?? []) as Json[]) {
+    if (p.target?.kind !== 'Deployment') continue;
+    const ops = (YAML.parse(String(p.patch ?? '')) ?? []) as Json[];
+    for (const op of ops) if (op.op === 'add' && op.path === '/spec/template/spec/containers/0/args/-') (out[p.target.name] ??= []).push(String(op.value));
+  }
+  return out;
+}
+
+/** An API server with Flux's controllers; `stop` stops both. */
+export async function startCluster(ctx: ClusterContext, name: string, args: ControllerArgs): Promise<{ api: ApiServer; stop(): Promise<void> }> {
+  const api = await ctx.apiServer(name);
+  try {
+    const flux = await ctx.flux(api, args);
+    return { api, stop: async () => { await flux.stop(); await api.stop(); } };
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
+}
+
+/**
+ * What flux-operator does with a FluxInstance here: the GitRepository and Kustomization
+ * `flux-system` it would create, pulling the local Git server (the rewrite listed).
+ */
+export function playFluxOperator(ctx: ClusterContext, k: Kubectl, instance: Json, repo: string, address: string): void {
+  k.apply(yamlDocs(syncObjects(instance, ctx.git.url(repo))));
+  ctx.rewrites.push({ address, path: 'spec.sync.url', from: instance.spec.sync.url, to: ctx.git.url(repo), why: 'flux-operator does not run here: the harness creates the GitRepository and Kustomization flux-system it would create, pulling the local Git server' });
+}
+
+/**
+ * What an environment's runbook does before Flux: the CRDs of Cilium (its step) and of the Gateway
+ * API (applied first), k3s's built-in HelmChart, flux-operator's FluxInstance (its chart), the age
+ * identity, the FluxInstance; then flux-operator's part.
+ */
+export function bootstrapFlux(ctx: ClusterContext, k: Kubectl, fleet: K8sFleet, trees: readonly TreeFile[], env: string, repo: string): void {
+  const objects = envObjects(trees, env);
+  const bootstrap = YAML.parse(fs.readFileSync(path.join(fleet.dir, 'clusters', env, 'bootstrap', 'flux-instance.yaml'), 'utf8')) as Json;
+  const gatewayTag = objects.find((o) => o.kind === 'GitRepository' && o.metadata.name === 'gateway-api')?.spec.ref.tag as string | undefined;
+  const cilium = objects.find((o) => o.kind === 'OCIRepository' && o.metadata.name === 'cilium')?.spec.ref.tag as string | undefined;
+  const crds = [...(cilium ? crdFiles('cilium', cilium) : []), ...vendoredCrds('flux-operator'), ...vendoredCrds('k3s-helm-controller'), ...(gatewayTag ? ctx.gatewayApiCrds(gatewayTag) : [])];
+  for (const file of crds) k.run(['apply', '--server-side', '--field-manager=prove', '-f', file]);
+  k.run(['create', 'namespace', 'flux-system']);
+  const secret = spawnSync('sh', ['-c', `kubectl -n flux-system create secret generic sops-age --from-file=age.agekey="$1" --dry-run=client -o yaml | kubectl apply --server-side --field-manager=k3s-gitops-synth --force-conflicts -f -`, 'sh', fleet.ageKey(env)], { env: { ...process.env, PATH: `${path.dirname(ctx.kubectl)}:${process.env.PATH}`, KUBECONFIG: k.kubeconfig }, encoding: 'utf8' });
+  if (secret.status !== 0) throw new Error(`the runbook's sops-age line failed: ${secret.stderr}`);
+  k.apply(YAML.stringify(bootstrap));
+  playFluxOperator(ctx, k, fluxInstanceOf(trees, env) ?? bootstrap, repo, 'FluxInstance/flux-system/flux');
+}
+
+/** The layers Flux reconciles in an environment: flux-system, then the tree's Kustomizations. */
+export const fleetLayers = (objects: readonly Json[]): Layer[] => [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects)];
+
+/** Asks source-controller to fetch the fleet's repository now (what the forge's webhook would do). */
+export const requestFetch = (k: Kubectl) => k.run(['-n', 'flux-system', 'annotate', '--overwrite', 'gitrepository/flux-system', `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
+
 export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterScenario): Promise<ScenarioResult> {
   const steps: StepResult[] = [];
   const stops: (() => unknown)[] = [];
@@ -185,37 +274,16 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
     ctx.log(`${scenario.name}: writing the fleet …`);
     const fleet = scaffold(ctx.bin, path.join(dir, 'fleet'), scenario.shape);
     let trees = readTrees(fleet.dir);
-    const registry = await serveRegistry(placements(dir, trees));
-    stops.push(() => registry.stop());
-    const repo = `${scenario.shape.env}.git`;
-    const served = servedRepo(ctx.git.root, repo, path.join(dir, 'served'));
-    const publish = (message: string) => {
-      const { rewrites, upstream } = writeRewritten(fleet.dir, trees, served.work, registry.host, (url) => ctx.git.url(upstreamRepo(url)));
-      for (const up of upstream) publishUpstream(ctx.git.root, up);
-      ctx.rewrites.push(...rewrites);
-      return served.publish(message);
-    };
-    let revision = publish('day 0');
+    const served = await serveFleet(ctx, dir, fleet, trees);
+    stops.push(() => served.stop());
+    let revision = served.publish(trees, 'day 0');
     ctx.log(`${scenario.name}: starting an API server and Flux …`);
-    const cluster = await ctx.cluster(scenario.shape.env);
+    const cluster = await startCluster(ctx, fleet.env, patchedArgs(fluxInstanceOf(trees, fleet.env)));
     stops.push(() => cluster.stop());
-    const k = kubectl(ctx.kubectl, cluster.kubeconfig);
+    const k = kubectl(ctx.kubectl, cluster.api.kubeconfig);
     const objects = () => envObjects(trees, fleet.env);
-    // What the runbook did before Flux: the CRDs of Cilium (its step) and of the Gateway API (applied first),
-    // k3s's built-in HelmChart, flux-operator's FluxInstance (its chart), the age identity, the FluxInstance.
-    const instance = readTrees(fleet.dir).flatMap((t) => t.docs).find((o) => o.kind === 'FluxInstance' && o.metadata?.namespace === 'flux-system') as Json | undefined;
-    const bootstrap = YAML.parse(fs.readFileSync(path.join(fleet.dir, 'clusters', fleet.env, 'bootstrap', 'flux-instance.yaml'), 'utf8')) as Json;
-    const gatewayTag = objects().find((o) => o.kind === 'GitRepository' && o.metadata.name === 'gateway-api')?.spec.ref.tag as string | undefined;
-    const cilium = objects().find((o) => o.kind === 'OCIRepository' && o.metadata.name === 'cilium')?.spec.ref.tag as string | undefined;
-    const crds = [...(cilium ? crdFiles('cilium', cilium) : []), ...vendoredCrds('flux-operator'), ...vendoredCrds('k3s-helm-controller'), ...(gatewayTag ? ctx.gatewayApiCrds(gatewayTag) : [])];
-    for (const file of crds) k.run(['apply', '--server-side', '--field-manager=prove', '-f', file]);
-    k.run(['create', 'namespace', 'flux-system']);
-    const secret = spawnSync('sh', ['-c', `kubectl -n flux-system create secret generic sops-age --from-file=age.agekey="$1" --dry-run=client -o yaml | kubectl apply --server-side --field-manager=k3s-gitops-synth --force-conflicts -f -`, 'sh', fleet.ageKey], { env: { ...process.env, PATH: `${path.dirname(ctx.kubectl)}:${process.env.PATH}`, KUBECONFIG: cluster.kubeconfig }, encoding: 'utf8' });
-    if (secret.status !== 0) throw new Error(`the runbook's sops-age line failed: ${secret.stderr}`);
-    k.apply(YAML.stringify(bootstrap));
-    k.apply(yamlDocs(syncObjects(instance ?? bootstrap, ctx.git.url(repo))));
-    ctx.rewrites.push({ address: 'FluxInstance/flux-system/flux', path: 'spec.sync.url', from: bootstrap.spec.sync.url, to: ctx.git.url(repo), why: 'flux-operator does not run here: the harness creates the GitRepository and Kustomization flux-system it would create, pulling the local Git server' });
-    const layers = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects())];
+    bootstrapFlux(ctx, k, fleet, trees, fleet.env, served.repo);
+    const layers = fleetLayers(objects());
     ctx.log(`${scenario.name}: day 0, waiting for ${layers.length} Kustomizations …`);
     let timeline = await watchLayers(k, layers, revision, ctx.log, scenario.actor);
     steps.push({
@@ -224,14 +292,14 @@ export async function runClusterScenario(ctx: ClusterContext, scenario: ClusterS
       rows: [...layerRows(layers, timeline), ...helmRows(k, objects())],
       checks: [admittedCheck(k, objects()), ...secretChecks(k, fleet, objects()), ...(scenario.checks?.(k) ?? [])],
     });
-    steps.push(runVerifyStep({ fleet: fleet.dir, env: fleet.env, k, kubectl: ctx.kubectl, adminKubeconfig: cluster.kubeconfig, home: path.join(dir, 'home') }));
+    steps.push(runVerifyStep({ fleet: fleet.dir, env: fleet.env, k, kubectl: ctx.kubectl, adminKubeconfig: cluster.api.kubeconfig, home: path.join(dir, 'home') }));
     for (const step of scenario.steps) {
       const before = objects();
       const commit = fleet.change(step.edit, step.title);
       trees = readTrees(fleet.dir);
-      revision = publish(`${step.title} (${commit.slice(0, 12)})`);
-      k.run(['-n', 'flux-system', 'annotate', '--overwrite', 'gitrepository/flux-system', `reconcile.fluxcd.io/requestedAt=${Date.now()}`]);
-      const now = [{ namespace: 'flux-system', name: 'flux-system', dependsOn: [], fromFleet: true }, ...layersOf(objects())];
+      revision = served.publish(trees, `${step.title} (${commit.slice(0, 12)})`);
+      requestFetch(k);
+      const now = fleetLayers(objects());
       timeline = await watchLayers(k, now, revision, ctx.log, scenario.actor);
       steps.push({ title: step.title, columns: COLUMNS, rows: [...layerRows(now, timeline, revision), ...helmRows(k, objects())], checks: [...pruneChecks(k, before, objects()), ...(scenario.checks?.(k) ?? [])] });
     }
