@@ -64,7 +64,7 @@ export function renderReport(input: { programs: readonly Provenance[]; rewrites:
   const kinds = new Map<string, { rewrite: Rewrite; count: number }>();
   for (const r of input.rewrites) {
     // A loopback port differs per scenario: the same rewrite with another port is the same kind.
-    const key = `${r.address.replace(/\[.*$/, '')} ${r.path} ${JSON.stringify(r.to).replace(/127\.0\.0\.1:\d+/g, '127.0.0.1')}`;
+    const key = `${r.address.replace(/\[.*$/, '')} ${r.path} ${String(JSON.stringify(r.to)).replace(/127\.0\.0\.1:\d+/g, '127.0.0.1')}`;
     const seen = kinds.get(key);
     kinds.set(key, { rewrite: seen?.rewrite ?? r, count: (seen?.count ?? 0) + 1 });
   }

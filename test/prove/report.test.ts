@@ -34,4 +34,12 @@ describe('the proving ground report', () => {
     const text = renderReport({ programs: [], rewrites: [rewrite('a'), rewrite('b')], host: [], results: [] });
     expect(text).toContain('- `libvirt_domain.node` type: "kvm" → "qemu" (2 times): no KVM');
   });
+
+  it('lists a source moved to loopback once whatever its port, and a removed field', () => {
+    const moved = (port: number) => ({ address: 'OCIRepository/flux-system/cilium', path: 'spec.url', from: 'oci://quay.io/cilium/charts/cilium', to: `oci://127.0.0.1:${port}/cilium/charts/cilium`, why: 'no registry' });
+    const removed = { address: 'libvirt_domain.node["a"]', path: 'destroy.shutdown', from: { timeout: 120 }, to: undefined, why: 'no guest' };
+    const text = renderReport({ programs: [], rewrites: [moved(4000), moved(5000), removed], host: [], results: [] });
+    expect(text).toContain('- `OCIRepository/flux-system/cilium` spec.url: "oci://quay.io/cilium/charts/cilium" → "oci://127.0.0.1:4000/cilium/charts/cilium" (2 times): no registry');
+    expect(text).toContain('- `libvirt_domain.node` destroy.shutdown: {"timeout":120} → undefined: no guest');
+  });
 });
