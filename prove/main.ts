@@ -48,6 +48,25 @@ function startKubernetesHalf(work: string, bin: string, scenarios: readonly stri
   });
 }
 
+/**
+ * One run per machine: the VM half deletes every domain, pool and network of its names at its
+ * start, so a second run would destroy the first one's. A lock beside the binaries, with the pid.
+ */
+function takeLock(): string | undefined {
+  const lock = path.join(CACHE, 'prove.lock');
+  fs.mkdirSync(CACHE, { recursive: true });
+  try {
+    const holder = Number(fs.readFileSync(lock, 'utf8'));
+    process.kill(holder, 0);
+    if (holder !== process.pid) return `prove: another npm run prove (pid ${holder}) is running on this machine and owns its libvirt pool, networks and domains; wait for it to end, or stop it (kill ${holder})`;
+  } catch {
+    // No lock, or its process is gone: take it.
+  }
+  fs.writeFileSync(lock, String(process.pid));
+  process.on('exit', () => { try { if (fs.readFileSync(lock, 'utf8') === String(process.pid)) fs.rmSync(lock); } catch { /* gone */ } });
+  return undefined;
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, keep: { type: 'boolean' } } });
   const only = values.only ?? [];
@@ -55,6 +74,11 @@ async function main(): Promise<number> {
   const unknown = only.filter((o) => !names.includes(o));
   if (unknown.length > 0) {
     log(`prove: no scenario ${unknown.map((u) => JSON.stringify(u)).join(', ')}; the scenarios are ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+    return 2;
+  }
+  const refused = takeLock();
+  if (refused) {
+    log(refused);
     return 2;
   }
   const programs = provideAll(log);

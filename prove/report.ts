@@ -9,6 +9,8 @@ export interface Check {
   readonly what: string;
   readonly ok: boolean;
   readonly detail?: string;
+  /** Not a check: what this step cannot show here, and why (listed, never counted as holding). */
+  readonly notProvable?: true;
 }
 
 export interface StepResult {
@@ -91,7 +93,7 @@ export function renderReport(input: { programs: readonly Provenance[]; rewrites:
         for (const r of step.rows) out.push(`| \`${cell(r.address)}\` | ${cell(r.predicted)} | ${cell(r.real)}${r.note ? ` (${cell(r.note)})` : ''} | ${r.agrees ? 'agrees' : '**differs**'} |`);
         out.push('');
       }
-      for (const c of step.checks) out.push(`- ${c.ok ? 'holds' : '**fails**'}: ${c.what}${c.detail ? ` (${c.detail})` : ''}`);
+      for (const c of step.checks) out.push(`- ${c.notProvable ? 'not provable here' : c.ok ? 'holds' : '**fails**'}: ${c.what}${c.detail ? ` (${c.detail})` : ''}`);
       if (step.checks.length > 0) out.push('');
     }
   }
