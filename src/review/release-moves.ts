@@ -6,6 +6,8 @@ type Trees = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 /** One HelmRelease of the fleet's trees: whose tree, its name, and what it reconciles. */
 interface Owner {
+  /** The environment whose tree holds the HelmRelease. */
+  readonly env: string;
   readonly label: string;
   readonly key: string;
   readonly cluster: string;
@@ -18,7 +20,7 @@ function owners(trees: Trees): Owner[] {
   return [...trees].flatMap(([env, files]) =>
     [...treeObjects(files).values()].filter((o) => o.kind === 'HelmRelease').map((o) => {
       const target = helmReleaseTarget(o.doc, env);
-      return { label: `${env}'s HelmRelease ${o.namespace}/${o.name}`, key: `${target.cluster}|${releaseId(target)}`, cluster: target.cluster, release: releaseId(target), active: target.active };
+      return { env, label: `${env}'s HelmRelease ${o.namespace}/${o.name}`, key: `${target.cluster}|${releaseId(target)}`, cluster: target.cluster, release: releaseId(target), active: target.active };
     }));
 }
 
@@ -44,6 +46,12 @@ export function releaseMoves(base: Trees, head: Trees): ReleaseMoves {
   for (const key of [...new Set(after.map((o) => o.key))].sort()) {
     const [was, now] = [before.filter((o) => o.key === key && o.active), after.filter((o) => o.key === key && o.active)];
     const { cluster, release } = after.find((o) => o.key === key)!;
+    // A workload cluster new in this change whose management side is already suspended: nothing delivers the release (nor the Flux its own HelmRelease needs).
+    const remote = after.filter((o) => o.key === key && o.env !== cluster);
+    const isNew = (base.get(cluster)?.size ?? 0) === 0;
+    if (isNew && remote.length > 0 && remote.every((o) => !o.active) && now.every((o) => o.env === cluster)) {
+      add(dangers, cluster, { code: 'handed-over-before-delivery', what: `${cluster} is new in this change and already handed over: ${remote.map((o) => o.label).join(', ')} ${remote.length === 1 ? 'is' : 'are'} suspended, so nothing installs release ${release} on it`, why: `its own HelmRelease needs Flux on ${cluster}, which its management environment delivers until the handover: set handedOver only once ${cluster}'s own Flux is Ready` });
+    }
     if (now.length > 1) {
       add(dangers, cluster, { code: 'release-two-owners', what: `release ${release} on ${cluster} has two active HelmReleases (${now.map((o) => o.label).join(', ')})`, why: "each finds the other's revision not its own and upgrades the release again at its interval" });
     } else if (was.length === 1 && now.length === 1 && was[0]!.label !== now[0]!.label) {

@@ -43,7 +43,7 @@ function rootFiles(options: CommandOptions): RootFile[] {
   const specs = options.environments as readonly EnvironmentSpec[];
   const envs = specs.map((spec) => resolve(spec, specs));
   return [
-    ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current, envs) }]),
+    ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current, envs, { provingGround: isToolRepository(options.root) }) }]),
     { ...read(SOPS_CONFIG_FILE), next: sopsConfig(envs) },
     // The tool's own documents, only in the tool's repository (never in a fleet's).
     ...(isToolRepository(options.root) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }, { ...read(SETTINGS_DOC), next: settingsDoc() }, { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),

@@ -26,6 +26,14 @@ interface PinRow {
 const kubernetesOf = (p: Catalogue) => p.k3s.tested.replace(/\+k3s\d+$/, '');
 const lookup = (table: Readonly<Record<string, string>>, key: string) => table[key] ?? 'not in the data';
 
+/** The kind of the rows of `npm run prove`'s programs: the tool's repository runs it, a fleet does not. */
+const PROVING_GROUND = 'proving ground';
+
+export interface TableOptions {
+  /** List the proving ground's programs (only in the tool's own repository). */
+  readonly provingGround: boolean;
+}
+
 /** Every pin of the catalogue as a row, in the table's order. */
 function pinRows(): PinRow[] {
   const keyed = <T>(section: Readonly<Record<string, T>>, kind: string, what: (v: T, key: string) => string, version: (v: T) => string, of: (pins: Catalogue) => Readonly<Record<string, T>>): PinRow[] =>
@@ -40,17 +48,17 @@ function pinRows(): PinRow[] {
     { kind: 'Flux', what: `distribution installed by flux-operator (${versions.flux.registry})`, version: (p) => p.flux.version },
     { kind: 'tool', what: "helm (the runbook's)", version: (p) => `${p.tools.helm.version} (SHA-256 ${p.tools.helm.sha256.amd64.slice(0, 12)}… amd64)` },
     { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version },
-    { kind: 'proving ground', what: 'OpenTofu (npm run prove, built from its Go module)', version: (p) => p.provingGround.opentofu.version },
-    { kind: 'proving ground', what: 'terraform-provider-libvirt of the count era (npm run prove)', version: (p) => p.provingGround.libvirtLegacy.version },
+    { kind: PROVING_GROUND, what: 'OpenTofu (npm run prove, built from its Go module)', version: (p) => p.provingGround.opentofu.version },
+    { kind: PROVING_GROUND, what: 'terraform-provider-libvirt of the count era (npm run prove)', version: (p) => p.provingGround.libvirtLegacy.version },
     // The Kubernetes half's programs follow other pins (provingGround in versions.ts says which);
     // kube-apiserver and kubectl are the Kubernetes release of the tested k3s, a row above.
-    { kind: 'proving ground', what: "etcd (npm run prove: the one k3s's Kubernetes release names)", version: (p) => lookup(p.provingGround.etcd.byKubernetes, kubernetesOf(p)) },
+    { kind: PROVING_GROUND, what: "etcd (npm run prove: the one k3s's Kubernetes release names)", version: (p) => lookup(p.provingGround.etcd.byKubernetes, kubernetesOf(p)) },
     ...(Object.keys(versions.provingGround.fluxControllers) as (keyof Catalogue['provingGround']['fluxControllers'])[]).map((key): PinRow => ({
-      kind: 'proving ground',
+      kind: PROVING_GROUND,
       what: `${versions.provingGround.fluxControllers[key].module.split('/').at(-1)} (npm run prove: the Flux distribution's)`,
       version: (p) => lookup(p.provingGround.fluxControllers[key].byFlux, p.flux.version),
     })),
-    { kind: 'proving ground', what: "Kyverno CLI (npm run prove: the kyverno chart's appVersion)", version: (p) => lookup(p.provingGround.kyverno.byChart, p.charts.kyverno.version) },
+    { kind: PROVING_GROUND, what: "Kyverno CLI (npm run prove: the kyverno chart's appVersion)", version: (p) => lookup(p.provingGround.kyverno.byChart, p.charts.kyverno.version) },
   ];
 }
 
@@ -64,11 +72,11 @@ function appCharts(envs: readonly Environment[]): string[][] {
  * The README's table of every pin the fleet runs: each environment's k3s, the tool's catalogue
  * (its tested defaults), each environment's override of one beneath it, then the apps' charts.
  */
-export function versionTable(envs: readonly Environment[]): string {
+export function versionTable(envs: readonly Environment[], options: TableOptions = { provingGround: true }): string {
   const sorted = [...envs].sort((a, b) => (a.name < b.name ? -1 : 1));
   const rows: string[][] = [
     ...sorted.map((env) => [env.k3s ? 'k3s' : 'Kubernetes (kubeadm)', env.name, env.kubernetesVersion]),
-    ...pinRows().flatMap((row) => {
+    ...pinRows().filter((row) => options.provingGround || row.kind !== PROVING_GROUND).flatMap((row) => {
       const tool = row.version(versions);
       const overrides = sorted.filter((env) => row.version(env.versions) !== tool).map((env) => [row.kind, `${row.what}: **${env.name}'s override**`, row.version(env.versions)]);
       return [[row.kind, row.what, tool], ...overrides];
@@ -85,9 +93,9 @@ export function versionTable(envs: readonly Environment[]): string {
 }
 
 /** The README with its version table replaced; unchanged when it has no table markers. */
-export function withVersionTable(readme: string, envs: readonly Environment[]): string {
+export function withVersionTable(readme: string, envs: readonly Environment[], options?: TableOptions): string {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
   if (start === -1 || end === -1) return readme;
-  return readme.slice(0, start) + versionTable(envs) + readme.slice(end + TABLE_END.length);
+  return readme.slice(0, start) + versionTable(envs, options) + readme.slice(end + TABLE_END.length);
 }

@@ -29,6 +29,21 @@ describe('review of a handover', () => {
     expect(review(before, after).flatMap((r) => r.dangers.map((d) => d.code))).not.toContain('release-two-owners');
   });
 
+  it('fails when a workload cluster new in the change is already handed over: nothing would install its releases or Flux', () => {
+    const mgmtOnly = new Map([...before].filter(([p]) => p.startsWith('clusters/mgmt/')));
+    const after = trees([mgmtOfLab1, handed], handed, [mgmtOfLab1, handed]);
+    const lab = review(mgmtOnly, after).find((r) => r.env === 'lab1')!;
+    expect(lab.dangers.filter((d) => d.code === 'handed-over-before-delivery').map((d) => d.what)).toEqual([
+      "lab1 is new in this change and already handed over: mgmt's HelmRelease default/lab1-flux-operator is suspended, so nothing installs release flux-system/flux-operator on it",
+      "lab1 is new in this change and already handed over: mgmt's HelmRelease default/lab1-cilium is suspended, so nothing installs release kube-system/cilium on it",
+    ]);
+    // The same cluster added before its handover: mgmt delivers; no danger.
+    const fresh = review(mgmtOnly, before).find((r) => r.env === 'lab1')!;
+    expect(fresh.dangers.map((d) => d.code)).not.toContain('handed-over-before-delivery');
+    // The handover of a cluster that exists: no danger either.
+    expect(review(before, after).flatMap((r) => r.dangers.map((d) => d.code))).not.toContain('handed-over-before-delivery');
+  });
+
   it("names a release two active HelmReleases reconcile as a danger: the workload's resumed while mgmt's is not suspended", () => {
     const half = trees(workloadFleet, handed, [mgmtOfLab1, handed]);
     const lab = review(before, half).find((r) => r.env === 'lab1')!;

@@ -34,6 +34,13 @@ describe('README version table', () => {
     expect(table).toContain('clusterApi (contract v1beta2)');
   });
 
+  it("leaves the proving ground's programs out of a fleet's table (only the tool's repository runs npm run prove)", () => {
+    expect(versionTable(envs)).toContain('| proving ground | OpenTofu');
+    const fleet = versionTable(envs, { provingGround: false });
+    expect(fleet).not.toContain('proving ground');
+    expect(fleet).toContain('| Flux |');
+  });
+
   it('leaves a README without markers alone', () => {
     expect(withVersionTable('# title\n', envs)).toBe('# title\n');
   });
