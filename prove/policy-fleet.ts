@@ -4,10 +4,12 @@
  * (`manifests/shop`) and a cdk8s construct (`apps/hello.ts`), then `secrets init`. Each step of
  * the scenario is a user's edit of those files and `npm run synth`. Never the example fleet.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { initFleet } from '../scripts/packed-fleet';
+import { replaceOnce } from './k8s/fleets';
 
 export const POLICY_ENV = 'shop';
 
@@ -58,11 +60,6 @@ ${refused ? `  new kplus.Deployment(scope, 'worker', {
 ` : ''}}
 `;
 
-const replaceOnce = (source: string, from: string, to: string) => {
-  if (!source.includes(from)) throw new Error(`prove: init's environment file has no ${JSON.stringify(from)}`);
-  return source.replace(from, to);
-};
-
 /** Kyverno, its policies' layer before the apps', and the two apps, as a user adds them to init's file. */
 const withApps = (s: string) => [
   (x: string) => replaceOnce(x, "import * as pins from './versions';\n", "import * as pins from './versions';\nimport { hello } from '../apps/hello';\n"),
@@ -94,8 +91,7 @@ function writeManifests(dir: string, files: Record<string, unknown>): void {
 
 /** Writes the fleet with the packed tool's bin into `dir`, with the apps' compliant objects only. */
 export function scaffoldPolicyFleet(bin: string, dir: string): PolicyFleet {
-  execFileSync(bin, ['init', dir, ...INIT], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  initFleet(bin, dir, INIT);
   const envFile = path.join(dir, 'environments', `${POLICY_ENV}.ts`);
   fs.writeFileSync(envFile, withApps(fs.readFileSync(envFile, 'utf8')));
   fs.mkdirSync(path.join(dir, 'manifests', 'shop'), { recursive: true });

@@ -309,13 +309,18 @@ export function provideKubernetes(log: (line: string) => void): KubernetesProgra
   return { kubeApiserver, kubectl, etcd, sourceController, kustomizeController, helmController, notificationController };
 }
 
+/** A Go module's files at `version` in the module cache (read-only), from the proxy when absent. */
+export function moduleDir(module: string, version: string): string {
+  const found = download(module, version);
+  if ('error' in found) throw new Error(`${module}@${version}: ${found.error}`);
+  return found.dir;
+}
+
 /** The read-only source of a Kubernetes-half program's module at its pinned version (its CRDs, say). */
 export function kubernetesModuleSource(binary: string): string {
   const recipe = kubernetesRecipes().find((r) => r.binary === binary);
   if (!recipe) throw new Error(`no program ${binary} in the Kubernetes half`);
-  const found = download(recipe.module, recipe.moduleVersion);
-  if ('error' in found) throw new Error(`${recipe.module}@${recipe.moduleVersion}: ${found.error}`);
-  return found.dir;
+  return moduleDir(recipe.module, recipe.moduleVersion);
 }
 
 /** The Kyverno CLI, only when asked: the largest build of all. */

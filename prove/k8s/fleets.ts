@@ -97,7 +97,8 @@ function add(dir: string, a: AddedEnvironment): void {
   for (const [file, edit] of Object.entries(a.edits)) fs.writeFileSync(path.join(dir, file), edit(fs.readFileSync(path.join(dir, file), 'utf8')));
 }
 
-const replaceOnce = (source: string, from: string, to: string) => {
+/** `source` with `from` replaced once; an error when init's file has no `from`. */
+export const replaceOnce = (source: string, from: string, to: string) => {
   if (!source.includes(from)) throw new Error(`prove: init's environment file has no ${JSON.stringify(from)}`);
   return source.replace(from, to);
 };

@@ -15,7 +15,7 @@ import { startApiServer } from './api-server';
 import { startFlux } from './flux';
 import { serveGit } from './git-server';
 import { runClusterScenario } from './scenario';
-import { moduleDir } from './served-repo';
+import { moduleDir } from '../toolchain';
 import type { ClusterScenario } from './scenario';
 
 /** What no Kubernetes scenario can show here, said once in the report. */

@@ -5,21 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { moduleDir } from '../toolchain';
 import { bareRepository, commitFolder } from './git-server';
 import type { UpstreamGit } from './tree-copy';
 
 /** A bare repository's name under the server's root for an upstream URL. */
 export const upstreamRepo = (url: string) => `upstream/${url.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9._-]+/g, '_')}.git`;
-
-/** A Go module's files at `version`, from the module proxy into the module cache (read-only). */
-export function moduleDir(module: string, version: string): string {
-  const r = execFileSync('go', ['mod', 'download', '-json', `${module}@${version}`], { cwd: os.tmpdir(), encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } });
-  const dir = (JSON.parse(r) as { Dir?: string }).Dir;
-  if (!dir) throw new Error(`prove: the Go module proxy has no ${module}@${version}`);
-  return dir;
-}
 
 /** The Go module's files at `tag`, committed and tagged in a bare repository under `root`. */
 export function publishUpstream(root: string, up: UpstreamGit): void {

@@ -15,10 +15,11 @@ import { generateIdentity } from '../../src/secrets/age-keys';
 import { setSecret } from '../../src/secrets/secret-writer';
 import { startApiServer } from './api-server';
 import type { ApiServer } from './api-server';
-import { serveCharts } from './chart-server';
 import { startFlux } from './flux';
 import { bareRepository, commitFolder, serveGit } from './git-server';
 import { apply, get, kube, waitFor } from './kube';
+import { serveRegistry } from './registry';
+import { packStandIn } from './stand-ins';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const NS = 'flux-system';
@@ -84,14 +85,14 @@ async function main(): Promise<number> {
     if (!(await get(k, { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'smoke', name: 'smoke-config' }))) throw new Error('ConfigMap smoke/smoke-config was not applied');
     step('Kustomization apps Ready: the SOPS Secret decrypted with the age key equals the plaintext');
 
-    const charts = await serveCharts(work, [{ name: 'smoke', version: '0.1.0', objects: [configMap('smoke', 'from-chart', { from: 'helm' })] }]);
+    const charts = await serveRegistry([{ kind: 'http', path: 'local', chart: packStandIn(work, 'smoke', '0.1.0') }]);
     stops.push(charts.stop);
     await apply(k, [
-      { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'HelmRepository', metadata: { name: 'local', namespace: NS }, spec: { interval: '1m', url: charts.url } },
+      { apiVersion: 'source.toolkit.fluxcd.io/v1', kind: 'HelmRepository', metadata: { name: 'local', namespace: NS }, spec: { interval: '1m', url: `http://${charts.host}/local` } },
       { apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', metadata: { name: 'smoke', namespace: NS }, spec: { interval: '1m', targetNamespace: 'smoke', releaseName: 'smoke', chart: { spec: { chart: 'smoke', version: '0.1.0', sourceRef: { kind: 'HelmRepository', name: 'local' } } } } },
     ].map((o) => YAML.stringify(o)).join('---\n'));
     const release = await waitFor(k, { apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease', namespace: NS, name: 'smoke' }, 'Ready', 180);
-    if (!(await get(k, { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'smoke', name: 'from-chart' }))) throw new Error('HelmRelease smoke is Ready but ConfigMap smoke/from-chart does not exist');
+    if (!(await get(k, { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'smoke', name: 'smoke-stand-in' }))) throw new Error('HelmRelease smoke is Ready but ConfigMap smoke/smoke-stand-in does not exist');
     step(`HelmRelease Ready (${JSON.stringify(release.status?.history?.[0]?.chartName ?? '')} ${release.status?.lastAttemptedRevision ?? ''}), its ConfigMap exists`);
 
     const lab1: ApiServer = await startApiServer({ work, name: 'lab1', log });

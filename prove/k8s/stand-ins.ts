@@ -11,7 +11,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { provingGround } from '../../src/versions';
 import type { PackedChart } from './registry';
-import { moduleDir } from './served-repo';
+import { moduleDir } from '../toolchain';
 
 const SCHEMAS = path.resolve(import.meta.dirname, '..', '..', 'schemas', 'crds');
 
