@@ -15,7 +15,7 @@ import { generateIdentity } from '../../src/secrets/age-keys';
 import { setSecret } from '../../src/secrets/secret-writer';
 import { startApiServer } from './api-server';
 import type { ApiServer } from './api-server';
-import { startFlux } from './flux';
+import { CONTROLLERS, startFlux } from './flux';
 import { bareRepository, commitFolder, serveGit } from './git-server';
 import { apply, get, kube, waitFor } from './kube';
 import { serveRegistry } from './registry';
@@ -54,7 +54,7 @@ async function main(): Promise<number> {
     step('API server mgmt (etcd + kube-apiserver) ready');
     const flux = await startFlux(mgmt, { work, log });
     stops.push(flux.stop);
-    step('Flux CRDs installed, three controllers serving');
+    step(`Flux CRDs installed, its controllers serving (${CONTROLLERS.join(', ')})`);
     const k = kube(mgmt);
 
     // The Git repository: a ConfigMap and a SOPS Secret, as `secrets set` writes one.
