@@ -2,6 +2,16 @@ import type { Environment } from './resolve';
 
 export type Severity = 'error' | 'warning';
 
+/**
+ * A fix a program can apply, beside the sentence a person reads: set a field of the environment
+ * (a path as `Violation.path` writes it, without the environment's name) to a value, remove one,
+ * or run the bin with these arguments. A fix that needs a decision carries none.
+ */
+export type FixAction =
+  | { readonly set: string; readonly to: unknown }
+  | { readonly unset: string }
+  | { readonly run: readonly string[] };
+
 /** One broken invariant, with everything a person needs to fix it. */
 export interface Violation {
   /** Stable identifier, e.g. `vip.is-node-ip`; tests and suppressions key on it. */
@@ -13,6 +23,8 @@ export interface Violation {
   readonly value: string;
   readonly message: string;
   readonly fix: string;
+  /** The fix as a program applies it, when it is mechanical (fix closure applies it in a test). */
+  readonly action?: FixAction;
 }
 
 /** What a rule reports; the rule table adds code, severity and the environment prefix. */
