@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import YAML from 'yaml';
+import { CHARTS_WITHOUT_VALUES_SCHEMA } from '../src/tree/values-schema';
 
 export interface Upstream {
   readonly repo: string;
@@ -148,7 +149,7 @@ const json: VendoredFile[] = [
 /** values.schema.json of the pinned charts that ship one (cluster-api-operator ships none). */
 const values: VendoredFile[] = [
   {
-    // The newest flux-operator chart schema available (the pin is 0.58.1): validate names it as a stand-in.
+    // The newest flux-operator chart schema available here (the pin is 0.58.1): the declared stand-in of src/tree/values-schema.ts.
     dest: 'schemas/values/flux-operator-0.49.0.values.schema.json',
     from: 'values/flux-operator-0.49.0.values.schema.json',
     upstream: { repo: 'controlplaneio-fluxcd/charts', tag: 'flux-operator-0.49.0', path: 'charts/flux-operator/values.schema.json', commit: 'fc87d3b3f55bc28becb11126dadcde2bedf648a0' },
@@ -164,9 +165,10 @@ const values: VendoredFile[] = [
     upstream: { repo: 'cilium/charts', tag: 'cilium-1.20.0.tgz', path: 'cilium/values.schema.json', commit: 'd5f3d1cc0ed8e94d6920996024fefe5a3857dc15' },
   },
   {
-    dest: 'schemas/values/cert-manager-v1.21.1.values.schema.json',
-    from: 'values/cert-manager-v1.21.1.values.schema.json',
-    upstream: { repo: 'cert-manager/cert-manager', tag: 'v1.21.1', path: 'deploy/charts/cert-manager/values.schema.json', commit: '24e33194fb39488eff2bbf10c6dc640f407cad44' },
+    // The pin's own: the Go module proxy's zip of github.com/cert-manager/cert-manager@v1.21.2 (the git snapshot ends at v1.21.1).
+    dest: 'schemas/values/cert-manager-v1.21.2.values.schema.json',
+    from: 'values/cert-manager-v1.21.2.values.schema.json',
+    upstream: { repo: 'cert-manager/cert-manager', tag: 'v1.21.2 (from the Go module proxy: proxy.golang.org github.com/cert-manager/cert-manager/@v/v1.21.2.zip, published 2026-09-10)', path: 'deploy/charts/cert-manager/values.schema.json', commit: '(not in the proxy\'s answer; the file\'s sha256 is 47730ad9154f6cde7a081de7541f88e085ff92a5e5fd65a41a3d0223ff735bea)' },
   },
 ];
 
@@ -290,8 +292,11 @@ The in-cluster IPAM provider's InClusterIPPool (v1.1.0-rc.2 would stand in for t
 CAPMOX creates the cluster's pool itself from the ProxmoxCluster's \`ipv4Config\`, so the generator
 writes no pool and needs no schema for one.
 
-Values schemas: cluster-api-operator publishes none (its values are not schema-checked; see
-\`CHARTS_WITHOUT_VALUES_SCHEMA\` in \`src/validate/values-check.ts\`).
+Values schemas: ${[...CHARTS_WITHOUT_VALUES_SCHEMA].sort().join(', ')} publish none (their values are
+not schema-checked; see \`CHARTS_WITHOUT_VALUES_SCHEMA\` in \`src/tree/values-schema.ts\`). flux-operator's
+chart lives in controlplaneio-fluxcd/charts, whose snapshot ends at 0.49.0 and which the Go module
+proxy does not serve: 0.49.0's schema is the declared stand-in for the pin 0.58.1
+(\`VALUES_SCHEMA_STAND_INS\`), which synth does not warn about and validate names in a note.
 `;
 }
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Environment } from '../model/resolve';
 import { VALUES_SCHEMA_DIR } from '../tree/paths';
 import { REPO_ROOT } from '../tree/repo-root';
-import { CHARTS_WITHOUT_VALUES_SCHEMA, missingValuesSchemaNote, valuesSchemaNote } from '../tree/values-schema';
+import { CHARTS_WITHOUT_VALUES_SCHEMA, missingValuesSchemaNote, valuesSchemaWarning } from '../tree/values-schema';
 import { environmentTree } from '../validate/tree-objects';
 import { chartValues, lookupValuesSchema, valuesSchemaDirs } from '../validate/values-check';
 
@@ -19,7 +19,7 @@ export function valuesSchemaNotes(root: string, env: Environment, files: Readonl
     .flatMap((c) => {
       const schema = lookupValuesSchema(dirs, c.chart, c.version);
       if (!schema) return CHARTS_WITHOUT_VALUES_SCHEMA.has(c.chart) ? [] : [missingValuesSchemaNote(c.chart, c.version)];
-      return valuesSchemaNote(c.chart, c.version, schema) ?? [];
+      return valuesSchemaWarning(c.chart, c.version, schema) ?? [];
     });
   return [...new Set(notes)].sort();
 }

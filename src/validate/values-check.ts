@@ -6,7 +6,7 @@ import type { Finding } from './findings';
 import { SchemaStore } from './schemas';
 import type { EnvironmentTree } from './tree-objects';
 import { CILIUM_VALUES_FILE, treeDir } from '../tree/paths';
-import { CHARTS_WITHOUT_VALUES_SCHEMA, VALUES_SCHEMA_STAND_INS, missingValuesSchemaNote, resolveValuesSchema, valuesSchemaNote } from '../tree/values-schema';
+import { CHARTS_WITHOUT_VALUES_SCHEMA, VALUES_SCHEMA_STAND_INS, declaredStandInNote, missingValuesSchemaNote, resolveValuesSchema, valuesSchemaWarning } from '../tree/values-schema';
 import { charts as toolCharts } from '../versions';
 import type { ValuesSchemaChoice } from '../tree/values-schema';
 
@@ -90,8 +90,10 @@ export function checkChartValues(trees: readonly EnvironmentTree[], dir: string,
       continue;
     }
     // The same sentence synth's warning says (app.values-schema-stand-in, values.schema-stand-in).
-    const note = valuesSchemaNote(entry.chart, entry.version, schema);
+    const note = valuesSchemaWarning(entry.chart, entry.version, schema);
     if (note !== undefined) notes.add(`warning: ${note}`);
+    const declared = declaredStandInNote(entry.chart, entry.version, schema);
+    if (declared !== undefined) notes.add(declared);
     const validate = stores.get(schema.dir)!.get(path.basename(schema.file))!;
     validated++;
     if (!validate(entry.values)) {

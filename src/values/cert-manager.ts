@@ -1,4 +1,4 @@
-/* Generated from schemas/values/cert-manager-v1.21.1.values.schema.json by npm run values-types: do not edit. */
+/* Generated from schemas/values/cert-manager-v1.21.2.values.schema.json by npm run values-types: do not edit. */
 
 /**
  * Setting a digest pins the image. If a tag is also set, the rendered reference will include both ("image:tag@digest"), though only the digest will be used for pulling.

@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import YAML from 'yaml';
 import { CLUSTER_SCOPED } from '../../tree/kinds';
 import { VALUES_SCHEMA_DIR, valuesSchemaPath } from '../../tree/paths';
-import { resolveValuesSchema, valuesSchemaNote } from '../../tree/values-schema';
+import { copyValuesSchemaFix, resolveValuesSchema, valuesSchemaNote } from '../../tree/values-schema';
 import type { ValuesSchemaChoice } from '../../tree/values-schema';
 import type { App, Environment } from '../resolve';
 import { isRepositoryPath } from './apps';
@@ -179,7 +179,7 @@ export const appSourceRules: readonly Rule<AppSources>[] = [
               path: `apps[${app.index}].helm.version`,
               value: app.helm.version,
               message: note,
-              fix: `copy the chart's ${app.helm.version} values.schema.json to ${valuesSchemaPath(app.helm.chart, app.helm.version)}`,
+              fix: copyValuesSchemaFix(app.helm.chart, app.helm.version),
             }];
       }),
   },
