@@ -14,6 +14,18 @@ export const k3s = {
 } as const;
 
 /**
+ * k3s's installer (the script get.k3s.io serves, which then checks the k3s binary it downloads
+ * against the release's sha256sum file), taken at one commit of k3s-io/k3s and checked against
+ * its sha256 before it runs. The commit is the one the Go module proxy serves
+ * (v1.35.1-0.20260211145931-c5b158798933); the sha256 is that commit's own install.sh.sha256sum.
+ * Update the two together.
+ */
+export const k3sInstaller = {
+  commit: 'c5b158798933',
+  sha256: 'f6dd79c73ff9823378e92cfc0855e725e5dea26c91e2b0c3f80d1d59c05d5f02',
+} as const;
+
+/**
  * Helm charts: HTTP repository, OCI location where upstream publishes one (Cilium since 2026-01,
  * cert-manager's official method since 2025), chart name and exact chart version. The OCI tag is
  * the chart version as written here (cert-manager's carry the `v`).

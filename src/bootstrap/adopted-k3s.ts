@@ -2,7 +2,7 @@ import type { K3sEnvironment, Node } from '../model/resolve';
 import { quote } from './shell';
 import { copyTo, onNode } from './step';
 
-// k3s on a server that runs it already (an adopted VM). get.k3s.io rewrites k3s.service with only
+// k3s on a server that runs it already (an adopted VM). k3s's installer rewrites k3s.service with only
 // the arguments it is given (`server`: every other flag an earlier install set on the command line
 // is dropped), rewrites k3s.service.env with the K3S_ variables of its own environment, and
 // restarts k3s. So the earlier install's files are kept aside once, the difference is shown, and

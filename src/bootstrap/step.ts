@@ -1,5 +1,6 @@
 import type { K3sEnvironment, Node } from '../model/resolve';
 import { TOOL_NAME } from '../tree/tool-name';
+import { k3sInstaller } from '../versions';
 import { quote, remote } from './shell';
 
 // What every step is made of: the step as data and the shell lines that reach a node.
@@ -47,5 +48,13 @@ export const waitFor = (seconds: number, condition: string, pause = 5) => `timeo
  */
 export const applySecret = (namespace: string, name: string) =>
   `kubectl apply --server-side --field-manager=${TOOL_NAME} --force-conflicts -f - && kubectl -n ${namespace} annotate secret ${name} kubectl.kubernetes.io/last-applied-configuration-`;
-/** The install line of every server, at the cold build, a join and an upgrade: get.k3s.io at the pinned release. */
-export const k3sInstall = (env: K3sEnvironment) => `curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=${env.k3s.version} sh -s - server`;
+/** Where the pinned installer script is downloaded from: k3s-io/k3s at its commit. */
+export const K3S_INSTALLER_URL = `https://raw.githubusercontent.com/k3s-io/k3s/${k3sInstaller.commit}/install.sh`;
+const INSTALLER = 'k3s-install.sh';
+
+/**
+ * The install line of every server, at the cold build, a join and an upgrade: the pinned installer,
+ * run only when its sha256 matches (as every other download of the runbook), at the pinned release.
+ */
+export const k3sInstall = (env: K3sEnvironment) =>
+  `curl -sfLo ${INSTALLER} ${K3S_INSTALLER_URL} && echo '${k3sInstaller.sha256}  ${INSTALLER}' | sha256sum -c --quiet - && sudo INSTALL_K3S_VERSION=${env.k3s.version} sh ${INSTALLER} server`;

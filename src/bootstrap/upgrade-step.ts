@@ -20,7 +20,7 @@ function upgradableFrom(version: string): string[] {
 
 /**
  * The rolling upgrade of every server to the pinned k3s, one at a time, the founder last: drain,
- * the install line the Join steps use (get.k3s.io replaces the binary and restarts k3s with the
+ * the install line the Join steps use (k3s's installer replaces the binary and restarts k3s with the
  * same config.yaml), the kubelet at the pin and Ready, etcd healthy, uncordon. Its first line
  * refuses a node more than one minor from the pin (Kubernetes' version skew policy,
  * https://kubernetes.io/releases/version-skew-policy/: upgrade one minor at a time).

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { K3S_INSTALLER_URL } from '../../src/bootstrap/step';
 import { runbookSteps } from '../../src/bootstrap/steps';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { resolveK3s } from '../fixtures/environments';
@@ -23,7 +24,9 @@ const STANDINS: Record<string, string> = {
   sudo: 'exec env "$@"',
   k3s: '[ -n "$FAKE_K3S" ] || exit 127; echo "k3s version $FAKE_K3S (0123abcd)"; echo "go version go1.24.4"',
   systemctl: 'case "$1" in cat) exit 0 ;; show) echo "{ path=/usr/local/bin/k3s ; argv[]=/usr/local/bin/k3s server --disable traefik ; ignore_errors=no }" ;; *) echo "systemctl $*" >> "$FAKE_LOG" ;; esac',
-  curl: 'echo \'echo "install $INSTALL_K3S_VERSION $*" >> "$FAKE_LOG"\'',
+  // The installer the install line downloads (to the file after -sfLo), and a checksum that passes.
+  curl: 'echo \'echo "install $INSTALL_K3S_VERSION $*" >> "$FAKE_LOG"\' > "$2"',
+  sha256sum: 'cat > /dev/null',
 };
 
 const founderStep = (spec: EnvironmentSpec) => runbookSteps(resolveK3s(spec)).steps.find((s) => s.title.startsWith('k3s on the founder'))!;
@@ -106,6 +109,6 @@ describe("k3s on an adopted node (mgmt's founder)", () => {
   it('leaves a node the stack creates to the plain install', () => {
     const commands = runbookSteps(resolveK3s(dev)).steps.find((s) => s.title.startsWith('k3s on the founder'))!.commands;
     expect(commands.join('\n')).not.toContain('before-adoption');
-    expect(commands.filter((c) => c.includes('get.k3s.io'))).toHaveLength(1);
+    expect(commands.filter((c) => c.includes(K3S_INSTALLER_URL))).toHaveLength(1);
   });
 });

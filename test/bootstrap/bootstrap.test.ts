@@ -107,7 +107,7 @@ describe('bootstrap tree', () => {
       "ubuntu@192.168.1.52 'sudo cloud-init status --wait >/dev/null'",
       "/etc/rancher/k3s/config.yaml' < nodes/k3s-dev-1/config.yaml",
       "/var/lib/rancher/k3s/server/manifests/kube-vip.yaml' < kube-vip.yaml",
-      'sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh -s - server',
+      'sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh k3s-install.sh server',
       'https://192.168.1.49:6443/livez',
       'install -D -m 0600 "$KUBECONFIG.new" "$KUBECONFIG"',
       'helm upgrade --install cilium oci://quay.io/cilium/charts/cilium --version 1.20.0 --namespace kube-system --values cilium-values.yaml',
