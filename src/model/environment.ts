@@ -234,7 +234,7 @@ export const sopsSchema = z.strictObject({
 /** A chart of the user's own, installed by Flux (a HelmRelease with its source). */
 export const appHelmSchema = z.strictObject({
   chart: z.string().describe("The chart's name in its repository."),
-  version: z.string().describe('The exact chart version; keep it in src/versions.ts (with its `// renovate:` line) and reference it.'),
+  version: z.string().describe("The exact chart version; keep it in the fleet's environments/versions.ts (with its `// renovate:` line) and reference it."),
   oci: z.string().optional().describe("The chart's OCI location without tag, `oci://ghcr.io/org/charts/name`: an OCIRepository. Set this or `repo`."),
   repo: z.string().optional().describe('The classic Helm repository URL (`https://…`): a HelmRepository. Set this or `oci`.'),
   values: z.record(z.string(), z.unknown()).default({}).describe("The release's values. Where the chart ships a values.schema.json, copy it to `schemas/values/<chart>-<version>.values.schema.json`: synth and validate check the values against it."),
@@ -304,7 +304,7 @@ export const environmentSchema = z.strictObject({
   secrets: z.array(secretRefSchema).default([]).describe('Secrets needed beyond those components declare themselves.'),
   sops: sopsSchema.optional().describe("Who can decrypt this environment's secrets; none when unset."),
   infrastructure: infrastructureSchema.describe('Where the nodes run: bare metal, libvirt VMs or Proxmox VMs; or `cluster-api`, a workload cluster whose machines a management environment creates.'),
-  versions: versionOverridesSchema.optional().describe("Pins this environment sets itself over the tool's tested defaults (src/versions.ts), e.g. `{ charts: { cilium: { version: '1.20.1' } } }`; keep them in the fleet's versions.ts under `// renovate:` comments. The compatibility rules judge the pins as overridden. Default: none."),
+  versions: versionOverridesSchema.optional().describe("Pins this environment sets itself over the tool's tested defaults (the tool's src/versions.ts), e.g. `{ charts: { cilium: { version: '1.20.1' } } }`; keep them in the fleet's environments/versions.ts under `// renovate:` comments. The compatibility rules judge the pins as overridden. Default: none."),
 });
 
 type Spec<S extends z.ZodType> = SpecOf<S>;

@@ -81,7 +81,7 @@ export const clusterApiInfrastructureSchema = z.strictObject({
   kind: z.literal('cluster-api').describe("A workload cluster whose machines a management environment's Cluster API creates (CAPMOX, kubeadm, in-cluster IPAM)."),
   management: z.string().describe('The environment whose Cluster API creates the machines (its `clusterApi` section installs the providers); its tree holds this cluster\'s Cluster API objects.'),
   namespace: z.string().default('default').describe('Namespace of the Cluster and its objects on the management cluster.'),
-  kubernetes: z.string().describe('The exact kubeadm Kubernetes release, e.g. `v1.35.9`; keep it in the fleet\'s versions.ts under its `// renovate:` comment.'),
+  kubernetes: z.string().describe('The exact kubeadm Kubernetes release, e.g. `v1.35.9`; keep it in the fleet\'s environments/versions.ts under its `// renovate:` comment.'),
   controlPlane: workloadControlPlaneSchema.describe('The control-plane machines (KubeadmControlPlane).'),
   workers: z.array(workerPoolSchema).default([]).describe('Worker pools, one MachineDeployment each.'),
   proxmox: workloadProxmoxSchema.describe('Where CAPMOX clones the machines from and places them.'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { settingsDoc } from '../../src/synth/settings-doc';
+import { environmentSchema } from '../../src/model/environment';
 
 /** The table rows settingsDoc() writes for a schema: every line that starts with `| \``. */
 const rows = (schema: z.ZodType) => settingsDoc(schema).split('\n').filter((line) => line.startsWith('| `'));
@@ -35,5 +36,10 @@ describe('the settings reference', () => {
   it('keeps a description from breaking the table: pipes escaped, <…> outside code spans not read as HTML', () => {
     const schema = z.strictObject({ file: z.string().describe('`<env>.yaml` or a | b, else ~/.kube/<env>, then `<raw>` and <x>.') });
     expect(rows(schema)).toEqual(['| `file` | string | required | `<env>.yaml` or a \\| b, else ~/.kube/&lt;env>, then `<raw>` and &lt;x>. |']);
+  });
+  it("tells a fleet to keep its pins in its own environments/versions.ts, never in the tool's src/versions.ts", () => {
+    const doc = settingsDoc();
+    expect(doc).not.toMatch(/keep (it|them) in src\/versions\.ts/);
+    expect(rows(environmentSchema).filter((r) => r.includes('keep it in') || r.includes('keep them in')).every((r) => r.includes("the fleet's environments/versions.ts"))).toBe(true);
   });
 });
