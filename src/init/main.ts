@@ -20,6 +20,7 @@ const USAGE = `usage: k3s-gitops-synth init <dir> [options]
   writes a new fleet repository into <dir> (new or empty): package.json, environments/, apps/,
   manifests/, secrets/, CI for GitHub, Gitea and Forgejo, renovate.json and its README; asks for
   each answer not given when it runs on a terminal, else takes the default
+  --into-existing         write into a folder that holds other files (never overwriting one)
   --name <env>            the first environment (default: dev)
   --domain <domain>       its DNS domain (default: <env>.home.arpa)
   --subnet <cidr>         the nodes' subnet (default: 192.168.10.0/24)
@@ -58,6 +59,9 @@ async function prompt(raw: RawAnswers, dir: string): Promise<RawAnswers> {
   return answers;
 }
 
+/** What the folder holds besides a git repository (`git init` first is fine): a fleet goes into a new or empty folder. */
+const occupants = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f !== '.git').sort() : []);
+
 /** The folder's files that a new fleet would overwrite. */
 const clashes = (dir: string, files: ReadonlyMap<string, string>) => [...files.keys()].filter((f) => fs.existsSync(path.join(dir, f)));
 
@@ -65,7 +69,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { ...Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), help: { type: 'boolean', short: 'h' } },
+    options: { ...Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), 'into-existing': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -73,6 +77,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'init needs the folder to write the fleet into' : `one folder only, not ${positionals.join(' ')}`);
   const dir = path.resolve(positionals[0]!);
+  const present = occupants(dir);
+  if (present.length > 0 && values['into-existing'] !== true) {
+    process.stderr.write(`error ${positionals[0]}: not empty (${present.join(', ')}); init writes into a new or empty folder\n    fix: init into a new or empty folder, or add --into-existing to write beside those files (init never overwrites one)\ninit: nothing was written\n`);
+    return 1;
+  }
   const given = values as Record<string, string | boolean | undefined>;
   let raw = Object.fromEntries(OPTIONS.filter((o) => typeof given[o] === 'string').map((o) => [o, given[o] as string])) as RawAnswers;
   // A key given as a file (~/.ssh/id_ed25519.pub) is read; the key itself is kept as written.
@@ -105,7 +114,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const where = path.relative(process.cwd(), dir) || '.';
   process.stdout.write(
-    `${where}: ${files.size} files written (environment ${answers.name}, tool ${answers.tool})\nnext:\n  cd ${where}\n  git init -b main && npm install\n  npm run secrets -- init ${answers.name}\n  npm run synth\n`,
+    `init: ${files.size} files written into ${where} (environment ${answers.name}, tool ${answers.tool})\nnext:\n  cd ${where}\n  git init -b main && npm install\n  npm run secrets -- init ${answers.name}\n  npm run synth\n`,
   );
   // A path outside the fleet installs here and nowhere else: say so, with what works everywhere.
   if (answers.tool.startsWith('file:/')) {

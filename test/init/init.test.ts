@@ -141,12 +141,36 @@ describe('the --tool default', () => {
 describe('init, the command', () => {
   const init = (...args: string[]) => spawnSync(process.execPath, ['--', BIN, 'init', ...args], { cwd: repo, encoding: 'utf8' });
 
+  it('fails when the folder is not empty, naming what it holds, and writes nothing', () => {
+    const dir = tmp('init-occupied-');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine\n');
+    fs.mkdirSync(path.join(dir, 'docs'));
+    const result = init(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`error ${dir}: not empty (docs, notes.txt); init writes into a new or empty folder\n    fix: init into a new or empty folder, or add --into-existing to write beside those files (init never overwrites one)\ninit: nothing was written\n`);
+    expect(fs.readdirSync(dir).sort()).toEqual(['docs', 'notes.txt']);
+  });
+
+  it('writes into a folder holding only a git repository, and into an occupied one with --into-existing', () => {
+    const gitOnly = tmp('init-git-');
+    fs.mkdirSync(path.join(gitOnly, '.git'));
+    const first = init(gitOnly);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout.split('\n')[0]).toMatch(new RegExp(`^init: \\d+ files written into ${path.relative(repo, gitOnly).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(environment dev, tool `));
+    const occupied = tmp('init-beside-');
+    fs.writeFileSync(path.join(occupied, 'notes.txt'), 'mine\n');
+    const beside = init(occupied, '--into-existing');
+    expect(beside.status, beside.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(occupied, 'notes.txt'), 'utf8')).toBe('mine\n');
+    expect(fs.existsSync(path.join(occupied, 'package.json'))).toBe(true);
+  });
+
   it('writes nothing into a folder where any of its files exists, naming each', () => {
     const dir = tmp('init-clash-');
     fs.writeFileSync(path.join(dir, 'package.json'), '{}\n');
     fs.mkdirSync(path.join(dir, 'environments'));
     fs.writeFileSync(path.join(dir, 'environments/index.ts'), 'export const environments = [];\n');
-    const result = init(dir);
+    const result = init(dir, '--into-existing');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`error ${dir}/package.json: already exists; init never overwrites a file\n`);
     expect(result.stderr).toContain(`error ${dir}/environments/index.ts: already exists`);
