@@ -11,7 +11,9 @@ import { formatViolation, hasErrors } from '../model/violation';
 import type { Violation } from '../model/violation';
 import { holdsAgeIdentity } from '../model/public-keys';
 import { serverTokenSource } from '../model/server-token';
+import { applySecret } from '../bootstrap/step';
 import type { CommandResult } from '../synth/commands';
+import { treeDir } from '../tree/paths';
 import { readTree } from '../synth/tree';
 import { generateIdentity, parseIdentities } from './age-keys';
 import { DEMO_AGE_KEY_FILE, DEMO_AGE_RECIPIENT } from './demo';
@@ -269,7 +271,11 @@ async function initCommand(ctx: SecretsContext, args: string[]): Promise<Command
   const identityRef = env.secrets.find((s) => s.deliveredBy && s.namespace === FLUX_SYSTEM && s.name === SOPS_AGE_SECRET_NAME);
   const handOver = identityRef
     ? `  npm run secrets -- set ${env.name} ${identityRef.namespace}/${identityRef.name} --file ${SOPS_AGE_KEY}=${keyPath}   (${identityRef.deliveredBy!.environment}'s Flux delivers it)`
-    : `  kubectl -n ${FLUX_SYSTEM} create secret generic ${SOPS_AGE_SECRET_NAME} --from-file=${SOPS_AGE_KEY}=${keyPath}`;
+    : // flux-system exists only once Flux is installed: the cold build's Flux step applies the key itself.
+      [
+        `  the cold build's Flux step applies it as ${FLUX_SYSTEM}/${SOPS_AGE_SECRET_NAME} (${treeDir(env.name)}/bootstrap/README.md); where ${env.name}'s Flux runs already, apply it now:`,
+        `  kubectl -n ${FLUX_SYSTEM} create secret generic ${SOPS_AGE_SECRET_NAME} --from-file=${SOPS_AGE_KEY}=${keyPath} --dry-run=client -o yaml | ${applySecret(FLUX_SYSTEM, SOPS_AGE_SECRET_NAME)}`,
+      ].join('\n');
   return ok(
     [
       `${env.name}: new age key ${recipient}`,
