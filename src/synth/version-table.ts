@@ -20,7 +20,12 @@ interface PinRow {
   readonly kind: string;
   readonly what: string;
   readonly version: (pins: Catalogue) => string;
+  /** The environments that run it: a row no environment of the fleet runs is not listed. @default every one */
+  readonly usedBy?: (env: Environment) => boolean;
 }
+
+/** The VM layer's pins are run only where Terraform is written (libvirt, Proxmox). */
+const hasVms = (env: Environment) => env.infrastructure.kind === 'libvirt' || env.infrastructure.kind === 'proxmox';
 
 /** Kubernetes' own release of the tested k3s (`v1.36.4` of `v1.36.4+k3s1`). */
 const kubernetesOf = (p: Catalogue) => p.k3s.tested.replace(/\+k3s\d+$/, '');
@@ -43,11 +48,12 @@ function pinRows(): PinRow[] {
     ...keyed(versions.capiProviders, 'Cluster API provider', (p, name) => `${name} (contract ${contractOf(name, p.version)})`, (p) => p.version, (p) => p.capiProviders),
     { kind: 'CRDs', what: 'Gateway API (standard channel)', version: (p) => p.gatewayApi.version },
     ...keyed(versions.images, 'image', (i) => i.repository, (i) => i.tag, (p) => p.images),
-    { kind: 'cloud image', what: `${versions.cloudImage.name}`, version: (p) => `${p.cloudImage.serial} (sha256 ${p.cloudImage.sha256.slice(0, 12)}…)` },
-    ...keyed(versions.terraformProviders, 'Terraform provider', (p) => p.source, (p) => p.version, (p) => p.terraformProviders),
+    { kind: 'cloud image', what: `${versions.cloudImage.name}`, version: (p) => `${p.cloudImage.serial} (sha256 ${p.cloudImage.sha256.slice(0, 12)}…)`, usedBy: hasVms },
+    // Each provider serves the infrastructure kind its key names (libvirt, proxmox).
+    ...keyed(versions.terraformProviders, 'Terraform provider', (p) => p.source, (p) => p.version, (p) => p.terraformProviders).map((row): PinRow => ({ ...row, usedBy: (env) => row.what === versions.terraformProviders[env.infrastructure.kind as keyof typeof versions.terraformProviders]?.source })),
     { kind: 'Flux', what: `distribution installed by flux-operator (${versions.flux.registry})`, version: (p) => p.flux.version },
     { kind: 'tool', what: "helm (the runbook's)", version: (p) => `${p.tools.helm.version} (SHA-256 ${p.tools.helm.sha256.amd64.slice(0, 12)}… amd64)` },
-    { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version },
+    { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version, usedBy: hasVms },
     { kind: PROVING_GROUND, what: 'OpenTofu (npm run prove, built from its Go module)', version: (p) => p.provingGround.opentofu.version },
     { kind: PROVING_GROUND, what: 'terraform-provider-libvirt of the count era (npm run prove)', version: (p) => p.provingGround.libvirtLegacy.version },
     // The Kubernetes half's programs follow other pins (provingGround in versions.ts says which);
@@ -76,7 +82,7 @@ export function versionTable(envs: readonly Environment[], options: TableOptions
   const sorted = [...envs].sort((a, b) => (a.name < b.name ? -1 : 1));
   const rows: string[][] = [
     ...sorted.map((env) => [env.k3s ? 'k3s' : 'Kubernetes (kubeadm)', env.name, env.kubernetesVersion]),
-    ...pinRows().filter((row) => options.provingGround || row.kind !== PROVING_GROUND).flatMap((row) => {
+    ...pinRows().filter((row) => (options.provingGround || row.kind !== PROVING_GROUND) && (row.usedBy === undefined || sorted.some(row.usedBy))).flatMap((row) => {
       const tool = row.version(versions);
       const overrides = sorted.filter((env) => row.version(env.versions) !== tool).map((env) => [row.kind, `${row.what}: **${env.name}'s override**`, row.version(env.versions)]);
       return [[row.kind, row.what, tool], ...overrides];

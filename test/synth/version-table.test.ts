@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TABLE_END, TABLE_START, versionTable, withVersionTable } from '../../src/synth/version-table';
 import * as versions from '../../src/versions';
 import { resolve } from '../../src/model/resolve';
-import { modify, singleServer, threeServers } from '../fixtures/environments';
+import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fixtures/environments';
 
 const envs = [resolve(threeServers), resolve(modify(singleServer, (e) => { e.k3s.version = 'v1.35.8+k3s1'; }))];
 
@@ -39,6 +39,22 @@ describe('README version table', () => {
     const fleet = versionTable(envs, { provingGround: false });
     expect(fleet).not.toContain('proving ground');
     expect(fleet).toContain('| Flux |');
+  });
+
+  it("lists the VM layer's pins only where an environment has VMs, each provider where its kind is used", () => {
+    const bareMetal = versionTable([resolve(fiveServersTwoPlanned)], { provingGround: false });
+    expect(bareMetal).not.toContain('| cloud image |');
+    expect(bareMetal).not.toContain('| Terraform provider |');
+    expect(bareMetal).not.toContain('cdktf-cli');
+    expect(bareMetal).toContain('| Helm chart | cilium');
+    const libvirt = versionTable([resolve(threeServers)], { provingGround: false });
+    expect(libvirt).toContain(`| cloud image | ${versions.cloudImage.name} |`);
+    expect(libvirt).toContain(`| Terraform provider | ${versions.terraformProviders.libvirt.source} |`);
+    expect(libvirt).not.toContain(versions.terraformProviders.proxmox.source);
+    expect(libvirt).toContain('cdktf-cli');
+    const proxmox = versionTable([resolve(singleServer)], { provingGround: false });
+    expect(proxmox).toContain(`| Terraform provider | ${versions.terraformProviders.proxmox.source} |`);
+    expect(proxmox).not.toContain(versions.terraformProviders.libvirt.source);
   });
 
   it('leaves a README without markers alone', () => {

@@ -37,7 +37,7 @@ ${a.infrastructure === 'libvirt' && a.sshKeys.length === 0 ? '4' : '3'}. \`npm r
 | \`npm run deploy -- ${a.name}\` | applies the committed VM layer with \`tofu\` or \`terraform\` from the PATH, offline, after checking the state; commit the \`terraform/.terraform.lock.hcl\` its init writes. \`--plan\` plans only, \`--expect import=N,add=N,change=N,destroy=N\` applies only a plan of those counts, \`--inspect\` checks the state only; \`-- -target=…\` goes to plan/apply (VM environments only) |
 | \`npm test\` | typecheck + check + validate |
 
-Every command takes \`--env <name>\` and \`--help\`: \`npm run check -- --env ${a.name}\`.
+\`synth\`, \`check\`, \`diff\`, \`validate\`, \`review\`, \`verify\` and \`secrets check\` take \`--env <name>\` (\`npm run check -- --env ${a.name}\`); \`deploy\` and \`secrets set\`, \`show\` and \`init\` take the environment as their first argument (\`npm run deploy -- ${a.name}\`). Every command takes \`--help\`.
 
 ## Layout
 
