@@ -72,7 +72,7 @@ fi
 if step 4 'k3s on the founder, k3s-dev-1 (192.168.1.50) (on k3s-dev-1)'; then
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/config.yaml'\'' < nodes/k3s-dev-1/config.yaml'
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''sudo install -D -m 0600 /dev/stdin /var/lib/rancher/k3s/server/manifests/kube-vip.yaml'\'' < kube-vip.yaml'
-  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh -s - server'\'''
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''curl -sfLo k3s-install.sh https://raw.githubusercontent.com/k3s-io/k3s/c5b158798933/install.sh && echo '\''\'\'''\''f6dd79c73ff9823378e92cfc0855e725e5dea26c91e2b0c3f80d1d59c05d5f02  k3s-install.sh'\''\'\'''\'' | sha256sum -c --quiet - && sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh k3s-install.sh server'\'''
   run 'timeout 300 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''\'\'''\''sudo k3s kubectl get --raw /readyz'\''\'\'''\'' >/dev/null 2>&1; do sleep 5; done'\'''
 fi
 if step 5 'Wait until the VIP 192.168.1.49 answers on 6443 (on workstation)'; then
@@ -95,14 +95,14 @@ if step 8 'Join k3s-dev-2 (192.168.1.51) (on k3s-dev-2)'; then
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''sudo cat /var/lib/rancher/k3s/server/token'\'' | ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/cluster-token'\'''
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/config.yaml'\'' < nodes/k3s-dev-2/config.yaml'
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51 '\''sudo install -D -m 0600 /dev/stdin /var/lib/rancher/k3s/server/manifests/kube-vip.yaml'\'' < kube-vip.yaml'
-  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51 '\''curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh -s - server'\'''
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.51 '\''curl -sfLo k3s-install.sh https://raw.githubusercontent.com/k3s-io/k3s/c5b158798933/install.sh && echo '\''\'\'''\''f6dd79c73ff9823378e92cfc0855e725e5dea26c91e2b0c3f80d1d59c05d5f02  k3s-install.sh'\''\'\'''\'' | sha256sum -c --quiet - && sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh k3s-install.sh server'\'''
   run 'kubectl wait --for=condition=Ready node/k3s-dev-2 --timeout=10m'
 fi
 if step 9 'Join k3s-dev-3 (192.168.1.52) (on k3s-dev-3)'; then
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.50 '\''sudo cat /var/lib/rancher/k3s/server/token'\'' | ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.52 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/cluster-token'\'''
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.52 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/config.yaml'\'' < nodes/k3s-dev-3/config.yaml'
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.52 '\''sudo install -D -m 0600 /dev/stdin /var/lib/rancher/k3s/server/manifests/kube-vip.yaml'\'' < kube-vip.yaml'
-  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.52 '\''curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh -s - server'\'''
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 22 ubuntu@192.168.1.52 '\''curl -sfLo k3s-install.sh https://raw.githubusercontent.com/k3s-io/k3s/c5b158798933/install.sh && echo '\''\'\'''\''f6dd79c73ff9823378e92cfc0855e725e5dea26c91e2b0c3f80d1d59c05d5f02  k3s-install.sh'\''\'\'''\'' | sha256sum -c --quiet - && sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh k3s-install.sh server'\'''
   run 'kubectl wait --for=condition=Ready node/k3s-dev-3 --timeout=10m'
 fi
 if step 10 'Verify (on workstation)'; then

@@ -66,7 +66,7 @@ fi
 if step 3 'k3s on the founder, k3s-prod-1 (192.168.2.10) (on k3s-prod-1)'; then
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''sudo install -D -m 0600 /dev/stdin /etc/rancher/k3s/config.yaml'\'' < nodes/k3s-prod-1/config.yaml'
   run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''sudo install -D -m 0600 /dev/stdin /data/k3s/server/manifests/kube-vip.yaml'\'' < kube-vip.yaml'
-  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''curl -sfL https://get.k3s.io | sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh -s - server'\'''
+  run 'ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''curl -sfLo k3s-install.sh https://raw.githubusercontent.com/k3s-io/k3s/c5b158798933/install.sh && echo '\''\'\'''\''f6dd79c73ff9823378e92cfc0855e725e5dea26c91e2b0c3f80d1d59c05d5f02  k3s-install.sh'\''\'\'''\'' | sha256sum -c --quiet - && sudo INSTALL_K3S_VERSION=v1.36.4+k3s1 sh k3s-install.sh server'\'''
   run 'timeout 300 bash -c '\''until ssh -o StrictHostKeyChecking=accept-new -o ConnectTimeout=10 -p 2251 192.168.2.102 '\''\'\'''\''sudo k3s kubectl get --raw /readyz'\''\'\'''\'' >/dev/null 2>&1; do sleep 5; done'\'''
 fi
 if step 4 'Wait until the VIP 192.168.2.9 answers on 6443 (on workstation)'; then
