@@ -79,6 +79,19 @@ export function skippedMinors(from: string, to: string): string[] {
   return Array.from({ length: Math.max(0, b.minor - a.minor - 1) }, (_, i) => `${a.major}.${a.minor + i + 1}`);
 }
 
+/** A server's Join step as its tree's runbook numbers and titles it (`## 8. Join k3s-dev-2 (192.168.1.51)`), if it has one. */
+export function joinStepOf(files: ReadonlyMap<string, string>, name: string): { readonly number: number; readonly title: string } | undefined {
+  const heading = (files.get('bootstrap/README.md') ?? '').split('\n').map((l) => /^## (\d+)\. (Join (\S+) \(.+\))$/.exec(l)).find((m) => m?.[3] === name);
+  return heading ? { number: Number(heading[1]), title: heading[2]! } : undefined;
+}
+
+/** How a note names a server's Join step: its number and title, and the line that runs it alone. */
+export function joinStepWords(files: ReadonlyMap<string, string>, name: string): string {
+  const step = joinStepOf(files, name);
+  // No Join step: the founder's is the cold build's own (a joining server's is numbered after it).
+  return step ? `step ${step.number} "${step.title}" (bash run.sh --only ${step.number})` : 'its step in the runbook (bash run.sh --list numbers them)';
+}
+
 /** Servers that dial `address` as their join target (`server:` in their config), in a tree's configs. */
 export const dialersOf = (configs: ReadonlyMap<string, Record<string, unknown>>, address: string) =>
   [...configs].filter(([, c]) => typeof c.server === 'string' && new URL(c.server).hostname === address).map(([n]) => n);
@@ -108,8 +121,8 @@ export function dayTwoNotes(previous: ReadonlyMap<string, string>, next: Readonl
       : []),
     ...readdressed.map(({ name, from, to }) => serverConfigs(previous).size === 1
       ? `${name}'s address ${from} -> ${to}: the only server; a rebuild would take the cluster's datastore with its disk and a restart starts k3s on an address the host does not have: ${ONLY_SERVER_READDRESS(etcd)}`
-      : `${name}'s address ${from} -> ${to}: a rebuild, not a restart (the host keeps ${from} until then${etcd ? ", and its etcd member's peer URL names it" : ''}): drain it, stop k3s on it, delete its Node${etcd ? ' (k3s removes its etcd member)' : ''}, ${rebuild}, then run its Join step (bootstrap/README.md, Day 2 "${ADDRESS_SECTION}")${name === is ? `; ${name} runs cluster-init: make another live server the founder first (founder: true, synth, commit, restart)` : ''}`),
-    ...joined.map((n) => `${n} joins: run its Join step alone (bash run.sh --list)${runsEtcd(serverConfigs(next)) ? '; k3s adds its etcd member' : ''}`),
+      : `${name}'s address ${from} -> ${to}: a rebuild, not a restart (the host keeps ${from} until then${etcd ? ", and its etcd member's peer URL names it" : ''}): drain it, stop k3s on it, delete its Node${etcd ? ' (k3s removes its etcd member)' : ''}, ${rebuild}, then run ${joinStepWords(next, name)} (bootstrap/README.md, Day 2 "${ADDRESS_SECTION}")${name === is ? `; ${name} runs cluster-init: make another live server the founder first (founder: true, synth, commit, restart)` : ''}`),
+    ...joined.map((n) => `${n} joins: run ${joinStepWords(next, n)}${runsEtcd(serverConfigs(next)) ? '; k3s adds its etcd member' : ''}`),
     ...left.map((n) => `${n} leaves: drain it and delete its Node${runsEtcd(serverConfigs(previous)) ? ' (k3s removes its etcd member)' : ''} first; one server at a time`),
   ];
 }

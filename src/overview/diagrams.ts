@@ -21,7 +21,17 @@ export interface Layer {
 
 const id = (prefix: string, name: string) => `${prefix}_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
 const label = (text: string) => `"${text.replace(/"/g, '#quot;')}"`;
-const CHANGED = 'classDef changed fill:#fde68a,stroke:#b45309,stroke-width:2px';
+/** How a change marks a server or an address in the picture; `changed` is anything else it touches. */
+export type Mark = 'added' | 'rebuilt' | 'restarted' | 'changed';
+
+/** Each mark's colour and the words its legend gives it. */
+const MARKS: Readonly<Record<Mark, { readonly style: string; readonly legend: string }>> = {
+  added: { style: 'fill:#bbf7d0,stroke:#15803d,stroke-width:2px', legend: 'new server' },
+  rebuilt: { style: 'fill:#fecaca,stroke:#b91c1c,stroke-width:2px', legend: 'rebuilt (k3s starts anew)' },
+  restarted: { style: 'fill:#bfdbfe,stroke:#1d4ed8,stroke-width:2px', legend: 'k3s restarts' },
+  changed: { style: 'fill:#fde68a,stroke:#b45309,stroke-width:2px', legend: 'changed' },
+};
+const CHANGED = `classDef changed ${MARKS.changed.style}`;
 
 /** The servers of a tree, from their k3s configs (the founder is the one that joins nobody). */
 export function serversOf(files: ReadonlyMap<string, string>): Picture['servers'] {
@@ -37,8 +47,11 @@ export function layersOf(files: ReadonlyMap<string, string>): Layer[] {
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-/** The servers behind the VIP, the ingress VIP, on their subnet; `changed` names what to highlight. */
-export function environmentDiagram(picture: Picture, changed: ReadonlySet<string> = new Set()): string {
+/**
+ * The servers behind the VIP, the ingress VIP, on their subnet; `marks` names what a change does to
+ * each (a server by name, `vip`, `ingress`), drawn in its colour with a legend of the marks drawn.
+ */
+export function environmentDiagram(picture: Picture, marks: ReadonlyMap<string, Mark> = new Map()): string {
   const lines = ['flowchart LR'];
   const subnet = picture.subnet ? `subnet ${picture.subnet}` : 'node network';
   lines.push(`  subgraph net[${label(subnet)}]`);
@@ -48,8 +61,18 @@ export function environmentDiagram(picture: Picture, changed: ReadonlySet<string
   lines.push('  end');
   for (const s of picture.servers) if (picture.vip) lines.push(`  vip --> ${id('n', s.name)}`);
   if (picture.ingressVip) lines.push(`  ingress -.-> ${picture.servers.length > 0 ? id('n', picture.servers[0]!.name) : 'net'}`);
-  const marked = [...changed].map((c) => (c === 'vip' || c === 'ingress' ? c : id('n', c))).filter((c) => lines.some((l) => l.includes(`${c}[`) || l.includes(`${c}((`)));
-  if (marked.length > 0) lines.push(`  ${CHANGED}`, `  class ${marked.join(',')} changed`);
+  const drawn = [...marks]
+    .map(([c, mark]) => [c === 'vip' || c === 'ingress' ? c : id('n', c), mark] as const)
+    .filter(([c]) => lines.some((l) => l.includes(`${c}[`) || l.includes(`${c}((`)));
+  const used = (Object.keys(MARKS) as Mark[]).filter((m) => drawn.some(([, mark]) => mark === m));
+  // A legend only where more than the one yellow of `changed` is drawn: its colours say nothing alone.
+  if (used.some((m) => m !== 'changed')) {
+    lines.push('  subgraph legend["legend"]', ...used.map((m) => `    key_${m}[${label(MARKS[m].legend)}]`), '  end');
+  }
+  for (const m of used) {
+    const members = [...drawn.filter(([, mark]) => mark === m).map(([c]) => c), ...(used.some((u) => u !== 'changed') ? [`key_${m}`] : [])];
+    lines.push(`  classDef ${m} ${MARKS[m].style}`, `  class ${members.join(',')} ${m}`);
+  }
   return lines.join('\n');
 }
 

@@ -4,7 +4,7 @@ import { GROW_SECTION } from '../bootstrap/disk-growth-step';
 import { sizeOf } from './disk-sizes';
 import type { SizeChange } from './disk-sizes';
 import type { ObjectChange, TreeObject } from './flux-diff';
-import { k3sSkew, listed, readdressedServers } from './server-dangers';
+import { k3sSkew, listed, readdressedMembers, readdressedServers } from './server-dangers';
 import type { TfChange } from './terraform';
 
 /** A change that can take a cluster, its data or its access down, and why. */
@@ -30,8 +30,8 @@ export interface EnvironmentChange {
   readonly sizes: readonly SizeChange[];
   /** Facts read from both trees: the VIP, the API endpoint, the ingress VIP, the node subnet. */
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
-  /** Servers whose address changes, each with the servers that dial its old address to join (the base tree's `server:`). */
-  readonly readdressed: readonly (Readdressed & { readonly dialedBy: readonly string[] })[];
+  /** Servers whose address changes, each with the servers that dial its old address to join (the base tree's `server:`) and its Join step as the head tree's runbook names it. */
+  readonly readdressed: readonly (Readdressed & { readonly dialedBy: readonly string[]; readonly joinStep: string })[];
   /** The k3s release each tree's runbook installs. */
   readonly k3s: { readonly before?: string; readonly after?: string };
   /** Whether the head tree has a VM layer (bare metal's and a workload cluster's have none). */
@@ -247,5 +247,5 @@ function addresses(e: EnvironmentChange): Danger[] {
 
 /** The dangers of one environment's change, most severe kinds first. */
 export function dangers(e: EnvironmentChange): Danger[] {
-  return [...controlPlane(e), ...founderRebuilt(e), ...readdressedServers(e), ...k3sSkew(e), ...adoptionLeft(e), ...backingFiles(e), ...data(e), ...shrinks(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
+  return [...controlPlane(e), ...founderRebuilt(e), ...readdressedMembers(e), ...readdressedServers(e), ...k3sSkew(e), ...adoptionLeft(e), ...backingFiles(e), ...data(e), ...shrinks(e), ...planFails(e), ...platform(e), ...addresses(e), ...flux(e), ...rbac(e)];
 }

@@ -1,5 +1,8 @@
 import { mermaid } from '../overview/diagrams';
 import type { EnvironmentReview } from './review';
+import { costCounts } from './server-costs';
+import type { ServerCost } from './server-costs';
+import { listed } from './server-dangers';
 import type { TfAction } from './terraform';
 import type { MachineEffect } from './capi-changes';
 
@@ -37,11 +40,26 @@ function counts(r: EnvironmentReview): string[] {
     .map((a) => `${by(a)} ${a}`)
     .join(', ');
   const objects = (c: string) => r.objects.filter((o) => o.change === c).length;
-  return [r.env, vm || '–', r.nodes.length > 0 ? `${r.nodes.length} note(s)` : '–', `+${objects('added')} ~${objects('changed')} -${objects('removed')}`, r.dangers.length > 0 ? `**${r.dangers.length}**` : '0'];
+  return [r.env, vm || '–', costCounts(r.servers) || '–', `+${objects('added')} ~${objects('changed')} -${objects('removed')}`, r.dangers.length > 0 ? `**${r.dangers.length}**` : '0'];
+}
+
+/** Who the change touches among the servers, with why, and the order the runbook takes them in. */
+function servers(r: EnvironmentReview): string[] {
+  const c = r.servers;
+  const why = (list: readonly ServerCost[]) => list.map((s) => `${s.name} (${s.why.join('; ')})`).join(', ');
+  const lines = [
+    ...(c.added.length > 0 ? [`- added: ${c.added.join(', ')}`] : []),
+    ...(c.removed.length > 0 ? [`- removed: ${c.removed.join(', ')}`] : []),
+    ...(c.rebuilt.length > 0 ? [`- rebuilt: ${why(c.rebuilt)}`] : []),
+    ...(c.restarted.length > 0 ? [`- restarted: ${why(c.restarted)}`] : []),
+    ...(c.order.length > 0 ? [`- in this order: ${c.order.join('; then ')}`] : []),
+  ];
+  return lines.length > 0 ? ['**Servers**', '', ...lines, ''] : [];
 }
 
 function environment(r: EnvironmentReview): string[] {
-  const out = [`### ${r.env}`, '', mermaid(r.diagrams.environment), '', mermaid(r.diagrams.layers), ''];
+  const tool = r.tool.before !== r.tool.after ? [`Written by ${r.tool.before ?? 'an earlier version that did not record itself'}, now by ${r.tool.after ?? 'a version that does not record itself'}.`, ''] : [];
+  const out = [`### ${r.env}`, '', ...tool, mermaid(r.diagrams.environment), '', mermaid(r.diagrams.layers), '', ...servers(r)];
   if (r.vm.length > 0) {
     out.push('**VM layer**', '', '| address | action | why |', '| --- | --- | --- |');
     for (const c of r.vm) out.push(`| \`${cell(c.address)}\` | ${ACTION_WORDS[c.action]}${c.stops === 'restarts' ? ', **the VM stops**' : c.stops === 'pending' ? ', at the next reboot' : ''} | ${cell(c.reason)} |`);
@@ -100,17 +118,31 @@ function afterMerge(reviews: readonly EnvironmentReview[]): string[] {
   ];
 }
 
+/** `k3s-gitops-synth 0.2.0 → 0.2.1`: the tool versions that wrote the trees before and after, one line each pair. */
+function upgrades(reviews: readonly EnvironmentReview[]): string[] {
+  const pairs = new Map<string, string[]>();
+  for (const r of reviews) {
+    const { before, after } = r.tool;
+    if (before === undefined || after === undefined || before === after) continue;
+    // The stamp is `<tool> <version>`: the second names the version alone when the tool is the same.
+    const [tool, version] = [before.split(' ')[0], after.split(' ')];
+    const key = `**${before} → ${version[0] === tool ? version.slice(1).join(' ') : after}**`;
+    pairs.set(key, [...(pairs.get(key) ?? []), r.env]);
+  }
+  return [...pairs].flatMap(([line, envs]) => [`${line}: the version that wrote ${listed(envs)}${envs.length === 1 ? "'s tree" : "'s trees"}, and the one that writes ${envs.length === 1 ? 'it' : 'them'} now.`, '']);
+}
+
 /** Characters of one environment's diff kept in the Markdown. */
 const PATCH_LIMIT = 20_000;
 
 /** The review as GitHub/Gitea-flavoured Markdown: the summary, the dangers first, then each environment. */
 export function reviewMarkdown(reviews: readonly EnvironmentReview[], base: string): string {
-  const header = ['## What this change does', '', `Compared with \`${base}\`.`, ''];
+  const header = ['## What this change does', '', `Compared with \`${base}\`.`, '', ...upgrades(reviews)];
   if (reviews.length === 0) return [...header, 'No environment tree changes.', ''].join('\n');
   const dangers = reviews.flatMap((r) => r.dangers.map((d) => `- **${r.env}** ${d.what}: ${d.why}`));
   return [
     ...header,
-    '| env | VM layer | nodes | Flux objects | dangers |',
+    '| env | VM layer | servers | Flux objects | dangers |',
     '| --- | --- | --- | --- | --- |',
     ...reviews.map((r) => `| ${counts(r).join(' | ')} |`),
     '',

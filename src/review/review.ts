@@ -1,18 +1,22 @@
 import ipaddr from 'ipaddr.js';
-import { dayTwoNotes, dialersOf, founderIn, k3sPin, runsEtcd, serverChanges, serverConfigs } from '../bootstrap/day-two';
+import { dayTwoNotes, dialersOf, founderIn, joinStepWords, k3sPin, runsEtcd, serverChanges, serverConfigs } from '../bootstrap/day-two';
 import { environmentDiagram, layerDiagram, layersOf, serversOf } from '../overview/diagrams';
+import type { Mark } from '../overview/diagrams';
+import { MANIFEST_FILE, manifestWriter } from '../synth/manifest';
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
 import { parseYamlDocuments } from '../tree/yaml';
 import { workloadChanges } from './capi-changes';
 import type { MachineChange } from './capi-changes';
 import { layerSettings, workloadDangers } from './capi-dangers';
-import { dangers, serverOf } from './dangers';
+import { dangers } from './dangers';
 import { growthNotes, sizeChanges } from './disk-sizes';
 import type { Danger } from './dangers';
 import { diffObjects, treeObjects, versionBumps } from './flux-diff';
 import type { ObjectChange, VersionBump } from './flux-diff';
 import { releaseMoves } from './release-moves';
+import { replacedServers, serverCosts } from './server-costs';
+import type { ServerCosts } from './server-costs';
 import { instances, planStacks } from './terraform';
 import type { TfChange } from './terraform';
 
@@ -24,6 +28,10 @@ export interface EnvironmentReview {
   /** What the change does to the machines of the workload clusters whose Cluster API objects this tree holds. */
   readonly machines: readonly MachineChange[];
   readonly nodes: readonly string[];
+  /** What the change costs the servers: who joins, leaves, is rebuilt or restarts, and in which order. */
+  readonly servers: ServerCosts;
+  /** The tool version that wrote the tree (its manifest's stamp), at the base and at the head. */
+  readonly tool: { readonly before?: string; readonly after?: string };
   readonly objects: readonly ObjectChange[];
   readonly bumps: readonly VersionBump[];
   readonly facts: { readonly before: Readonly<Record<string, string>>; readonly after: Readonly<Record<string, string>> };
@@ -66,15 +74,12 @@ export function facts(tree: Tree): Record<string, string> {
 }
 
 /** A server whose VM is replaced and stays: it loses its k3s and etcd member, and rejoins. */
-function rebuiltServers(vm: readonly TfChange[], servers: { readonly before: readonly string[]; readonly after: readonly string[] }, founder: string | undefined): string[] {
-  const adoptedBefore = new Set(vm.filter((c) => /^libvirt_domain\.adopted\[/.test(c.address) && (c.action === 'destroy' || c.action === 'blocked')).map((c) => serverOf(c)!));
-  return vm
-    .filter((c) => /\.node\[/.test(c.address) && serverOf(c) !== undefined && (c.action === 'replace' || c.action === 'may-replace' || (c.action === 'create' && adoptedBefore.has(serverOf(c)!))))
-    .map((c) => serverOf(c)!)
-    .filter((n) => servers.before.includes(n) && servers.after.includes(n) && n !== founder)
-    .map((n) => adoptedBefore.has(n)
-      ? `${n} leaves adoption and is built anew (a new OS disk and data disk): drain it and delete its Node, state rm and undefine its adopted domain first, then run its Join step (the runbook before this change, Day 2 "Take a server out of adoption")`
-      : `${n} is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run its Join step (bootstrap/README.md, Day 2 "Rebuild a server onto another image")`);
+function rebuiltServers(replaced: readonly { readonly name: string; readonly adopted: boolean }[], founder: string | undefined, head: Tree): string[] {
+  return replaced
+    .filter((r) => r.name !== founder)
+    .map(({ name: n, adopted }) => adopted
+      ? `${n} leaves adoption and is built anew (a new OS disk and data disk): drain it and delete its Node, state rm and undefine its adopted domain first, then run ${joinStepWords(head, n)} (the runbook before this change, Day 2 "Take a server out of adoption")`
+      : `${n} is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run ${joinStepWords(head, n)} (bootstrap/README.md, Day 2 "Rebuild a server onto another image")`);
 }
 
 /** Adopted domains whose config changes: ignore_changes = all keeps the change from reaching them. */
@@ -118,11 +123,15 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
   const shown = head.size > 0 ? head : base;
   const [cb, ch] = [serverConfigs(base), serverConfigs(head)];
   const touchedServers = [...new Set([...cb.keys(), ...ch.keys()])].filter((n) => JSON.stringify(cb.get(n)) !== JSON.stringify(ch.get(n)));
-  const touched = new Set([
-    ...touchedServers,
-    ...vm.map((c) => /\["(.+)"\]$/.exec(c.address)?.[1]).filter((n): n is string => n !== undefined),
-    ...(factsOf.before.vip !== factsOf.after.vip ? ['vip'] : []),
-    ...(factsOf.before.ingressVip !== factsOf.after.ingressVip ? ['ingress'] : []),
+  const costs = serverCosts(base, head, vm);
+  // What the picture marks: a server's cost where it has one, anything else the change touches as changed.
+  const touched = new Map<string, Mark>([
+    ...[...touchedServers, ...vm.map((c) => /\["(.+)"\]$/.exec(c.address)?.[1]).filter((n): n is string => n !== undefined)].map((n) => [n, 'changed'] as const),
+    ...(factsOf.before.vip !== factsOf.after.vip ? [['vip', 'changed'] as const] : []),
+    ...(factsOf.before.ingressVip !== factsOf.after.ingressVip ? [['ingress', 'changed'] as const] : []),
+    ...costs.restarted.map((c) => [c.name, 'restarted'] as const),
+    ...costs.rebuilt.map((c) => [c.name, 'rebuilt'] as const),
+    ...costs.added.map((n) => [n, 'added'] as const),
   ]);
   const touchedLayers = new Set(objects.flatMap((o) => (o.layer === '(root)' ? [o.id.split('/').at(-1)!] : [o.layer, ...(o.fromLayer ? [o.fromLayer] : [])])));
   const picture = { subnet: facts(shown).subnet, vip: facts(shown).vip, ingressVip: facts(shown).ingressVip, servers: serversOf(shown) };
@@ -130,7 +139,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     env,
     dangers: [...workloadDangers(workloads, b, h, layers), ...dangers({
       servers, vm, objects, base: b, head: h, facts: factsOf, etcd: { before: runsEtcd(cb), after: runsEtcd(ch) }, founder: founderIn(ch), backing: backingStores(adopting.length > 0 ? undefined : baseStack), sizes,
-      readdressed: serverChanges(base, head).readdressed.map((r) => ({ ...r, dialedBy: dialersOf(cb, r.from) })),
+      readdressed: serverChanges(base, head).readdressed.map((r) => ({ ...r, dialedBy: dialersOf(cb, r.from), joinStep: joinStepWords(head, r.name) })),
       k3s: { before: k3sPin(base), after: k3sPin(head) },
       vmLayer: headStack !== undefined,
     })],
@@ -139,8 +148,11 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     nodes: [
       ...(adopting.length > 0 ? [`this change adopts running machines (${adopting.length} new import block${adopting.length === 1 ? '' : 's'}): its VM plan is read from an empty state, as adoption applies it; the runbook's VM step applies it only if the plan is exactly that (deploy --expect)`] : []),
       ...dayTwoNotes(base, head),
-      ...(adopting.length > 0 ? [] : unreachedAdopted(baseStack, headStack)), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(vm, servers, founderIn(ch)) : []),
+      ...(adopting.length > 0 ? [] : unreachedAdopted(baseStack, headStack)), ...(runsEtcd(cb) && servers.before.length > 1 ? rebuiltServers(replacedServers(vm, servers.before.filter((n) => servers.after.includes(n))), founderIn(ch), head) : []),
       ...growthNotes(sizes)],
+    servers: costs,
+    // A tree that is added or removed whole has no version to compare.
+    tool: base.size > 0 && head.size > 0 ? { before: manifestWriter(base.get(MANIFEST_FILE)), after: manifestWriter(head.get(MANIFEST_FILE)) } : {},
     objects,
     bumps: versionBumps(b, h),
     facts: factsOf,
@@ -148,7 +160,7 @@ export function reviewEnvironment(env: string, base: Tree, head: Tree): Environm
     patch: unifiedDiff(compareTrees(base, head), base, head, `clusters/${env}`),
     runbook: head.has('bootstrap/run.sh') || base.has('bootstrap/run.sh'),
     files: [...new Set([...base.keys(), ...head.keys()])]
-      .filter((p) => !p.startsWith('kubernetes/') && p !== 'terraform/cdk.tf.json' && p !== 'synth-manifest.txt' && base.get(p) !== head.get(p))
+      .filter((p) => !p.startsWith('kubernetes/') && p !== 'terraform/cdk.tf.json' && p !== MANIFEST_FILE && base.get(p) !== head.get(p))
       .sort()
       .map((p) => `${p} (${!base.has(p) ? 'added' : !head.has(p) ? 'removed' : 'changed'})`),
   };
@@ -178,6 +190,7 @@ export function review(base: ReadonlyMap<string, string>, head: ReadonlyMap<stri
     .sort()
     .map((env) => reviewEnvironment(env, b.get(env) ?? new Map(), h.get(env) ?? new Map()))
     .map((r) => ({ ...r, dangers: [...(moves.dangers.get(r.env) ?? []), ...r.dangers], nodes: [...r.nodes, ...(moves.notes.get(r.env) ?? [])] }))
-    .filter((r) => r.vm.length + r.machines.length + r.objects.length + r.nodes.length + r.dangers.length + r.files.length > 0);
+    // A tree whose only change is the stamp of the tool that wrote it is listed: the upgrade touched it.
+    .filter((r) => r.vm.length + r.machines.length + r.objects.length + r.nodes.length + r.dangers.length + r.files.length > 0 || r.tool.before !== r.tool.after);
 }
 

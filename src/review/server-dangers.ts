@@ -1,4 +1,5 @@
 import { ADDRESS_SECTION, ONLY_SERVER_READDRESS, UPGRADE_SECTION, skippedMinors } from '../bootstrap/day-two';
+import { membersNeed } from './control-plane-rollout';
 import type { Danger, EnvironmentChange } from './dangers';
 
 // What a change of the servers themselves (their addresses, their k3s release) puts at risk.
@@ -14,14 +15,14 @@ export const listed = (names: readonly string[]) => (names.length < 2 ? names.jo
  */
 export function readdressedServers(e: EnvironmentChange): Danger[] {
   const only = e.servers.before.length === 1;
-  return e.readdressed.flatMap(({ name, from, to, dialedBy }): Danger[] => {
+  return e.readdressed.flatMap(({ name, from, to, dialedBy, joinStep }): Danger[] => {
     const restart = `the host keeps ${from} until it is ${e.vmLayer && !only ? 'rebuilt' : 're-addressed'}${e.etcd.before ? ` and its etcd member's peer URL names ${from}` : ''}: restarted, k3s would start on an address the host does not have`;
     if (only) return [{ code: 'node-address', what: `the only server ${name}'s address ${from} -> ${to}`, why: `${restart}, and a rebuild takes the cluster's datastore with its disk; ${ONLY_SERVER_READDRESS(e.etcd.before)}` }];
     return [
       {
         code: 'node-address',
         what: `${name}'s address ${from} -> ${to}`,
-        why: `${restart}; rebuild it instead, one server at a time: drain it, stop k3s on it, delete its Node (k3s removes its etcd member), ${e.vmLayer ? 'rebuild its VM' : `give the host ${to}`}, run its Join step (bootstrap/README.md, Day 2 "${ADDRESS_SECTION}")`,
+        why: `${restart}; rebuild it instead, one server at a time: drain it, stop k3s on it, delete its Node (k3s removes its etcd member), ${e.vmLayer ? 'rebuild its VM' : `give the host ${to}`}, run ${joinStep} (bootstrap/README.md, Day 2 "${ADDRESS_SECTION}")`,
       },
       ...(e.etcd.after && e.founder === name
         ? [{
@@ -32,6 +33,28 @@ export function readdressedServers(e: EnvironmentChange): Danger[] {
         : []),
     ];
   });
+}
+
+/**
+ * More than one etcd member's new address in one change (a subnet move readdresses them all): etcd
+ * changes its membership one member at a time, and only while a majority of its members is up
+ * (https://etcd.io/docs/v3.6/op-guide/runtime-configuration/, "Cycle or upgrade multiple
+ * machines"), so each is rebuilt after the one before is back; while one is out, the members left
+ * need all but a minority of themselves. The sentence states the counts computed from the trees.
+ */
+export function readdressedMembers(e: EnvironmentChange): Danger[] {
+  const members = e.servers.before;
+  const moving = e.readdressed.map((r) => r.name).filter((n) => members.includes(n));
+  if (!e.etcd.before || moving.length < 2) return [];
+  const [from, to] = [e.facts.before.subnet, e.facts.after.subnet];
+  const split = from !== undefined && to !== undefined && from !== to
+    ? `; until the last is moved, the members rebuilt on ${to} and those still on ${from} reach each other across the two subnets (etcd's peer URLs name both)`
+    : '';
+  return [{
+    code: 'etcd-readdress',
+    what: `${moving.length} of ${members.length} etcd members change address in this change${moving.length === members.length ? ' (none keeps its own)' : ''}: ${listed(moving)}`,
+    why: `etcd changes its membership one member at a time, and only while a majority of its members is up (etcd runtime reconfiguration, "Cycle or upgrade multiple machines"): run one server's block of Day 2 "${ADDRESS_SECTION}" after the other's, each member back before the next; while one is out, etcd has ${membersNeed(members.length - 1)}${split}`,
+  }];
 }
 
 /**

@@ -177,9 +177,10 @@ export function checkCommand(options: CommandOptions & { readonly withoutDiff?: 
   const names = [...drifted.map((e) => `${treeDir(e.name)}/`), ...stale.map((f) => f.name)].join(', ');
   const shown = options.withoutDiff ? 'npm run check shows the diff' : 'diff above';
   const differ = names === '' ? '' : `${names} differ from what the code synthesizes (${shown}); run npm run synth and commit the result\n`;
+  // Which version wrote a tree comes before its diff (stdout, which the terminal shows first), so the diff reads as the release's.
   return {
-    stdout: diffs,
-    stderr: `${report}${upgraded}${differ}${lostModes.join('')}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
+    stdout: `${upgraded}${diffs}`,
+    stderr: `${report}${differ}${lostModes.join('')}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
     exitCode: 1,
   };
 }

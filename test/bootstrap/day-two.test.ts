@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayTwoNotes, k3sPin, serverChanges, skippedMinors } from '../../src/bootstrap/day-two';
+import { dayTwoNotes, joinStepOf, joinStepWords, k3sPin, serverChanges, skippedMinors } from '../../src/bootstrap/day-two';
 import { renderEnvironment } from '../../src/synth/render';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { dev } from '../fixtures/fleet/dev';
@@ -28,8 +28,8 @@ describe('day-2 notes from a change of the servers', () => {
   it('names a server that goes live (and restarts nobody: planned IPs are in every SAN list) and one that leaves', () => {
     const racked = modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; e.nodes[4]!.state = 'live'; });
     expect(notes(fiveServersTwoPlanned, racked)).toEqual([
-      'five-4 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member',
-      'five-5 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member',
+      'five-4 joins: run step 8 "Join five-4 (172.16.5.24)" (bash run.sh --only 8); k3s adds its etcd member',
+      'five-5 joins: run step 9 "Join five-5 (172.16.5.25)" (bash run.sh --only 9); k3s adds its etcd member',
     ]);
     const gone = notes(racked, modify(racked, (e) => { e.nodes.splice(4, 1); }));
     expect(gone).toContain('five-5 leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time');
@@ -47,13 +47,13 @@ describe("day-2 notes of a server's new address and of a k3s bump", () => {
     expect(changes.restart).toEqual([{ name: 'k3s-dev-3', keys: ['tls-san'] }, { name: 'k3s-dev-1', keys: ['tls-san'] }]);
     expect(notes(dev, moved)).toEqual([
       'k3s config changed on k3s-dev-3 (tls-san), k3s-dev-1 (tls-san): restart k3s one server at a time in this order, each Ready before the next (bootstrap/README.md, Day 2)',
-      `k3s-dev-2's address 192.168.1.51 -> 192.168.1.61: a rebuild, not a restart (the host keeps 192.168.1.51 until then, and its etcd member's peer URL names it): drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, then run its Join step (${ADDRESS})`,
+      `k3s-dev-2's address 192.168.1.51 -> 192.168.1.61: a rebuild, not a restart (the host keeps 192.168.1.51 until then, and its etcd member's peer URL names it): drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, then run step 8 "Join k3s-dev-2 (192.168.1.61)" (bash run.sh --only 8) (${ADDRESS})`,
     ]);
   });
 
   it("names the founder's own case: it runs cluster-init, so another server becomes the founder first", () => {
     expect(notes(dev, readdress(dev, 0, '192.168.1.60')).at(-1)).toBe(
-      `k3s-dev-1's address 192.168.1.50 -> 192.168.1.60: a rebuild, not a restart (the host keeps 192.168.1.50 until then, and its etcd member's peer URL names it): drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, then run its Join step (${ADDRESS}); k3s-dev-1 runs cluster-init: make another live server the founder first (founder: true, synth, commit, restart)`,
+      `k3s-dev-1's address 192.168.1.50 -> 192.168.1.60: a rebuild, not a restart (the host keeps 192.168.1.50 until then, and its etcd member's peer URL names it): drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, then run its step in the runbook (bash run.sh --list numbers them) (${ADDRESS}); k3s-dev-1 runs cluster-init: make another live server the founder first (founder: true, synth, commit, restart)`,
     );
   });
 
@@ -89,12 +89,12 @@ describe('day-2 notes and runbook sections say what the datastore and the counts
   it('a server leaving sqlite names no etcd member; one joining an etcd tree does; a founder that leaves joins nobody', () => {
     const renamed = modify(mgmtSpec, (e) => { e.nodes[0]!.name = 'lab-mgmt-2'; });
     expect(notes(mgmtSpec, renamed)).toEqual([
-      'lab-mgmt-2 joins: run its Join step alone (bash run.sh --list)',
+      'lab-mgmt-2 joins: run its step in the runbook (bash run.sh --list numbers them)',
       'lab-mgmt leaves: drain it and delete its Node first; one server at a time',
     ]);
     const onEtcd = modify(singleServer, (e) => { e.nodes[0]!.name = 'solo-2'; });
     expect(notes(singleServer, onEtcd)).toEqual([
-      'solo-2 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member',
+      'solo-2 joins: run its step in the runbook (bash run.sh --list numbers them); k3s adds its etcd member',
       'solo leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time',
     ]);
   });
@@ -126,5 +126,19 @@ describe('day-2 notes and runbook sections say what the datastore and the counts
     const note = (spec: EnvironmentSpec) => runbookSteps(resolveK3s(spec)).dayTwo.find((s) => s.title.startsWith('Take a server out of adoption'))?.notes[0];
     expect(note(adopted(true))).toContain("a new data disk (Longhorn copies the node's replicas back from the others), then its Join step.");
     expect(note(adopted(false))).toContain('a new data disk, then its Join step.');
+  });
+});
+
+describe("a note names a server's Join step as the runbook prints it", () => {
+  it('fails when a join note says "its Join step" where the runbook numbers it: the number, the title and the line that runs it alone', () => {
+    const racked = modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; });
+    const head = tree(racked);
+    expect(head.get('bootstrap/README.md')).toContain('\n## 8. Join five-4 (172.16.5.24)\n');
+    expect(joinStepOf(head, 'five-4')).toEqual({ number: 8, title: 'Join five-4 (172.16.5.24)' });
+    expect(joinStepWords(head, 'five-4')).toBe('step 8 "Join five-4 (172.16.5.24)" (bash run.sh --only 8)');
+    // The founder, and a name the runbook does not hold, have none.
+    expect(joinStepOf(head, 'five-2')).toBeUndefined();
+    expect(joinStepOf(head, 'five')).toBeUndefined();
+    expect(joinStepWords(new Map(), 'five-4')).toBe('its step in the runbook (bash run.sh --list numbers them)');
   });
 });

@@ -57,7 +57,8 @@ describe('upgrading the tool in a fleet', () => {
 
     const check = npmRun(fleet, 'check');
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain(`clusters/lab/ was written by k3s-gitops-synth ${version}; k3s-gitops-synth ${next.version} is installed: run npm run synth, then npm run review to see what the release changes\n`);
+    // Before the diff: stdout, which the terminal shows first.
+    expect(check.stdout.startsWith(`clusters/lab/ was written by k3s-gitops-synth ${version}; k3s-gitops-synth ${next.version} is installed: run npm run synth, then npm run review to see what the release changes\n--- a/clusters/lab/`)).toBe(true);
 
     const synth = npmRun(fleet, 'synth');
     expect(synth.code, synth.stderr).toBe(0);
@@ -67,6 +68,7 @@ describe('upgrading the tool in a fleet', () => {
     const review = npmRun(fleet, 'review', '--base', 'HEAD');
     expect(review.code, review.stderr).toBe(0);
     expect(review.stdout).toContain('- chart `OCIRepository/flux-system/cilium`: 1.20.0 → 1.20.1\n');
+    expect(review.stdout).toContain(`Compared with \`HEAD\`.\n\n**k3s-gitops-synth ${version} → ${next.version}**: the version that wrote lab's tree, and the one that writes it now.\n`);
     // What changed: the bump, the release's one change wherever the pin is written, and the manifest's writer.
     const changed = git(fleet, 'diff', '--name-only').stdout.split('\n').filter(Boolean).sort();
     expect(changed).toEqual(['README.md', 'clusters/lab/README.md', 'clusters/lab/bootstrap/README.md', 'clusters/lab/bootstrap/run.sh', 'clusters/lab/kubernetes/platform/cilium/ocirepository.flux-system.cilium.yaml', 'clusters/lab/synth-manifest.txt', 'package-lock.json', 'package.json']);

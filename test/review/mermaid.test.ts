@@ -42,12 +42,27 @@ describe('Mermaid diagrams', () => {
   });
 
   it('highlights what the change touches, and the parser refuses a broken diagram', async () => {
-    const text = environmentDiagram({ subnet: '10.0.0.0/24', vip: '10.0.0.9', servers: [{ name: 'a-1', ip: '10.0.0.10', founder: true }] }, new Set(['a-1', 'vip']));
+    const text = environmentDiagram({ subnet: '10.0.0.0/24', vip: '10.0.0.9', servers: [{ name: 'a-1', ip: '10.0.0.10', founder: true }] }, new Map([['a-1', 'changed'], ['vip', 'changed']]));
     expect(text).toContain('class n_a_1,vip changed');
     await expect(parse(text)).resolves.toBeTruthy();
     const layers = layerDiagram([{ name: 'platform', dependsOn: [], suspend: false }, { name: 'apps', dependsOn: ['platform'], suspend: true }], new Set(['apps']));
     expect(layers).toContain('l_platform --> l_apps');
     await expect(parse(layers)).resolves.toBeTruthy();
     await expect(parse('flowchart LR\n  a[["unclosed"]\n')).rejects.toThrow();
+  });
+
+  it('fails when new, rebuilt and restarted servers look alike: each has its colour and the legend names the ones drawn', async () => {
+    const servers = ['a-1', 'a-2', 'a-3', 'a-4'].map((name, i) => ({ name, ip: `10.0.0.1${i}`, founder: i === 0 }));
+    const text = environmentDiagram({ vip: '10.0.0.9', servers }, new Map([['a-1', 'restarted'], ['a-2', 'rebuilt'], ['a-4', 'added'], ['vip', 'changed']]));
+    expect(text).toContain('  subgraph legend["legend"]\n    key_added["new server"]\n    key_rebuilt["rebuilt (k3s starts anew)"]\n    key_restarted["k3s restarts"]\n    key_changed["changed"]\n  end');
+    expect(text).toContain('  class n_a_4,key_added added');
+    expect(text).toContain('  class n_a_2,key_rebuilt rebuilt');
+    expect(text).toContain('  class n_a_1,key_restarted restarted');
+    expect(text).toContain('  class vip,key_changed changed');
+    expect(new Set(text.match(/classDef \w+ fill:#\w+/g)).size).toBe(4);
+    expect(text).not.toContain('n_a_3,');
+    await expect(parse(text)).resolves.toBeTruthy();
+    // Only the yellow of a change: no legend to read.
+    expect(environmentDiagram({ vip: '10.0.0.9', servers }, new Map([['vip', 'changed']]))).not.toContain('legend');
   });
 });

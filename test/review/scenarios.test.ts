@@ -14,7 +14,7 @@ describe('review scenarios', () => {
     const racked = modify(fiveServersTwoPlanned, (e) => { e.nodes[3]!.state = 'live'; e.nodes[4]!.state = 'live'; });
     const r = reviewOf(fiveServersTwoPlanned, racked);
     expect(r.vm).toEqual([]);
-    expect(r.nodes).toEqual(['five-4 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member', 'five-5 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member']);
+    expect(r.nodes).toEqual(['five-4 joins: run step 8 "Join five-4 (172.16.5.24)" (bash run.sh --only 8); k3s adds its etcd member', 'five-5 joins: run step 9 "Join five-5 (172.16.5.25)" (bash run.sh --only 9); k3s adds its etcd member']);
     expect(codes(r)).toEqual([]);
   });
 
@@ -38,7 +38,7 @@ describe('review scenarios', () => {
       'terraform_data.os_image["k3s-dev-3"]': 'destroy',
       'terraform_data.os_image["k3s-dev-4"]': 'create',
     });
-    expect(r.nodes).toEqual(['k3s-dev-4 joins: run its Join step alone (bash run.sh --list); k3s adds its etcd member', 'k3s-dev-3 leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time']);
+    expect(r.nodes).toEqual(['k3s-dev-4 joins: run step 9 "Join k3s-dev-4 (192.168.1.52)" (bash run.sh --only 9); k3s adds its etcd member', 'k3s-dev-3 leaves: drain it and delete its Node (k3s removes its etcd member) first; one server at a time']);
     // One member of three: quorum holds; the protected data disk stops the plan.
     expect(codes(r)).toEqual(['plan-fails']);
     expect(r.dangers[0]!.what).toBe('libvirt_volume.data["k3s-dev-3"]: the plan fails');
@@ -107,7 +107,7 @@ describe('review scenarios', () => {
     const r = reviewOf(prod, modify(prod, (e) => { e.controlPlane.vip = '192.168.2.8'; }));
     const md = reviewMarkdown([r], 'main');
     expect(md.indexOf('### Dangers')).toBeLessThan(md.indexOf('### prod'));
-    expect(md).toContain('| prod | – | 1 note(s) | +0 ~1 -0 | **2** |');
+    expect(md).toContain('| prod | – | 1 restarted | +0 ~1 -0 | **2** |');
     expect(md).toContain('<details><summary>Field changes</summary>');
     expect(reviewMarkdown([], 'main')).toContain('No environment tree changes.');
     // The step after the merge, for each environment the change touches, after the dangers and before the details.

@@ -17,7 +17,7 @@ function change(members: number, edit: Partial<EnvironmentChange> = {}): Environ
     ...edit,
   };
 }
-const moved = (name: string, dialedBy: string[] = []) => [{ name, from: '10.0.0.2', to: '10.0.0.9', dialedBy }];
+const moved = (name: string, dialedBy: string[] = []) => [{ name, from: '10.0.0.2', to: '10.0.0.9', dialedBy, joinStep: `step 8 "Join ${name} (10.0.0.9)" (bash run.sh --only 8)` }];
 const SECTION = 'bootstrap/README.md, Day 2 "A server\'s address changes"';
 
 describe("a server's new address", () => {
@@ -25,7 +25,7 @@ describe("a server's new address", () => {
     expect(readdressedServers(change(3, { readdressed: moved('s2') }))).toEqual([{
       code: 'node-address',
       what: "s2's address 10.0.0.2 -> 10.0.0.9",
-      why: `the host keeps 10.0.0.2 until it is rebuilt and its etcd member's peer URL names 10.0.0.2: restarted, k3s would start on an address the host does not have; rebuild it instead, one server at a time: drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, run its Join step (${SECTION})`,
+      why: `the host keeps 10.0.0.2 until it is rebuilt and its etcd member's peer URL names 10.0.0.2: restarted, k3s would start on an address the host does not have; rebuild it instead, one server at a time: drain it, stop k3s on it, delete its Node (k3s removes its etcd member), rebuild its VM, run step 8 "Join s2 (10.0.0.9)" (bash run.sh --only 8) (${SECTION})`,
     }]);
     expect(readdressedServers(change(3))).toEqual([]);
   });
@@ -33,7 +33,7 @@ describe("a server's new address", () => {
   it('on bare metal, the operator gives the host its new address before the join', () => {
     const [danger] = readdressedServers(change(3, { readdressed: moved('s2'), vmLayer: false }));
     expect(danger!.why).toContain('the host keeps 10.0.0.2 until it is re-addressed and');
-    expect(danger!.why).toContain('delete its Node (k3s removes its etcd member), give the host 10.0.0.9, run its Join step');
+    expect(danger!.why).toContain('delete its Node (k3s removes its etcd member), give the host 10.0.0.9, run step 8 "Join s2 (10.0.0.9)" (bash run.sh --only 8)');
   });
 
   it('fails when the founder changes its address: the servers that dial it are named, and another server becomes the founder first', () => {

@@ -64,7 +64,7 @@ describe('VM layer, day 2', () => {
       'libvirt_domain.node["k3s-dev-2"]': 'replace',
     });
     expect(codes(r)).toEqual([]);
-    expect(r.nodes).toEqual(['k3s-dev-2 is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run its Join step (bootstrap/README.md, Day 2 "Rebuild a server onto another image")']);
+    expect(r.nodes).toEqual(['k3s-dev-2 is rebuilt (its VM replaced, with a new OS disk): its k3s and etcd member go with the old disk; drain it and delete its Node first, then run step 8 "Join k3s-dev-2 (192.168.1.51)" (bash run.sh --only 8) (bootstrap/README.md, Day 2 "Rebuild a server onto another image")']);
   });
 
   it('rebuilds the founder as it is: a danger, since it would start a cluster of its own', () => {
@@ -266,7 +266,7 @@ describe('VM layer, day 2: leaving adoption', () => {
     const r = reviewOf(adopted, leave({ 'k3s-dev-3': disks(3) }));
     const last = reviewOf(leave({ 'k3s-dev-3': disks(3) }), modify(leave({ 'k3s-dev-3': disks(3) }), (e: any) => { e.infrastructure.adopt = { domains: {} }; e.nodes[2].vm = { image: '20260926' }; }));
     expect(codes(r)).not.toContain('adoption');
-    expect(r.nodes).toContain('k3s-dev-2 leaves adoption and is built anew (a new OS disk and data disk): drain it and delete its Node, state rm and undefine its adopted domain first, then run its Join step (the runbook before this change, Day 2 "Take a server out of adoption")');
+    expect(r.nodes).toContain('k3s-dev-2 leaves adoption and is built anew (a new OS disk and data disk): drain it and delete its Node, state rm and undefine its adopted domain first, then run step 8 "Join k3s-dev-2 (192.168.1.51)" (bash run.sh --only 8) (the runbook before this change, Day 2 "Take a server out of adoption")');
     expect(vm(last)['libvirt_domain.adopted["k3s-dev-3"]']).toBe('destroy');
     expect(last.dangers.filter((d) => d.code === 'adoption').map((d) => [d.what, d.why])).toEqual([[
       'libvirt_domain.adopted["k3s-dev-3"] is destroyed',

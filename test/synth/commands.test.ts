@@ -48,3 +48,17 @@ describe('the run script keeps its execute bit', () => {
     expect(checkCommand({ root, environments })).toMatchObject({ exitCode: 0, stdout: 'single: up to date\n' });
   });
 });
+
+describe('check after a tool upgrade', () => {
+  it('fails when the version that wrote the tree is said after its diff: the line comes first, then the diff', () => {
+    synthCommand({ root, environments });
+    // A tree written by an earlier release: its manifest's stamp and one file differ.
+    const manifest = path.join(root, 'clusters/single/synth-manifest.txt');
+    fs.writeFileSync(manifest, fs.readFileSync(manifest, 'utf8').replace(/^# Written by: .*$/m, '# Written by: k3s-gitops-synth 0.0.1'));
+    const checked = checkCommand({ root, environments });
+    expect(checked.exitCode).toBe(1);
+    expect(checked.stdout).toMatch(/^clusters\/single\/ was written by k3s-gitops-synth 0\.0\.1; k3s-gitops-synth \S+ is installed: run npm run synth, then npm run review to see what the release changes\n--- a\/clusters\/single\//);
+    expect(checked.stderr).not.toContain('was written by');
+    expect(checked.stderr).toContain('clusters/single/ differ from what the code synthesizes (diff above)');
+  });
+});
