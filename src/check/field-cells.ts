@@ -1,15 +1,27 @@
 /**
  * The field matrix by hand: for each field, the classes its kind does not settle (field-matrix.ts
- * fills those: a boolean holds no whitespace, a string field is walked for it). One entry per
- * field path, classes as keys; a field not listed here takes what its kind settles.
+ * fills those: a boolean holds no whitespace, a string field is walked for it). The first nine
+ * classes by field, below; issue 42's seven by class, one file each under field-cells/, merged in
+ * at the end. A field not listed takes what its kind settles.
  */
 import { applies, no, pending } from './field-cell';
-import type { FieldCells } from './field-cell';
+import type { ClassCells, FieldCells, FieldClass } from './field-cell';
+import { AUTHORITY_ACCEPTS } from './field-cells/authority-accepts';
+import { LIFECYCLE } from './field-cells/lifecycle';
+import { OVERRIDE_EFFECT } from './field-cells/override-effect';
+import { OWNERSHIP } from './field-cells/ownership';
+import { CHART_PINS, PROVIDER_PINS } from './field-cells/pins';
+import { PROGRAM_REFUSES } from './field-cells/program-refuses';
+import { VERSION_EXISTS } from './field-cells/version-exists';
 
 /** The test that walks every string field (spec.whitespace, spec.empty). */
 export const TEXT_TEST = 'test/model/spec-text.test.ts';
 /** The test that walks every number field, each above its bound. */
 export const BOUNDS_TEST = 'test/model/spec-bounds.test.ts';
+/** The test that walks every number field with NaN and Infinity (spec.not-a-number, issue 42 stream names). */
+export const NUMBERS_TEST = 'test/model/spec-numbers.test.ts';
+/** Every number field's not-a-number cell: spec.wrong-type refuses NaN today, saying "expected number, got a number". */
+export const NOT_A_NUMBER = pending(`NaN and Infinity are refused as spec.wrong-type with the untrue "expected number, got a number"; spec.not-a-number, proven by ${NUMBERS_TEST}, names them (issue 42, stream names)`);
 
 // What many fields share.
 const layerExists = applies('cilium-layer-missing', 'flux.layer-missing');
@@ -33,7 +45,7 @@ const k3sSetting = applies('workload-k3s-setting', 'workload.k3s-setting');
 const onProxmox = (what: string) => no(`${what} on the Proxmox host, which synth does not reach: no rule can see whether it exists`);
 const nodeKnown = applies(WORKLOAD_FLEET_TEST, 'workload.node-unknown');
 
-export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
+const BY_FIELD: Readonly<Record<string, FieldCells>> = {
   name: {
     'outside-repo': applies('invalid-environment-name', 'environment.invalid-name'),
     'shared-identity': applies('test/check/run.test.ts', 'environment.duplicate-name'),
@@ -200,6 +212,25 @@ export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = {
   'infrastructure.adopt.vms.<name>': { 'must-resolve': applies('vm-adopt-unknown-node', 'vm.adopt-unknown-node') },
   'infrastructure.adopt.vms.<name>.mac': { 'shared-identity': applies('vm-adopt-identity-proxmox', 'vm.adopt-identity') },
   'infrastructure.adopt.vms.<name>.sshKeys[]': { 'secret-material': applies('vm-adopt-ssh-key-private', 'vm.ssh-key-private') },
-  ...Object.fromEntries(['cilium', 'certManager', 'longhorn', 'kyverno', 'kubePrometheusStack', 'loki', 'alloy', 'clusterApiOperator'].map((chart) => [`versions.charts.${chart}.version`, { 'without-effect': chartUnused }])),
-  ...Object.fromEntries(['clusterApi', 'kubeadmBootstrap', 'kubeadmControlPlane', 'proxmox', 'ipamInCluster'].map((p) => [`versions.capiProviders.${p}.version`, { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') }])),
+  ...Object.fromEntries(CHART_PINS.filter((chart) => chart !== 'fluxOperator').map((chart) => [`versions.charts.${chart}.version`, { 'without-effect': chartUnused }])),
+  ...Object.fromEntries(PROVIDER_PINS.map((p) => [`versions.capiProviders.${p}.version`, { 'without-effect': applies(WITHOUT_EFFECT_TEST, 'setting.without-effect') }])),
 };
+
+/** Issue 42's classes, each kept by class. */
+const BY_CLASS: Readonly<Partial<Record<FieldClass, ClassCells>>> = {
+  'program-refuses': PROGRAM_REFUSES,
+  'version-exists': VERSION_EXISTS,
+  ownership: OWNERSHIP,
+  lifecycle: LIFECYCLE,
+  'authority-accepts': AUTHORITY_ACCEPTS,
+  'override-effect': OVERRIDE_EFFECT,
+};
+
+/** Every hand-kept cell, by field: the by-field table with the by-class ones merged in. */
+export const FIELD_CELLS: Readonly<Record<string, FieldCells>> = Object.entries(BY_CLASS).reduce<Record<string, FieldCells>>(
+  (all, [fieldClass, cells]) => {
+    for (const [path, cell] of Object.entries(cells)) all[path] = { ...all[path], [fieldClass]: cell };
+    return all;
+  },
+  { ...BY_FIELD },
+);

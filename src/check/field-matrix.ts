@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import { environmentSchema } from '../model/environment';
 import { emptyMeans, specFields } from '../model/spec-walk';
 import type { Field } from '../model/spec-walk';
-import { applies, FIELD_CLASSES, no } from './field-cell';
+import { applies, CLASS_MEANING, FIELD_CLASSES, no } from './field-cell';
 import type { Applies, Cell, FieldCells } from './field-cell';
-import { BOUNDS_TEST, FIELD_CELLS, TEXT_TEST } from './field-cells';
+import { BOUNDS_TEST, FIELD_CELLS, NOT_A_NUMBER, TEXT_TEST } from './field-cells';
 
 export interface MatrixRow {
   readonly field: Field;
@@ -28,6 +28,9 @@ const CONTAINER: Partial<Record<Field['kind'], string>> = {
 };
 const SCALAR: Partial<Record<Field['kind'], string>> = { number: 'a number', boolean: 'a boolean', enum: 'one of fixed values (anything else is spec.invalid-choice)' };
 
+// A text field named for a release: its version-exists cell is thought through by hand (field-cells/version-exists.ts).
+const VERSION_NAMED = /(^|\.)(version|tag|serial|image|kubernetes)$/;
+
 const patterned = (field: Field) => (field.schema as unknown as { format?: string }).format === 'regex';
 const bounds = (field: Field) => field.schema as unknown as { minValue?: number | null; maxValue?: number | null };
 
@@ -38,6 +41,7 @@ function derived(field: Field): FieldCells {
   const meaning = emptyMeans.get(field.schema as z.ZodType)?.meaning;
   const { minValue, maxValue } = bounds(field);
   const bounded = field.kind === 'number' && Number.isFinite(minValue) && Number.isFinite(maxValue);
+  const versioned = text && VERSION_NAMED.test(field.path);
   const textCell = (code: string): Cell => (patterned(field) ? applies('kubeconfig-mode-not-octal', 'spec.invalid-format') : applies(TEXT_TEST, code));
   return {
     'secret-material': text ? no('a name, address, version or setting: the spec holds no secret value (Secrets are declared by name; their values live in SOPS sources)') : no(other!),
@@ -49,6 +53,19 @@ function derived(field: Field): FieldCells {
     'without-effect': no('takes effect wherever it can be set (a component section exists only where the component runs)'),
     'shared-identity': no('no identity that two nodes, VMs or objects could share'),
     ordering: no('nothing is applied before or after it because of it'),
+    // Issue 42's classes; a text field that is neither a version nor listed by hand has no
+    // program-refuses cell here: the matrix test fails until someone thinks it through.
+    ...(versioned
+      ? { 'program-refuses': no("a version: whether a tag of that name exists is version-exists'") }
+      : text
+        ? {}
+        : { 'program-refuses': no(field.kind === 'number' ? 'a number: the range its program takes is its upper-bound cell' : other!) }),
+    ...(versioned ? {} : { 'version-exists': no(text ? 'not a version: it names no release a registry must hold' : field.kind === 'number' ? 'a number, not a release' : other!) }),
+    ownership: no(CONTAINER[field.kind] ?? "names or makes no object that a user's app and the platform could both hold"),
+    lifecycle: no(CONTAINER[field.kind] ?? 'a new value between commits is applied in place, or by the replacement the review reports from the plan; nothing live refuses it'),
+    'authority-accepts': no(CONTAINER[field.kind] ?? 'nothing of it reaches a certificate authority or a mail relay'),
+    'override-effect': no(CONTAINER[field.kind] ?? "the environment's own value, not an override of a pin: the tree renders what is written"),
+    'not-a-number': field.kind === 'number' ? NOT_A_NUMBER : no(text ? 'a string: a NaN there is a number where a string is meant (spec.wrong-type)' : other!),
   };
 }
 
@@ -75,8 +92,11 @@ export function fieldMatrixDoc(): string[] {
     'Every field of the EnvironmentSpec (from the schema; `[]` is an entry of a list, `<name>` an entry of a record)',
     '× each class of silent acceptance: **applies** names the rule codes that catch it and the corpus case or test',
     'that proves it; **no** says why the class does not apply; **pending** marks a class that applies where no',
-    'rule catches it yet. Kept in `src/check/field-matrix.ts` (what a kind settles) and `src/check/field-cells.ts`',
-    '(one entry per field, by hand).',
+    'rule catches it yet. Kept in `src/check/field-matrix.ts` (what a kind settles), `src/check/field-cells.ts`',
+    '(the first nine classes by field, by hand) and `src/check/field-cells/<class>.ts` (issue 42\'s seven, one file per',
+    'class, by hand). The classes:',
+    '',
+    ...FIELD_CLASSES.map((c) => `- \`${c}\`: ${CLASS_MEANING[c]}`),
     '',
     `| field | kind | ${FIELD_CLASSES.join(' | ')} |`,
     `| --- | --- | ${FIELD_CLASSES.map(() => '---').join(' | ')} |`,

@@ -1,0 +1,44 @@
+/**
+ * lifecycle by hand: the fields whose change between two commits the live object cannot take (a
+ * downgrade, a move, a rename that deletes and recreates, data left behind). Every other field takes
+ * what field-matrix.ts writes: a new value is applied in place, or by a replacement the review
+ * reports. The review's dangers block nothing: a cell they alone show stays pending.
+ */
+import { applies, pending } from '../field-cell';
+import { CHART_PINS, PROVIDER_PINS } from './pins';
+import type { ClassCells } from '../field-cell';
+
+const TREE_TEST = 'test/check/workload-tree-rules.test.ts';
+const CAPI_TEST = 'test/components/cluster-api.test.ts';
+const noRule = 'no rule compares it with the committed tree';
+const downgrade = (what: string) => pending(`a downgrade of ${what} below the committed tree's release: Helm rolls a release back but never its crds/, and the charts' controllers support upgrades only; ${noRule}`);
+const providerDowngrade = (today?: boolean) =>
+  pending(`a provider release below the committed tree's: Cluster API providers upgrade their CRDs and stored objects forward only; ${noRule}${today ? '; capi.upgrade-one-at-a-time warns on two providers changed at once' : ''}`, today ? applies(CAPI_TEST, 'capi.upgrade-one-at-a-time') : undefined);
+const moved = (what: string, danger: string) => pending(`${what}: Flux prunes it where it was and creates it anew, a release uninstalled and installed again, claims' volumes with it; the review names it (danger ${danger}), ${noRule}`);
+
+export const LIFECYCLE: ClassCells = {
+  'network.subnet': pending("a subnet move readdresses every etcd member in one apply, and no member can reach another at its old peer URL; the review names each address (dangers address, node-address) but not that all members move at once (issue 42, Deliver 4)"),
+  'nodes[].ip': pending("a server's new address: etcd keeps the member's old peer URL, so a restart does not move it and a rebuild must; the review names it (danger node-address), no rule (issue 42, Deliver 4)"),
+  'k3s.version': pending(`a k3s downgrade: k3s supports upgrades only (its datastore and the API server's storage versions move forward); the review names a skipped minor (danger k3s-skew), not a downgrade; ${noRule}`),
+  'k3s.datastore': pending(`etcd back to sqlite on a running cluster: k3s converts sqlite to embedded etcd (cluster-init on an existing server), never back; ${noRule}`),
+  'k3s.dataDir': pending(`a new data dir on a running server: k3s starts an empty datastore there and leaves the cluster's behind; ${noRule}`),
+  'longhorn.dataPath': pending(`a new data path on nodes that hold replicas: Longhorn's default-data-path is read when a node's default disk is created, so running nodes keep the old one; ${noRule}`),
+  'clusterApi.providers[].version': providerDowngrade(true),
+  'clusterApi.providers[].namespace': pending(`a provider moved to another namespace: the operator deletes the install in the old one and installs it anew, its controllers away meanwhile; ${noRule}`),
+  'clusterApi.providers[].configSecret.name': applies(CAPI_TEST, 'capi.config-secret-changed-in-place'),
+  'flux.layers[].name': moved('a layer renamed: every object of it moves to a Kustomization of another name', 'layer-move'),
+  'apps[].name': moved("an app renamed: its folder and Helm release (and its namespace, when it is the default) change name", 'layer-move'),
+  'apps[].layer': moved('an app moved to another layer', 'layer-move'),
+  'apps[].namespace': moved("an app moved to another namespace: its namespaced objects are other objects there", 'namespace'),
+  'infrastructure.kubernetes': pending('a Kubernetes downgrade of a workload cluster: kubeadm upgrades forward only (issue 42, stream ownership)', applies(TREE_TEST, 'workload.kubernetes-skew')),
+  'infrastructure.namespace': pending("a workload cluster moved to another namespace of its management cluster: Cluster API makes a new cluster there and deletes the old one with its machines (issue 42, stream ownership)"),
+  'infrastructure.proxmox.templates.<name>': pending('a template VM id that is a running VM of the fleet: CAPMOX clones it as it runs (issue 42, stream ownership)'),
+  'infrastructure.workers[].replicas': pending('a workload cluster left without a schedulable worker (every pool at 0 replicas): what runs on workers stays pending (issue 42, stream ownership)'),
+  'infrastructure.controlPlane.generation': applies(TREE_TEST, 'workload.template-changed'),
+  'infrastructure.workers[].generation': applies(TREE_TEST, 'workload.template-changed'),
+  'infrastructure.handedOver': applies('test/check/workload-handover-rules.test.ts', 'workload.handover-undone'),
+  ...Object.fromEntries(CHART_PINS.map((key) => [`versions.charts.${key}.version`, downgrade(`the ${key} chart`)])),
+  ...Object.fromEntries(PROVIDER_PINS.map((key) => [`versions.capiProviders.${key}.version`, providerDowngrade()])),
+  'versions.gatewayApi.version': downgrade("the Gateway API CRDs (their stored versions stay)"),
+  'versions.flux.version': downgrade("Flux (its CRDs' stored versions stay)"),
+};
