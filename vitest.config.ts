@@ -51,7 +51,11 @@ export default defineConfig({
     // Snapshots live in one top-level store, not beside each test file.
     resolveSnapshotPath: (testPath, ext) =>
       path.join(import.meta.dirname, 'snapshots', path.relative(path.join(import.meta.dirname, 'test'), testPath) + ext),
-    testTimeout: 60_000,
+    // Two minutes for a test or hook: on a runner loaded to twice its cores, a test that spawns
+    // npm, the bin or kubectl takes twice its quiet time (test/suite/timeouts.test.ts keeps every
+    // timeout a file sets at a minute or more).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Every project (they extend this): the validator cache in a folder of the run's own.
     globalSetup: ['test/validator-cache-setup.ts'],
     // GitHub's workflow parser imports its JSON schema without an import attribute (it is built

@@ -80,7 +80,7 @@ describe('renovate.json', () => {
 
 describe("a fleet's renovate.json, as init writes it", () => {
   const answers = parseAnswers({ name: 'lab' }, '/tmp/f', '0.2.0').answers!;
-  const files = fleetFiles(answers, { tool: '0.2.0', peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', k3s: 'v1.36.4+k3s1' });
+  const files = fleetFiles(answers, { tool: '0.2.0', peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', node: '^20.19.0', k3s: 'v1.36.4+k3s1' });
   const fleetConfig = JSON.parse(files.get('renovate.json')!) as typeof config & { packageRules: { matchPackageNames?: string[] }[] };
   // The pins file init writes, with an app chart and a platform override added as its README shows.
   const pinsFile = files.get('environments/versions.ts')!

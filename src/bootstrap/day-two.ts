@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { parseYamlDocuments } from '../tree/yaml';
+import { textDocuments } from '../tree/documents';
 
 // What a change of the servers asks of the operator once it lands, read from two trees alone (the
 // committed one and the new one), so synth's notes and the pull-request review say the same.
@@ -12,7 +12,7 @@ export function serverConfigs(files: ReadonlyMap<string, string>): Map<string, R
     [...files]
       .flatMap(([path, text]) => {
         const m = CONFIG.exec(path);
-        return m ? [[m[1]!, (parseYamlDocuments(text)[0] ?? {}) as Record<string, unknown>] as [string, Record<string, unknown>]] : [];
+        return m ? [[m[1]!, (textDocuments(text)[0] ?? {}) as Record<string, unknown>] as [string, Record<string, unknown>]] : [];
       })
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );

@@ -9,19 +9,28 @@ export const DEFAULT_ENVIRONMENTS = 'environments/index.ts';
 
 export class EnvironmentsModuleError extends Error {}
 
+/** This module as TypeScript source: run by tsx or vitest, whose loaders take any TypeScript. */
+const FROM_SOURCE = /\.ts$/.test(new URL(import.meta.url).pathname);
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
 /**
  * Imports a module the user wrote, TypeScript included: natively where a TypeScript loader runs
- * (tsx, vitest), else through tsx's require hook (with source maps), so the compiled CLIs read
+ * (tsx, vitest) or the module is JavaScript, else through tsx's require hook (with source maps), so the compiled CLIs read
  * environment files as they are now and their errors point at the user's lines. Only what the
  * module imports is transpiled. The require hook costs a third of tsx's ESM loader, which starts a
  * worker thread; a module with top-level await, which CommonJS cannot hold, gets the ESM loader.
  */
 async function importModule(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href;
-  try {
-    return await import(url);
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+  // The compiled bin never hands TypeScript to Node itself: Node 22.18 and later strip types
+  // natively, but resolve no extensionless import (`from './lab'`, as every fleet writes) and
+  // refuse enums and parameter properties. Run from source, a TypeScript loader is in place.
+  if (FROM_SOURCE || !TYPESCRIPT.test(file)) {
+    try {
+      return await import(url);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    }
   }
   // Required, not imported: an ES import of a CommonJS package costs twice as much.
   const require = createRequire(import.meta.url);

@@ -102,7 +102,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const tool = toolPackage();
   // The fleet pins each construct library exactly, at the version the tool is tested with.
   const peers = Object.fromEntries(Object.keys(tool.peerDependencies).map((p) => [p, tool.devDependencies[p] ?? tool.peerDependencies[p]!.replace(/^\^/, '')]));
-  const files = fleetFiles(answers, { tool: answers.tool, peers, typescript: tool.devDependencies.typescript ?? '5.9.3', k3s: versions.k3s.tested });
+  const files = fleetFiles(answers, { tool: answers.tool, peers, typescript: tool.devDependencies.typescript ?? '5.9.3', node: tool.engines.node, k3s: versions.k3s.tested });
   const taken = clashes(dir, files);
   if (taken.length > 0) {
     process.stderr.write(`${taken.map((f) => `error ${path.join(positionals[0]!, f)}: already exists; init never overwrites a file\n`).join('')}    fix: init into a new or empty folder\ninit: nothing was written\n`);

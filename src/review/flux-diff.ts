@@ -1,4 +1,4 @@
-import { parseYamlDocuments } from '../tree/yaml';
+import { textDocuments } from '../tree/documents';
 import { leaves } from './leaves';
 
 /** One object of a Kubernetes tree, where it lives and what it is. */
@@ -45,7 +45,7 @@ const layerOf = (file: string) => {
 function documentsOf(files: ReadonlyMap<string, string>): [string, Record<string, any>][] {
   return [...files]
     .filter(([file]) => file.startsWith('kubernetes/') && /\.ya?ml$/.test(file) && !/(^|\/)kustomization\.ya?ml$/.test(file))
-    .flatMap(([file, text]) => parseYamlDocuments(text).filter((d) => d && typeof d === 'object').map((d) => [file, d as Record<string, any>] as [string, Record<string, any>]));
+    .flatMap(([file, text]) => textDocuments(text).filter((d) => d && typeof d === 'object').map((d) => [file, d as Record<string, any>] as [string, Record<string, any>]));
 }
 
 /**

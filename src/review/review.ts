@@ -5,7 +5,7 @@ import type { Mark } from '../overview/diagrams';
 import { MANIFEST_FILE, manifestWriter } from '../synth/manifest';
 import { unifiedDiff } from '../synth/diff';
 import { compareTrees } from '../synth/tree';
-import { parseYamlDocuments } from '../tree/yaml';
+import { textDocuments } from '../tree/documents';
 import { workloadChanges } from './capi-changes';
 import type { MachineChange } from './capi-changes';
 import { layerSettings, workloadDangers } from './capi-dangers';
@@ -48,12 +48,12 @@ export interface EnvironmentReview {
 /** One environment's files, relative to `clusters/<env>/`. */
 export type Tree = ReadonlyMap<string, string>;
 
-const yaml = (text: string | undefined): any => (text === undefined ? undefined : parseYamlDocuments(text)[0]);
+const yaml = (text: string | undefined): any => (text === undefined ? undefined : textDocuments(text)[0]);
 
 /** The addresses a reviewer must notice changing, read from a tree's own files. */
 export function facts(tree: Tree): Record<string, string> {
   const found: Record<string, string> = {};
-  const kubeVip = parseYamlDocuments(tree.get('bootstrap/kube-vip.yaml') ?? '').find((d: any) => d?.kind === 'DaemonSet') as any;
+  const kubeVip = textDocuments(tree.get('bootstrap/kube-vip.yaml') ?? '').find((d: any) => d?.kind === 'DaemonSet') as any;
   const vip = kubeVip?.spec?.template?.spec?.containers?.[0]?.env?.find((e: any) => e.name === 'address')?.value;
   if (vip) found.vip = String(vip);
   const endpoint = yaml(tree.get('bootstrap/cilium-values.yaml'))?.k8sServiceHost;

@@ -13,6 +13,7 @@ import { runChecks } from '../check/run';
 import { specName } from '../model/spec-check';
 import { compareTrees, notExecutable, readTree } from './tree';
 import type { TreeChanges } from './tree';
+import { shareDocuments } from '../tree/documents';
 import { VALUES_SCHEMA_DIR, treeDir } from '../tree/paths';
 import { UsageError } from '../cli/usage-error';
 
@@ -142,6 +143,8 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
     const current = env ? committed(name) : new Map<string, string>();
     // The manifest records what synth wrote, so a later synth removes only its own files.
     const next = new Map(files.size === 0 ? [] : [...files, [MANIFEST_FILE, manifest([...files.keys()])] as [string, string]]);
+    // What rendered or the checks parsed serves the notes synth prints about the tree it writes.
+    shareDocuments(files, next);
     // Only a tree read from disk has modes to compare (never one outside clusters/: its name is refused).
     const changes = compareTrees(current, next, current.size === 0 ? [] : notExecutable(path.join(root, treeDir(name)), next.keys()));
     return {

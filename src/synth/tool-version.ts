@@ -11,6 +11,8 @@ export interface ToolPackage {
   readonly version: string;
   readonly peerDependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
+  /** The Node releases the tool is tested on, which a fleet's package.json repeats. */
+  readonly engines: { readonly node: string };
 }
 
 let cached: ToolPackage | undefined;

@@ -40,3 +40,22 @@ export function shareDocuments(from: ReadonlyMap<string, string>, to: ReadonlyMa
   const cache = cacheOf(to);
   for (const [path, entry] of known) if (to.get(path) === entry.text) cache.set(path, entry);
 }
+
+/**
+ * The documents of a text, parsed once while the text is seen again: the review reads both trees
+ * of every environment, each twice (its diff, the fleet's release owners, its servers' facts), and
+ * a change leaves most files' text as it was. Bounded, so a long-lived process (the test workers)
+ * keeps no tree it is done with. Readers share the documents: nothing may write to them.
+ */
+const byText = new Map<string, unknown[]>();
+const BY_TEXT_LIMIT = 20_000;
+
+export function textDocuments(text: string): readonly unknown[] {
+  let docs = byText.get(text);
+  if (docs === undefined) {
+    if (byText.size >= BY_TEXT_LIMIT) byText.clear();
+    docs = parseYamlDocuments(text);
+    byText.set(text, docs);
+  }
+  return docs;
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readTree } from '../tree/files';
-import { parseYamlDocuments } from '../tree/yaml';
+import { treeDocuments } from '../tree/documents';
 import { TESTS_DIR, treeDir } from '../tree/paths';
 
 /** One Kubernetes object of a committed tree, with where it came from. */
@@ -34,12 +34,15 @@ export function readEnvironmentTree(root: string, env: string): EnvironmentTree 
 
 /** An environment's tree from its files (paths relative to `clusters/<env>/`), as synth holds it. */
 export function environmentTree(env: string, tree: ReadonlyMap<string, string>): EnvironmentTree {
-  const files = new Map([...tree].map(([rel, text]) => [`${treeDir(env)}/${rel}`, text]));
-  const objects = [...files]
-    .filter(([file]) => /\/(kubernetes|bootstrap)\/.*\.ya?ml$/.test(file) && !/\/kustomization\.ya?ml$/.test(file))
-    .flatMap(([file, text]) => parseYamlDocuments(text).filter(isObject).map((doc) => ({ env, file, doc })));
-  const suites = [...files]
-    .filter(([file]) => file.startsWith(`${treeDir(env)}/${TESTS_DIR}/`) && /\.ya?ml$/.test(file))
-    .flatMap(([file, text]) => parseYamlDocuments(text).map((doc) => ({ file, doc })));
+  const dir = treeDir(env);
+  const files = new Map([...tree].map(([rel, text]) => [`${dir}/${rel}`, text]));
+  // Documents by the tree synth holds: what it rendered (or the rules read) is not parsed again.
+  const rels = [...tree.keys()];
+  const objects = rels
+    .filter((rel) => /(^|\/)(kubernetes|bootstrap)\/.*\.ya?ml$/.test(rel) && !/(^|\/)kustomization\.ya?ml$/.test(rel))
+    .flatMap((rel) => treeDocuments(tree, rel).filter(isObject).map((doc) => ({ env, file: `${dir}/${rel}`, doc })));
+  const suites = rels
+    .filter((rel) => rel.startsWith(`${TESTS_DIR}/`) && /\.ya?ml$/.test(rel))
+    .flatMap((rel) => treeDocuments(tree, rel).map((doc) => ({ file: `${dir}/${rel}`, doc })));
   return { env, files, objects, suites };
 }

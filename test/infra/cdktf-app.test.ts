@@ -36,7 +36,7 @@ describe('cdktf app (the entry point of cdktf synth / deploy)', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
     expect(pkg.devDependencies.cdktf).toBe(versions.tools.cdktfCli.version);
     const answers = parseAnswers({}, '/tmp/f', '0.2.0').answers!;
-    expect(JSON.parse(packageJson(answers, 'f', { tool: '0.2.0', peers: {}, typescript: '5.9.3' })).scripts.deploy).toBe('k3s-gitops-synth deploy');
+    expect(JSON.parse(packageJson(answers, 'f', { tool: '0.2.0', peers: {}, typescript: '5.9.3', node: '^20.19.0' })).scripts.deploy).toBe('k3s-gitops-synth deploy');
     const help = spawnSync(process.execPath, ['--', 'dist/cli.js', 'deploy', '--help'], { cwd: repo, encoding: 'utf8' });
     expect(help.stdout).toContain(`cdktf-cli@${versions.tools.cdktfCli.version}`);
     const bare = spawnSync(process.execPath, ['--', 'dist/cli.js', 'deploy'], { cwd: repo, encoding: 'utf8' });

@@ -19,7 +19,7 @@ const tmp = (prefix: string) => {
 };
 afterEach(() => { for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true }); });
 
-const PINS = { tool: '0.2.0', peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', k3s: 'v1.36.4+k3s1' };
+const PINS = { tool: '0.2.0', peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', node: '^20.19.0', k3s: 'v1.36.4+k3s1' };
 
 describe('init answers', () => {
   it('defaults to three servers behind a VIP in one subnet, all derived from the answers given', () => {

@@ -52,6 +52,8 @@ describe('a fleet from the packed package', () => {
   it('is written by init with the tool pinned to the tarball it came from, and nothing of the example fleet', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(fleet, 'package.json'), 'utf8'));
     expect(pkg.devDependencies['k3s-gitops-synth']).toBe(`file:${inject('packedTool').tarball}`);
+    // The fleet runs the tool: on the Node releases the tool is tested on (its own engines).
+    expect(pkg.engines).toEqual(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')).engines);
     expect(Object.keys(pkg.devDependencies).sort()).toEqual(['cdk8s', 'cdk8s-plus-31', 'constructs', 'k3s-gitops-synth', 'typescript']);
     for (const version of Object.values(pkg.devDependencies) as string[]) expect(version).toMatch(/^(file:|\d+\.\d+\.\d+$)/);
     const files = run(fleet, 'git', ['ls-files', '--others']).stdout.split('\n').filter((f) => f !== '' && f !== 'node_modules').sort();

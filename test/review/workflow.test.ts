@@ -11,7 +11,7 @@ import { fleetFiles } from '../../src/init/fleet-files';
 // package, inside its runner) and not installable here: both are read by GitHub's parser, whose
 // schema is the stricter of the two (docs/decisions.md).
 const answers = parseAnswers({}, '/tmp/my-fleet', '0.2.0').answers!;
-const files = fleetFiles(answers, { tool: '0.2.0', peers: {}, typescript: '5.9.3', k3s: 'v1.36.4+k3s1' });
+const files = fleetFiles(answers, { tool: '0.2.0', peers: {}, typescript: '5.9.3', node: '^20.19.0', k3s: 'v1.36.4+k3s1' });
 const WORKFLOWS = ['.github/workflows/fleet.yml', '.forgejo/workflows/fleet.yml'];
 
 describe.each(WORKFLOWS)("the fleet's workflow %s", (file) => {

@@ -5,6 +5,8 @@ export interface Pins {
   readonly tool: string;
   readonly peers: Readonly<Record<string, string>>;
   readonly typescript: string;
+  /** The tool's own `engines.node`: the fleet runs the tool, on the Node releases it is tested on. */
+  readonly node: string;
 }
 
 export function packageJson(a: Answers, name: string, pins: Pins): string {
@@ -14,7 +16,7 @@ export function packageJson(a: Answers, name: string, pins: Pins): string {
       name,
       private: true,
       type: 'module',
-      engines: { node: '>=20.19.0' },
+      engines: { node: pins.node },
       scripts: {
         synth: `${bin} synth`,
         check: `${bin} check`,

@@ -24,8 +24,17 @@ interface Parsed {
   readonly error?: string;
 }
 
+/** Every rule of the table reads the same input: its sources are parsed for the first. */
+const parsedInputs = new WeakMap<SecretSources, Parsed[]>();
+
 /** The referenced sources that exist, parsed once (a broken one carries its parse error). */
 function parsed(input: SecretSources): Parsed[] {
+  let known = parsedInputs.get(input);
+  if (!known) parsedInputs.set(input, (known = parseSources(input)));
+  return known;
+}
+
+function parseSources(input: SecretSources): Parsed[] {
   return input.env.secrets
     .filter((ref) => input.sources.has(ref.source))
     .map((ref): Parsed => {
