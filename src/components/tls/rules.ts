@@ -2,7 +2,7 @@ import { layersBefore } from '../../model/invariants/flux';
 import type { Rule } from '../../model/violation';
 import { gatewayOf } from '../ingress-gateway/config';
 import { tlsOf } from './config';
-import { EMAIL } from '../../model/name-patterns';
+import { DNS_SUBDOMAIN, EMAIL } from '../../model/name-patterns';
 import { privateSuffix } from '../../model/private-names';
 import type { Environment } from '../../model/resolve';
 import { privateCaCommonName } from './private-ca';
@@ -97,7 +97,8 @@ export const tlsRules: readonly Rule[] = [
     check: (env) => {
       const tls = tlsOf(env);
       const name = privateCaCommonName(env.spec.baseDomain);
-      if (tls?.issuer.kind !== 'private-ca' || name.length <= COMMON_NAME_MAX) return [];
+      // A base domain that is no DNS name is environment.invalid-base-domain's, reported once.
+      if (tls?.issuer.kind !== 'private-ca' || name.length <= COMMON_NAME_MAX || !DNS_SUBDOMAIN.test(env.spec.baseDomain)) return [];
       return [{
         path: 'baseDomain',
         value: env.spec.baseDomain,
@@ -111,7 +112,7 @@ export const tlsRules: readonly Rule[] = [
     severity: 'error',
     summary: `every name derived from the base domain (the wildcard, each route, the webhook, the OIDC issuer) is at most ${DNS_NAME_MAX} characters (RFC 1035 §2.3.4; Boulder's maxDNSIdentifierLength)`,
     check: (env) => {
-      const long = derivedNames(env).filter((d) => d.name.length > DNS_NAME_MAX);
+      const long = DNS_SUBDOMAIN.test(env.spec.baseDomain) ? derivedNames(env).filter((d) => d.name.length > DNS_NAME_MAX) : [];
       // A base domain too long for its wildcard is too long for every name under it: said once.
       return long.filter((d) => d.path === 'baseDomain' || long[0]!.path !== 'baseDomain').map((d) => ({
           path: d.path,
