@@ -6,6 +6,7 @@ import { modelRules } from '../model/invariants';
 import { secretSourceRules } from '../model/invariants/secrets';
 import { specRules } from '../model/spec-check';
 import type { Rule } from '../model/violation';
+import { unlistedEnvironmentRule } from '../fleet/unlisted-environments';
 import { environmentNameRules } from './environment-names';
 import { renderedRules } from './rendered-rules';
 import { renderingRules } from './run';
@@ -38,10 +39,10 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   },
   {
     name: 'names and fleet',
-    files: ['src/check/environment-names.ts', 'src/model/invariants/fleet.ts', 'src/model/invariants/workload-fleet.ts (a workload cluster against its management environment and the fleet)'],
+    files: ['src/check/environment-names.ts', 'src/model/invariants/fleet.ts', 'src/model/invariants/workload-fleet.ts (a workload cluster against its management environment and the fleet)', "src/fleet/unlisted-environments.ts (the bin's synth, check and diff: the files beside environments/index.ts)"],
     reads: 'every environment together (the fleet: the well-typed ones)',
     when: 'once per run',
-    rules: [...environmentNameRules, ...fleetRules],
+    rules: [...environmentNameRules, ...fleetRules, unlistedEnvironmentRule],
   },
   {
     name: 'spec',

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
+import { unlistedEnvironments } from '../fleet/unlisted-environments';
+import { formatViolation } from '../model/violation';
 import { checkCommand, diffCommand, synthCommand } from '../synth/commands';
 import type { CommandOptions, CommandResult } from '../synth/commands';
 import { UsageError } from './usage-error';
@@ -45,6 +47,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const root = values.root ?? process.cwd();
   const environments = await loadEnvironments(values.environments);
   const result = command({ root, environments, only: values.env ?? [], prune: values.prune ?? false });
+  for (const v of await unlistedEnvironments(values.environments, environments)) process.stderr.write(`${formatViolation(v)}\n`);
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   // `cdk8s synth` runs this as its app and expects manifests in CDK8S_OUTDIR (cdk8s.yaml).

@@ -20,7 +20,9 @@ const TYPESCRIPT = /\.[cm]?tsx?$/;
  * module imports is transpiled. The require hook costs a third of tsx's ESM loader, which starts a
  * worker thread; a module with top-level await, which CommonJS cannot hold, gets the ESM loader.
  */
-async function importModule(file: string): Promise<unknown> {
+let hooked = false;
+
+export async function importModule(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href;
   // The compiled bin never hands TypeScript to Node itself: Node 22.18 and later strip types
   // natively, but resolve no extensionless import (`from './lab'`, as every fleet writes) and
@@ -34,7 +36,9 @@ async function importModule(file: string): Promise<unknown> {
   }
   // Required, not imported: an ES import of a CommonJS package costs twice as much.
   const require = createRequire(import.meta.url);
-  (require('tsx/cjs/api') as typeof import('tsx/cjs/api')).register();
+  // Once per process: the environments module and then its siblings (unlisted-environments.ts) come through here.
+  if (!hooked) (require('tsx/cjs/api') as typeof import('tsx/cjs/api')).register();
+  hooked = true;
   await shareToolApi(file);
   try {
     return require(file);

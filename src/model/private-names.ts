@@ -27,6 +27,7 @@ export const PRIVATE_SUFFIXES: readonly PrivateSuffix[] = [
   { suffix: 'localhost', source: 'RFC 6761: loopback', loopback: true },
   { suffix: 'example', source: 'RFC 2606: reserved for examples, never delegated' },
   { suffix: 'onion', source: 'RFC 7686: Tor only' },
+  { suffix: 'alt', source: 'RFC 9476: special-use, for names outside the DNS' },
 ];
 
 /** The private suffix a name is under (case-insensitive), if any. */

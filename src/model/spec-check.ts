@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { environmentSchema } from './environment';
 import { textIssues } from './spec-text';
 import { shown } from './violation';
-import type { Rule, Violation } from './violation';
+import type { FixAction, Rule, Violation } from './violation';
 
 type Issue = z.core.$ZodIssue;
 type Key = PropertyKey;
@@ -166,6 +166,7 @@ interface Reported {
   readonly value: unknown;
   readonly message: string;
   readonly fix: string;
+  readonly action?: FixAction;
 }
 
 function describe(issue: Issue, input: unknown): Reported[] {
@@ -181,6 +182,7 @@ function describe(issue: Issue, input: unknown): Reported[] {
       if (issue.origin === 'number') return [outOfRange(issue.path, value, input)];
       return [{ code: 'spec.invalid', path: issue.path, value, message: issue.message, fix: 'correct the value to match the EnvironmentSpec type' }];
     case 'invalid_type':
+      if (typeof value === 'number' && !Number.isFinite(value)) return [notANumber(issue.path, value, input)];
       if (issue.expected === 'int' && typeof value === 'number') return [outOfRange(issue.path, value, input)];
       if (value === undefined) {
         return [{ code: 'spec.missing-field', path: issue.path, value, message: `${String(issue.path.at(-1) ?? 'the environment')} is required but not set`, fix: `set it to ${objectExample(issue.path, input) ?? (issue.expected === 'number' ? numberExample(issue.path, input) : EXAMPLES[issue.expected]) ?? issue.expected}` }];
@@ -224,6 +226,24 @@ function outOfRange(path: readonly Key[], value: unknown, input: unknown): Repor
   };
 }
 
+/**
+ * NaN or ±Infinity where a number belongs: JavaScript calls them numbers, no program the tool
+ * writes for (YAML, JSON, Terraform) has them. JSON.stringify writes NaN as null.
+ */
+function notANumber(path: readonly Key[], value: number, input: unknown): Reported {
+  const field = typeof path.at(-1) === 'number' ? `${String(path.at(-2))}[${String(path.at(-1))}]` : String(path.at(-1));
+  const defaulted = (schemaAt(environmentSchema, path.slice(0, -1), input)?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape?.[String(path.at(-1))];
+  const takesDefault = defaulted !== undefined && (defaulted._zod.def as { type: string }).type === 'default';
+  return {
+    code: 'spec.not-a-number',
+    path,
+    value,
+    message: `${String(value)} is ${Number.isNaN(value) ? 'not a number' : 'not a finite number'}: ${field} takes a finite number`,
+    fix: `write ${numberExample(path, input)}${takesDefault ? `, or remove ${field} to take its default` : ''}`,
+    ...(takesDefault && { action: { unset: formatPath(path) } }),
+  };
+}
+
 /** The environment's name for error paths, whatever its type (the schema reports a bad one). */
 export const specName = (input: unknown): string => {
   const name = input !== null && typeof input === 'object' ? (input as { name?: unknown }).name : undefined;
@@ -236,11 +256,11 @@ export function checkSpec(input: unknown): Violation[] {
   const typed = result.success ? [] : result.error.issues.flatMap((issue) => describe(issue, input));
   // A string the schema refuses already (a pattern, a choice) is reported once, by that.
   const refused = new Set(typed.map((r) => formatPath(r.path)));
-  const reported = [...typed, ...textIssues(environmentSchema, input).filter((r) => !refused.has(formatPath(r.path)))];
+  const reported: Reported[] = [...typed, ...textIssues(environmentSchema, input).filter((r) => !refused.has(formatPath(r.path)))];
   if (reported.length === 0) return [];
   const prefix = specName(input);
   return reported
-    .map((r) => ({ code: r.code, severity: 'error' as const, path: [prefix, formatPath(r.path)].filter(Boolean).join('.').replace('.[', '['), value: r.value !== null && typeof r.value === 'object' ? `(${typeName(r.value)})` : shown(r.value), message: r.message, fix: r.fix }));
+    .map((r) => ({ code: r.code, severity: 'error' as const, path: [prefix, formatPath(r.path)].filter(Boolean).join('.').replace('.[', '['), value: r.value !== null && typeof r.value === 'object' ? `(${typeName(r.value)})` : shown(r.value), message: r.message, fix: r.fix, ...(r.action && { action: r.action }) }));
 }
 
 /** The codes checkSpec reports, for docs/invariants.md. */
@@ -252,6 +272,7 @@ export const specRules: readonly Omit<Rule<unknown>, 'check'>[] = [
   { code: 'spec.invalid-format', severity: 'error', summary: 'patterned fields match their pattern' },
   { code: 'spec.whitespace', severity: 'error', summary: 'no string field (name, reference, URL, version, path) and no key of a record starts or ends with whitespace (a space, tab, newline, no-break space)' },
   { code: 'spec.empty', severity: 'error', summary: 'no string field is empty where a value is meant (only fields whose empty value has a documented meaning may be empty)' },
+  { code: 'spec.not-a-number', severity: 'error', summary: 'no number field is NaN or Infinity (JavaScript numbers that YAML, JSON and Terraform have no way to write)' },
   { code: 'spec.out-of-range', severity: 'error', summary: 'every number field without a rule of its own lies within its declared bounds, and is whole where it counts' },
   { code: 'spec.invalid', severity: 'error', summary: 'anything else the schema rejects (a fallback: the ranges a rule of its own owns, and most patterns, are the invariants below)' },
 ];

@@ -111,7 +111,7 @@ describe('the default-deny baseline', () => {
   it("lets cert-manager out to the world on 443 only, with an ACME issuer (Let's Encrypt, the DNS API, the DoH self-check)", () => {
     const acme = modify(withApps, (e) => {
       e.baseDomain = 'lab.example.net';
-      e.tls = { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' } } };
+      e.tls = { issuer: { kind: 'acme', email: 'ops@lab.example.net', dns01: { provider: 'cloudflare' } } };
     });
     const p = policies(acme).get('cert-manager')!;
     const egress = (peer: Peer) => allowed(p.egress, 'egress', 'cert-manager', peer);

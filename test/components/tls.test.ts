@@ -19,7 +19,7 @@ const acme = (issuer: Record<string, unknown> = {}) =>
   modify(threeServers, (e) => {
     e.baseDomain = 'lab.example.net';
     e.sops = { ageRecipients: [RECIPIENT] };
-    e.tls = { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' }, ...issuer } as any };
+    e.tls = { issuer: { kind: 'acme', email: 'ops@lab.example.net', dns01: { provider: 'cloudflare' }, ...issuer } as any };
   });
 
 /** threeServers with podinfo routed at podinfo.fixture.test. */
@@ -133,7 +133,7 @@ describe('the ACME issuer', () => {
   it("asks Let's Encrypt (production unless staging is chosen) for DNS-01 through Cloudflare with the token's Secret", () => {
     const issuer = rendered(acme()).doc('kubernetes/network/tls/clusterissuer.acme.yaml');
     expect(issuer.spec.acme).toEqual({
-      email: 'ops@example.net',
+      email: 'ops@lab.example.net',
       server: 'https://acme-v02.api.letsencrypt.org/directory',
       privateKeySecretRef: { name: 'acme-account-key' },
       solvers: [{ dns01: { cloudflare: { apiTokenSecretRef: { name: 'cloudflare-api-token', key: 'api-token' } } } }],
@@ -228,6 +228,51 @@ describe('the rules of tls', () => {
     expect(v!.fix).toContain("kind: 'private-ca'");
   });
 
+  it.each(['example.com', 'EXAMPLE.net', 'example.org'])("fails when the ACME contact is at %s, which Let's Encrypt refuses by name", (domain) => {
+    const [v] = expectOnly(acme({ email: `ops@${domain}` }), 'tls.acme-contact-refused');
+    expect(v).toMatchObject({ path: 'fixture.tls.issuer.email', value: `ops@${domain}`, message: `Let's Encrypt refuses contacts at ${domain.toLowerCase()}, a domain kept for examples: cert-manager could register no account` });
+    expect(v).not.toHaveProperty('action');
+  });
+
+  it.each([['ops@mail.lan', 'lan'], ['ops@corp.internal', 'internal'], ['ops@x.alt', 'alt']])("fails when the ACME contact %s is outside public DNS", (email, suffix) => {
+    const [v] = expectOnly(acme({ email }), 'tls.acme-contact-refused');
+    expect(v!.message).toMatch(new RegExp(`^${email.split('@')[1]!.replace('.', '\\.')} is under \\.${suffix} \\(`));
+  });
+
+  it("passes a contact in a subdomain of an example domain, which Boulder's exact list does not name", () => {
+    expect(codes(acme({ email: 'ops@lab.example.net' }))).toEqual([]);
+  });
+
+  it('proposes no address in the fix of a malformed contact (its own example would be refused)', () => {
+    const [v] = expectOnly(acme({ email: 'ops at lab.example.net' }), 'tls.acme-email');
+    expect(v!.fix).not.toMatch(/example\.(com|net|org)/);
+  });
+
+  it("fails when the private CA's common name exceeds 64 characters, naming the longest base domain that fits", () => {
+    const domain = `${'a'.repeat(42)}.fixture.test`; // 55 characters: the common name is 66
+    const [v] = expectOnly(modify(threeServers, (e) => { e.baseDomain = domain; }), 'tls.common-name-too-long');
+    expect(v).toMatchObject({ path: 'fixture.baseDomain', value: domain, fix: "use a base domain of at most 53 characters, or issuer: { kind: 'acme' } for a domain in public DNS" });
+    expect(v!.message).toContain('is 66 characters');
+    expect(codes(modify(threeServers, (e) => { e.baseDomain = `${'a'.repeat(40)}.fixture.test`; }))).toEqual([]);
+  });
+
+  it('passes a long base domain where no private CA is issued (no Gateway, or ACME)', () => {
+    const domain = `${'a'.repeat(50)}.example.net`;
+    expect(codes(modify(threeServers, (e) => { e.baseDomain = domain; delete e.ingressVip; }))).toEqual([]);
+    expect(codes(modify(acme(), (e) => { e.baseDomain = domain; }))).toEqual([]);
+  });
+
+  it('fails when a name derived from the base domain exceeds 253 characters, once for the base domain', () => {
+    const labels = (n: number, last: number) => [...Array(n).fill('b'.repeat(63)), 'c'.repeat(last)].join('.');
+    const base = labels(3, 60); // 252 characters: *.<domain> is 254
+    const found = check(modify(acme(), (e) => { e.baseDomain = base; e.apps = routed.apps as any; })).filter((v) => v.code === 'dns.name-too-long');
+    expect(found.map((v) => [v.path, v.value.length])).toEqual([['fixture.baseDomain', 254]]);
+    expect(found[0]!.fix).toBe('use a base domain of at most 251 characters');
+    // A route's host is what takes it over: the route is named.
+    const [route] = check(modify(acme(), (e) => { e.baseDomain = labels(3, 50); e.apps = modify(routed, (r) => { r.apps![0]!.route!.host = 'p'.repeat(12); }).apps as any; })).filter((v) => v.code === 'dns.name-too-long');
+    expect(route).toMatchObject({ path: 'fixture.apps[0].route.host', fix: 'shorten host or the base domain by 2 characters' });
+    expect(codes(modify(acme(), (e) => { e.baseDomain = labels(3, 50); e.apps = routed.apps as any; }))).toEqual([]);
+  });
   it('passes ACME on a public domain whose name only looks private', () => {
     expect(codes(modify(acme(), (e) => { e.baseDomain = 'home.arpa.example.net'; }))).toEqual([]);
   });

@@ -83,7 +83,7 @@ const bases: EnvironmentSpec[] = [
     },
   },
   { ...dev, name: 'metal', cilium: { layers: {} }, infrastructure: { kind: 'bare-metal' }, tls: {} },
-  { ...dev, name: 'public', baseDomain: 'lab.example.net', tls: { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare' } } } },
+  { ...dev, name: 'public', baseDomain: 'lab.example.net', tls: { issuer: { kind: 'acme', email: 'ops@lab.example.net', dns01: { provider: 'cloudflare' } } } },
   // A workload cluster: the defaults of a cluster-api infrastructure.
   workloadBase,
 ];

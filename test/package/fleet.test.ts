@@ -112,6 +112,24 @@ describe('a fleet from the packed package', () => {
     expect(git(fleet, 'status', '--porcelain').stdout).toBe('');
   });
 
+  it('warns of an environment file that environments/index.ts does not list, with the line that adds it, and stops once it is added', () => {
+    write(fleet, 'environments/staging.ts', fs.readFileSync(path.join(fleet, 'environments/lab.ts'), 'utf8').replace('export const lab =', 'export const staging =').replace("name: 'lab',", "name: 'staging',"));
+    const check = npmRun(fleet, 'check');
+    expect(check.code, check.stderr).toBe(0);
+    expect(check.stderr).toContain(
+      "warning environments/staging.ts [fleet.unlisted-environment]: environments/staging.ts exports the environment staging (staging), which environments/index.ts does not list: nothing is written or checked for it\n" +
+        "    fix: add the line import { staging } from './staging'; to environments/index.ts and staging to its environments list, or move staging.ts out of environments/",
+    );
+    expect(check.stdout).not.toContain('staging');
+    // The fix as written: the line, and the name in the list.
+    edit(fleet, 'environments/index.ts', (t) => `import { staging } from './staging';\n${t.replace('[lab]', '[lab, staging]')}`);
+    const listed = npmRun(fleet, 'check');
+    expect(listed.stderr).not.toContain('fleet.unlisted-environment');
+    expect(`${listed.stdout}${listed.stderr}`).toContain('staging');
+    fs.rmSync(path.join(fleet, 'environments/staging.ts'));
+    git(fleet, 'checkout', '--', '.');
+  });
+
   it('reports a construct that throws, or names two objects alike, as a violation of the app, never a stack trace', () => {
     write(fleet, 'apps/hello.ts', `${HELLO}\nexport function broken(scope: Construct): void {\n  throw new Error('no image for broken');\n}\n`);
     edit(fleet, 'environments/lab.ts', (t) => t.replace('import { hello }', 'import { broken, hello }').replace("construct: hello }", "construct: hello },\n    { name: 'twice', layer: 'apps', construct: (scope) => { new kplus.ConfigMap(scope, 'a', { metadata: { name: 'same' } }); new kplus.ConfigMap(scope, 'b', { metadata: { name: 'same' } }); } },\n    { name: 'broken', layer: 'apps', construct: broken }").replace("import type { EnvironmentSpec }", "import * as kplus from 'cdk8s-plus-31';\nimport type { EnvironmentSpec }"));

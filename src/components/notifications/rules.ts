@@ -12,6 +12,19 @@ const RECEIVER_NAME = /^[a-z0-9]([a-z0-9-]{0,54}[a-z0-9])?$/;
 /** `host:port`, the host a DNS name, an IPv4 address or a bracketed IPv6 one. */
 const HOST_PORT = /^(?:[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\]):(\d{1,5})$/i;
 
+/**
+ * What an email receiver's smarthost cannot be: Alertmanager sends from its own pod, where nothing
+ * listens on SMTP (the pod holds alertmanager and its config reloader), and Alertmanager's own
+ * Services (the operator's `alertmanager-operated`, the chart's `<release>-alertmanager`) speak HTTP.
+ */
+function selfRelay(host: string): string | undefined {
+  const lower = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (lower === 'localhost' || lower.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(lower) || lower === '::1' || lower === '0.0.0.0') return 'loopback: inside the Alertmanager pod, where nothing listens on SMTP';
+  const label = lower.split('.')[0]!;
+  if (['alertmanager-operated', 'kube-prometheus-stack-alertmanager'].includes(label) || label.startsWith('alertmanager-kube-prometheus-stack-alertmanager')) return 'Alertmanager itself, which speaks HTTP, not SMTP';
+  return undefined;
+}
+
 /** The receivers with their index, for paths. */
 const receivers = (env: Environment) => (env.notifications?.receivers ?? []).map((r, i) => ({ r, i, path: `notifications.receivers[${i}]` }));
 
@@ -135,6 +148,18 @@ export const notificationRules: readonly Rule[] = [
           message: m ? `port ${m[4]} of ${r.smarthost} is not a TCP port` : `"${r.smarthost}" is not host:port`,
           fix: `write the relay and its port, e.g. ${host}:587`,
         }];
+      }),
+  },
+  {
+    code: 'notifications.smtp-self',
+    severity: 'error',
+    summary: "an email receiver's smarthost is a relay outside the Alertmanager pod: not loopback (localhost, 127.0.0.0/8, ::1) and not Alertmanager's own Service or pod",
+    check: (env) =>
+      receivers(env).flatMap(({ r, path }) => {
+        if (r.kind !== 'email' || !HOST_PORT.test(r.smarthost)) return [];
+        const host = r.smarthost.slice(0, r.smarthost.lastIndexOf(':'));
+        const why = selfRelay(host);
+        return why ? [{ path: `${path}.smarthost`, value: r.smarthost, message: `${host} is ${why}: no mail would leave`, fix: "write your mail relay's host and port (your provider's SMTP server, e.g. on port 587)" }] : [];
       }),
   },
   {

@@ -6,6 +6,8 @@ import * as issuer from '../../imports/cert-manager-clusterissuer-cert-manager.i
 export const PRIVATE_CA = 'private-ca';
 /** The CA certificate lives ten years: every client that trusts it would have to install a new one. */
 export const PRIVATE_CA_DURATION = '87600h';
+/** Who the CA is, in its subject; the one place both the Certificate and its rule read it. */
+export const privateCaCommonName = (baseDomain: string) => `${baseDomain} private CA`;
 
 export interface PrivateCaProps {
   /** cert-manager's namespace: a CA ClusterIssuer reads its Secret from there (the cluster resource namespace). */
@@ -29,7 +31,7 @@ export class PrivateCa extends Construct {
       metadata: { name: PRIVATE_CA, namespace: props.namespace },
       spec: {
         isCa: true,
-        commonName: `${props.baseDomain} private CA`,
+        commonName: privateCaCommonName(props.baseDomain),
         secretName: PRIVATE_CA,
         duration: PRIVATE_CA_DURATION,
         renewBefore: '720h',

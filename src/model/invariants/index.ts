@@ -8,6 +8,7 @@ import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { handoverRules } from './handover';
 import { imageRules } from './images';
+import { programNameRules } from './program-names';
 import { resolverRules } from './resolvers';
 import { sopsRules } from './secrets';
 import { standardRules } from './standards';
@@ -35,6 +36,7 @@ export const modelRules: readonly Rule[] = [
   ...addressRules,
   ...resolverRules,
   ...standardRules,
+  ...programNameRules,
   ...controlPlaneRules,
   ...workloadRules,
   ...workloadAddressRules,

@@ -30,7 +30,7 @@ const RESERVED_HOSTNAMES = ['localhost', 'broadcasthost', 'ip6-localhost', 'ip6-
 /** Namespaces Kubernetes or Flux own: a layer that created one would prune it when it moved. */
 
 /** Linux interface names: at most 15 bytes (IFNAMSIZ - 1), no '/', ':' or white space, not '.' or '..'. */
-const INTERFACE = /^(?!\.{1,2}$)[^/:\s]{1,15}$/;
+export const INTERFACE = /^(?!\.{1,2}$)[^/:\s]{1,15}$/;
 
 /** Every address with the role it plays, for the role and uniqueness rules. */
 function roles(env: Environment): AddressRole[] {

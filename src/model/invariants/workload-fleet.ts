@@ -8,6 +8,7 @@ import { addressRoles } from './addresses';
 import { findCycle, layersBefore } from './flux';
 import { sameNetwork } from './networks';
 import { cidrRange, clusterCidrs, inPool, poolOf } from './workload-addresses';
+import { PVE_NODE_NAME } from './program-names';
 
 // A workload cluster against the rest of its fleet: the management environment it names (its
 // Cluster API, its layer for the clusters' objects, the Proxmox nodes it knows), the pinned
@@ -228,7 +229,8 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
               path: p.path,
               value: p.node,
               message: `${mgmt.name} knows the Proxmox ${known.length === 1 ? 'node' : 'nodes'} ${names(known)}, not ${p.node}`,
-              fix: known.length > 0 ? `use one of ${names(known)}, or add ${p.node} to ${mgmt.name}'s clusterApi.proxmoxNodes` : `list the Proxmox nodes CAPMOX reaches in ${mgmt.name}'s clusterApi.proxmoxNodes`,
+              // A name Proxmox refuses (proxmox.invalid-node-name) is never proposed for the list.
+              fix: known.length > 0 ? `use one of ${names(known)}${PVE_NODE_NAME.test(p.node) ? `, or add ${p.node} to ${mgmt.name}'s clusterApi.proxmoxNodes` : ''}` : `list the Proxmox nodes CAPMOX reaches in ${mgmt.name}'s clusterApi.proxmoxNodes`,
             })),
         );
       }),

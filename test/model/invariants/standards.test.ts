@@ -169,7 +169,7 @@ describe('standards at their edges', () => {
   });
 
   it("checks the ACME issuer's token Secret name as a Kubernetes name (secrets -- set would refuse it)", () => {
-    const spec = modify(threeServers, (e) => { e.baseDomain = 'lab.example.net'; e.tls = { issuer: { kind: 'acme', email: 'ops@example.net', dns01: { provider: 'cloudflare', tokenSecret: 'cf_token' } } }; });
+    const spec = modify(threeServers, (e) => { e.baseDomain = 'lab.example.net'; e.tls = { issuer: { kind: 'acme', email: 'ops@lab.example.net', dns01: { provider: 'cloudflare', tokenSecret: 'cf_token' } } }; });
     const found = check(spec).filter((v) => v.code === 'kubernetes.invalid-name');
     expect(found.map((v) => [v.path, v.value])).toEqual([['fixture.tls.issuer.dns01.tokenSecret', 'cf_token']]);
   });

@@ -124,6 +124,13 @@ describe('a workload cluster in its fleet', () => {
       const listed = mgmtWith((e) => { e.clusterApi.proxmoxNodes = ['pv1-1', 'pv1-2', 'pv1-3']; });
       expect(fleet(listed, lab((e) => { e.infrastructure.proxmox.sourceNode = 'pv1-2'; e.infrastructure.proxmox.allowedNodes = ['pv1-1', 'pv1-3']; }))).toEqual([]);
     });
+
+    it('fails when the source node is a name Proxmox refuses, and never proposes adding it to the list', () => {
+      const [v] = fleet(managementBase, lab((e) => { e.infrastructure.proxmox.sourceNode = 'pv1 2'; }));
+      expect(v).toMatchObject({ code: 'workload.node-unknown', fix: 'use one of pv1-1' });
+      const [w] = fleet(managementBase, lab((e) => { e.infrastructure.proxmox.sourceNode = 'pv1-2'; }));
+      expect(w!.fix).toBe("use one of pv1-1, or add pv1-2 to mgmt's clusterApi.proxmoxNodes");
+    });
   });
 
   describe("the Kubernetes release against the management environment's Cluster API", () => {
