@@ -79,7 +79,14 @@ describe('a fleet from the packed package', () => {
   it('takes a Helm app, a cdk8s-plus-31 construct, a manifests folder and a secret: synth, check, validate, review and npm test pass', () => {
     expect(npmRun(fleet, 'secrets', 'init', 'lab').code).toBe(0);
     addApps(fleet);
-    const set = run(fleet, 'npm', ['run', '-s', 'secrets', '--', 'set', 'lab', 'hello/db', '--env-file', '-'], 'PASSWORD=correct-horse-battery\n');
+    // A value in the arguments is refused; the command the refusal names, run as written, takes it from stdin.
+    const refused = npmRun(fleet, 'secrets', 'set', 'lab', 'hello/db', 'PASSWORD=correct-horse-battery');
+    expect(refused.code).toBe(2);
+    expect(`${refused.stdout}${refused.stderr}`).not.toContain('correct-horse-battery');
+    expect(fs.existsSync(path.join(fleet, 'secrets/lab/hello.db.sops.yaml'))).toBe(false);
+    const instead = /^ {4}fix: npm run secrets -- (.+) \(then type PASSWORD=…,/m.exec(refused.stderr)?.[1];
+    expect(instead, refused.stderr).toBe('set lab hello/db --env-file -');
+    const set = run(fleet, 'npm', ['run', '-s', 'secrets', '--', ...instead!.split(' ')], 'PASSWORD=correct-horse-battery\n');
     expect(set.code, set.stderr).toBe(0);
 
     const synth = npmRun(fleet, 'synth');
