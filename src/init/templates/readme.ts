@@ -6,7 +6,7 @@ import type { ToolSpecKind } from '../tool-spec';
 /** How the fleet takes a release of the tool, by how it depends on it. */
 const UPGRADE: Record<ToolSpecKind, { readonly renovate: string; readonly install: (tool: string) => string }> = {
   version: { renovate: '', install: () => 'npm install --save-exact --save-dev k3s-gitops-synth@<version>' },
-  git: { renovate: ' (a new tag of the tool\'s repository)', install: (tool) => `npm install --save-dev k3s-gitops-synth@${gitScriptsKey(tool)}#v<version>` },
+  git: { renovate: '', install: (tool) => `npm install --save-dev k3s-gitops-synth@${gitScriptsKey(tool)}#v<version>` },
   tarball: {
     renovate: ' once the tool is in a registry (a tarball in vendor/ it cannot bump)',
     install: () => 'cp <path>/k3s-gitops-synth-<version>.tgz vendor/ && git rm -q vendor/k3s-gitops-synth-<old>.tgz\nnpm install --save-dev ./vendor/k3s-gitops-synth-<version>.tgz',
