@@ -12,6 +12,12 @@ const ALONE = 'test/synth/crash-safety.test.ts';
  * they run in a browser).
  */
 const OWN_PROCESS = ['test/infra/token-stack-traces.test.ts', 'test/review/mermaid.test.ts'];
+/**
+ * The tool installed as a release is: from a git tag (npm clones it, installs its dev dependencies
+ * and builds it) and published to a registry on loopback. Minutes of npm and the compiler each:
+ * not in `npm test`; `npm run test:release`, which .ci/run runs after it.
+ */
+const RELEASE = ['test/package/git-install.test.ts', 'test/package/release.test.ts'];
 
 /**
  * The slowest files, slowest first (seconds on two busy cores, measured on 2026-12-02: 50 to 7),
@@ -70,7 +76,7 @@ export default defineConfig({
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ALONE, ...OWN_PROCESS],
+          exclude: [...configDefaults.exclude, ALONE, ...OWN_PROCESS, ...RELEASE],
           // dist/ up to date; beside the tests, the typecheck, then the packed tool installed once per
           // run for the tests that run it as users do (test/package/; NO_PACK=1 skips both).
           globalSetup: ['test/package/packed-tool.ts'],
@@ -83,6 +89,8 @@ export default defineConfig({
       // A fresh process per file (isolate, the default), beside the suite's workers.
       { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
       { extends: true, test: { name: 'alone', include: [ALONE] } },
+      // One file at a time: each runs npm and the compiler for minutes.
+      { extends: true, test: { name: 'release', include: RELEASE, fileParallelism: false, testTimeout: 600_000, hookTimeout: 900_000 } },
     ],
   },
 });

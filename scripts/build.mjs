@@ -118,7 +118,7 @@ export function fresh() {
   return Object.entries(inputs).every(([file, was]) => fs.existsSync(path.join(repo, file)) && state(file) === was);
 }
 
-// `--if-stale` (npm pack's prepack): builds only when dist/ is not fresh, so a pack beside running
+// `--if-stale` (the prepare script: npm pack, npm ci, a git install): builds only when dist/ is not fresh, so a pack beside running
 // commands (the suite's set-up) never rewrites the bundles they are reading.
 if (process.argv[1] === import.meta.filename) {
   if (process.argv.includes('--if-stale') && fresh()) process.stdout.write('dist/: up to date\n');

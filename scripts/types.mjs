@@ -1,5 +1,5 @@
 // The API's type declarations for the package (dist/types/, what `exports` points `types` at),
-// emitted by the compiler from src/ (tsconfig.build.json). Run by `npm pack` (prepack); skipped
+// emitted by the compiler from src/ (tsconfig.build.json). Run by the prepare script (npm pack, npm ci, a git install); skipped
 // when dist/types.json says they were emitted from the sources as they are (`npm test`'s
 // typecheck, scripts/typecheck.mjs, emits them in the same pass as it checks).
 import { execFileSync } from 'node:child_process';

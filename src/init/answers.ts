@@ -4,6 +4,7 @@ import { isHostIn, isIpv4, parseSubnet } from '../model/ipv4';
 import { evenCount } from '../model/quorum';
 import { didYouMean } from '../model/spec-check';
 import { isPrivateKey, redacted, sshPublicKeyProblem } from '../model/public-keys';
+import { toolSpecProblem } from './tool-spec';
 
 /** What `init` asks: every answer has an option, and a default where one can be sane. */
 export interface Answers {
@@ -25,7 +26,7 @@ export interface Answers {
   readonly sshKeys: readonly string[];
   readonly fluxUrl: string;
   readonly branch: string;
-  /** How the fleet depends on the tool: an npm spec (version, git URL, tarball, folder). */
+  /** How the fleet depends on the tool: an npm spec (version, git URL and tag, tarball, folder). */
   readonly tool: string;
 }
 
@@ -129,6 +130,8 @@ export function parseAnswers(raw: RawAnswers, dir: string, defaultTool: string):
   }
   if (!/^(https?|ssh):\/\/[^\s/]+\/\S+$/.test(d['flux-url'])) fail('--flux-url', d['flux-url'], 'is not a Git URL Flux can pull', 'give https://<forge>/<owner>/<repo>.git or ssh://git@<forge>/<owner>/<repo>.git');
   if (!/^[A-Za-z0-9._/-]+$/.test(d.branch)) fail('--branch', d.branch, 'is not a branch name', 'use main');
+  const toolProblem = d.tool === '' ? undefined : toolSpecProblem(d.tool);
+  if (toolProblem) fail('--tool', d.tool, toolProblem.message, toolProblem.fix);
   const tool = d.tool === '' ? defaultTool : d.tool;
   if (errors.length > 0) return { errors };
   return {

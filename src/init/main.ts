@@ -6,7 +6,8 @@ import * as versions from '../versions';
 import { defaultsFor, parseAnswers } from './answers';
 import type { RawAnswers } from './answers';
 import { fleetFiles } from './fleet-files';
-import { defaultToolSpec } from './tool-spec';
+import { defaultToolSpec, toolSpecKind } from './tool-spec';
+import { vendorTool, vendoredTool } from './vendor-tool';
 import { startingSpec } from './starting-spec';
 import { check } from '../check/run';
 import { formatViolation } from '../model/violation';
@@ -33,8 +34,13 @@ const USAGE = `usage: k3s-gitops-synth init <dir> [options]
   --ssh-key <key|file>    public key the VMs trust (libvirt; default: none, check flags it)
   --flux-url <url>        the fleet repository Flux pulls (default: a placeholder check flags)
   --branch <name>         the branch Flux pulls (default: main)
-  --tool <npm spec>       how the fleet depends on the tool: a version, a git URL or a tarball
-                          (default: the running tool: ${'its registry version, or the file it was installed from'})`;
+  --tool <npm spec>       how the fleet depends on the tool: a version (0.3.0), a git URL and its
+                          tag (github:<owner>/<repo>#v0.3.0, git+https://<forge>/<owner>/<repo>.git#v0.3.0)
+                          or a tarball (default: the running tool: its registry version, its git URL,
+                          or vendor/, below, when it was installed from a tarball)
+  --vendor                copy the running tool's tarball into vendor/k3s-gitops-synth-<version>.tgz and depend
+                          on it there (file:vendor/…), which npm ci installs on any clone (the default
+                          when the tool was installed from a tarball)`;
 
 /** Asks for every answer not given, offering the default that follows from the answers so far. */
 async function prompt(raw: RawAnswers, dir: string): Promise<RawAnswers> {
@@ -69,7 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { ...Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), 'into-existing': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { ...Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), 'into-existing': { type: 'boolean' }, vendor: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -87,7 +93,11 @@ async function main(argv: readonly string[]): Promise<number> {
   // A key given as a file (~/.ssh/id_ed25519.pub) is read; the key itself is kept as written.
   if (raw['ssh-key'] !== undefined && fs.existsSync(raw['ssh-key'])) raw = { ...raw, 'ssh-key': fs.readFileSync(raw['ssh-key'], 'utf8').trim() };
   if (process.stdin.isTTY && process.stdout.isTTY) raw = await prompt(raw, dir);
-  const { answers, errors } = parseAnswers(raw, dir, defaultToolSpec());
+  if (given.vendor === true && raw.tool !== undefined) throw new UsageError(`--vendor copies the running tool into the fleet, --tool ${raw.tool} names another: give one of them`);
+  const running = defaultToolSpec();
+  // A tarball's path is on this machine only: the fleet keeps a copy, which installs on any clone.
+  const vendored = given.vendor === true || (raw.tool === undefined && toolSpecKind(running) === 'tarball') ? vendoredTool() : undefined;
+  const { answers, errors } = parseAnswers(raw, dir, vendored?.spec ?? running);
   if (!answers) {
     process.stderr.write(errors.map((e) => `error ${e.option} ${e.value || '(empty)'}: ${e.message}\n    fix: ${e.fix}\n`).join(''));
     process.stderr.write('init: nothing was written\n');
@@ -103,10 +113,18 @@ async function main(argv: readonly string[]): Promise<number> {
   // The fleet pins each construct library exactly, at the version the tool is tested with.
   const peers = Object.fromEntries(Object.keys(tool.peerDependencies).map((p) => [p, tool.devDependencies[p] ?? tool.peerDependencies[p]!.replace(/^\^/, '')]));
   const files = fleetFiles(answers, { tool: answers.tool, peers, typescript: tool.devDependencies.typescript ?? '5.9.3', node: tool.engines.node, k3s: versions.k3s.tested });
-  const taken = clashes(dir, files);
+  const taken = clashes(dir, vendored ? new Map([...files, [vendored.file, '']]) : files);
   if (taken.length > 0) {
     process.stderr.write(`${taken.map((f) => `error ${path.join(positionals[0]!, f)}: already exists; init never overwrites a file\n`).join('')}    fix: init into a new or empty folder\ninit: nothing was written\n`);
     return 1;
+  }
+  if (vendored) {
+    try {
+      vendorTool(running, path.join(dir, vendored.file));
+    } catch (error) {
+      process.stderr.write(`init: the tool could not be copied into ${vendored.file} (${String((error as { stderr?: string }).stderr || (error as Error).message).trim()}); nothing was written\n`);
+      return 1;
+    }
   }
   for (const [rel, content] of files) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -114,11 +132,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const where = path.relative(process.cwd(), dir) || '.';
   process.stdout.write(
-    `init: ${files.size} files written into ${where} (environment ${answers.name}, tool ${answers.tool})\nnext:\n  cd ${where}\n  git init -b main && npm install\n  npm run secrets -- init ${answers.name}\n  npm run synth\n`,
+    `init: ${files.size + (vendored ? 1 : 0)} files written into ${where} (environment ${answers.name}, tool ${answers.tool}${vendored ? `, a copy of ${running.replace(/^file:/, '')}` : ''})\nnext:\n  cd ${where}\n  git init -b main && npm install\n  npm run secrets -- init ${answers.name}\n  npm run synth\n`,
   );
   // A path outside the fleet installs here and nowhere else: say so, with what works everywhere.
   if (answers.tool.startsWith('file:/')) {
-    process.stderr.write(`note: the fleet depends on the tool by ${answers.tool}, a path on this machine: CI and other clones cannot install it; depend on a registry version or a git URL (init --tool <spec>, or npm install --save-exact --save-dev k3s-gitops-synth@<spec> later), or keep the tarball in the fleet (--tool file:./<tarball>)\n`);
+    process.stderr.write(`note: the fleet depends on the tool by ${answers.tool}, a path on this machine: CI and other clones cannot install it; depend on a registry version or a git URL and its tag (init --tool <spec>, or npm install --save-exact --save-dev k3s-gitops-synth@<spec> later), or keep a copy of the tarball in the fleet (init --vendor)\n`);
   }
   return 0;
 }

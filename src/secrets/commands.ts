@@ -24,9 +24,10 @@ import { SecretWriteError, setSecret } from './secret-writer';
 import { decryptDocument, parseDocument } from './sops-document';
 
 export const SECRETS_USAGE = `usage: npm run secrets -- <command> …
-  set <env> <namespace>/<name> [KEY=VALUE]… [--file KEY=PATH]… [--env-file PATH|-] [--remove KEY]… [--allow-demo-key]
-        encrypt values into secrets/<env>/<namespace>.<name>.sops.yaml (values from a file or
-        stdin stay out of shell history); unchanged values leave the file byte-identical
+  set <env> <namespace>/<name> [--env-file PATH|-] [--file KEY=PATH]… [--remove KEY]… [--allow-demo-key]
+        encrypt values into secrets/<env>/<namespace>.<name>.sops.yaml, read from KEY=VALUE lines
+        on stdin (--env-file -) or in a file, never from the command line (shell history, npm's
+        log); unchanged values leave the file byte-identical
   show  <env> <namespace>/<name>     decrypt to stdout (with .age/<env>.agekey, SOPS_AGE_KEY_FILE or SOPS_AGE_KEY;
                                      a workload cluster's delivered secrets with its management environment's key)
   check [--env <env>]…               check every source without a key; with one, verify MACs too
@@ -68,8 +69,8 @@ function secretPath(env: Environment, ref: string | undefined): { namespace: str
   return { namespace: match[1]!, name: match[2]!, file: `secrets/${env.name}/${match[1]}.${match[2]}.sops.yaml` };
 }
 
-/** KEY=VALUE pairs from the command line, files and a dotenv file (or stdin); values never echoed. */
-function collectValues(ctx: SecretsContext, pairs: readonly string[], files: readonly string[], envFile: string | undefined): Record<string, string> {
+/** KEY=VALUE pairs from files and a dotenv file (or stdin); values never echoed. */
+function collectValues(ctx: SecretsContext, files: readonly string[], envFile: string | undefined): Record<string, string> {
   const values: Record<string, string> = {};
   const put = (key: string, value: string, from: string) => {
     if (!KEY.test(key)) throw new SecretsUsageError(`${from}: "${key}" is not a Secret key (letters, digits, '-', '_', '.')`);
@@ -91,8 +92,36 @@ function collectValues(ctx: SecretsContext, pairs: readonly string[], files: rea
     const [key, file] = split(spec, '--file');
     put(key, fs.readFileSync(path.resolve(ctx.root, file), 'utf8'), '--file');
   }
-  for (const pair of pairs) put(...split(pair, 'argument'), 'argument');
   return values;
+}
+
+/** set's options as given, for a command that repeats them. */
+interface SetOptions {
+  readonly file?: readonly string[];
+  readonly 'env-file'?: string;
+  readonly remove?: readonly string[];
+  readonly 'allow-demo-key'?: boolean;
+}
+
+/**
+ * A value in the arguments is already in the shell's history and npm's log when the tool sees it:
+ * it is refused, never encrypted, and the fix is the same command reading it from stdin (or, when
+ * --env-file is taken already, from a file per key). Only keys are repeated, never a value.
+ */
+function valuesInArguments(env: Environment, ref: string, extra: readonly string[], opts: SetOptions): CommandResult {
+  const keys = extra.map((a) => a.slice(0, Math.max(a.indexOf('='), 0))).filter((k) => KEY.test(k));
+  const shown = [...keys.map((k) => `${k}=…`), ...(keys.length < extra.length ? ['an argument (not shown)'] : [])];
+  const kept = [...(opts.file ?? []).flatMap((f) => ['--file', f]), ...(opts.remove ?? []).flatMap((k) => ['--remove', k]), ...(opts['allow-demo-key'] ? ['--allow-demo-key'] : [])];
+  const envFile = opts['env-file'];
+  const from = envFile === undefined
+    ? ['--env-file', '-']
+    : ['--env-file', envFile, ...(keys.length > 0 ? keys : ['KEY']).flatMap((k) => ['--file', `${k}=<file holding it>`])];
+  const how = envFile === undefined ? ` (then type ${keys.length > 0 ? keys.map((k) => `${k}=…`).join(', ') : 'KEY=…'}, one KEY=VALUE a line, and Ctrl-D; or < a file of such lines)` : '';
+  return {
+    stdout: '',
+    stderr: `refusing ${shown.join(', ')} on the command line: a value there is kept in shell history and npm's log; nothing written\n    fix: npm run secrets -- ${['set', env.name, ref, ...kept, ...from].join(' ')}${how}\n`,
+    exitCode: 2,
+  };
 }
 
 async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
@@ -108,7 +137,8 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   });
   const env = environment(ctx, positionals[0]);
   const target = secretPath(env, positionals[1]);
-  const values = collectValues(ctx, positionals.slice(2), opts.file ?? [], opts['env-file']);
+  if (positionals.length > 2) return valuesInArguments(env, `${target.namespace}/${target.name}`, positionals.slice(2), opts);
+  const values = collectValues(ctx, opts.file ?? [], opts['env-file']);
   // A workload cluster's own SOPS identity is encrypted to the environment whose Flux delivers it.
   const delivered = env.secrets.find((s) => s.source === target.file)?.deliveredBy;
   const owner = delivered ? { name: delivered.environment, ageRecipients: delivered.recipients } : env;

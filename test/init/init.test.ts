@@ -188,6 +188,22 @@ describe('init, the command', () => {
     const usage = init();
     expect([usage.status, usage.stderr.split('\n')[0]]).toEqual([2, 'init needs the folder to write the fleet into']);
   });
+
+  it('fails when --tool names a git URL without its tag, and writes nothing', () => {
+    const dir = path.join(tmp('init-tool-'), 'fleet');
+    const result = init(dir, '--tool', 'github:ops/k3s-gitops-synth');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^error --tool github:ops\/k3s-gitops-synth: names no tag: .*\n {4}fix: pin a release: github:ops\/k3s-gitops-synth#v\d+\.\d+\.\d+\n/);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it('fails when --vendor and --tool are both given (the copy is of the running tool), as a usage error', () => {
+    const dir = path.join(tmp('init-vendor-'), 'fleet');
+    const result = init(dir, '--vendor', '--tool', '0.3.0');
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('--vendor copies the running tool into the fleet, --tool 0.3.0 names another: give one of them');
+    expect(fs.existsSync(dir)).toBe(false);
+  });
 });
 
 describe('init on a terminal', () => {

@@ -49,9 +49,12 @@ beforeAll(async () => {
 afterAll(() => removeScaffold(fleet));
 
 describe('a fleet from the packed package', () => {
-  it('is written by init with the tool pinned to the tarball it came from, and nothing of the example fleet', () => {
+  it('is written by init with a copy of the tarball it came from in vendor/, and nothing of the example fleet', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(fleet, 'package.json'), 'utf8'));
-    expect(pkg.devDependencies['k3s-gitops-synth']).toBe(`file:${inject('packedTool').tarball}`);
+    const { tarball, version } = inject('packedTool');
+    // Relative, so npm ci installs it on any clone of the fleet.
+    expect(pkg.devDependencies['k3s-gitops-synth']).toBe(`file:vendor/k3s-gitops-synth-${version}.tgz`);
+    expect(fs.readFileSync(path.join(fleet, `vendor/k3s-gitops-synth-${version}.tgz`)).equals(fs.readFileSync(tarball))).toBe(true);
     // The fleet runs the tool: on the Node releases the tool is tested on (its own engines).
     expect(pkg.engines).toEqual(JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')).engines);
     expect(Object.keys(pkg.devDependencies).sort()).toEqual(['cdk8s', 'cdk8s-plus-31', 'constructs', 'k3s-gitops-synth', 'typescript']);
@@ -81,7 +84,14 @@ describe('a fleet from the packed package', () => {
   it('takes a Helm app, a cdk8s-plus-31 construct, a manifests folder and a secret: synth, check, validate, review and npm test pass', () => {
     expect(npmRun(fleet, 'secrets', 'init', 'lab').code).toBe(0);
     addApps(fleet);
-    const set = run(fleet, 'npm', ['run', '-s', 'secrets', '--', 'set', 'lab', 'hello/db', '--env-file', '-'], 'PASSWORD=correct-horse-battery\n');
+    // A value in the arguments is refused; the command the refusal names, run as written, takes it from stdin.
+    const refused = npmRun(fleet, 'secrets', 'set', 'lab', 'hello/db', 'PASSWORD=correct-horse-battery');
+    expect(refused.code).toBe(2);
+    expect(`${refused.stdout}${refused.stderr}`).not.toContain('correct-horse-battery');
+    expect(fs.existsSync(path.join(fleet, 'secrets/lab/hello.db.sops.yaml'))).toBe(false);
+    const instead = /^ {4}fix: npm run secrets -- (.+) \(then type PASSWORD=…,/m.exec(refused.stderr)?.[1];
+    expect(instead, refused.stderr).toBe('set lab hello/db --env-file -');
+    const set = run(fleet, 'npm', ['run', '-s', 'secrets', '--', ...instead!.split(' ')], 'PASSWORD=correct-horse-battery\n');
     expect(set.code, set.stderr).toBe(0);
 
     const synth = npmRun(fleet, 'synth');

@@ -53,14 +53,14 @@ describe('the compiled entry point', () => {
     expect(fs.readFileSync(path.join(copy, 'dist/cli.js'), 'utf8').split('\n')[0]).toBe('#!/usr/bin/env -S node --');
   });
 
-  it("npm pack's prepack builds only a stale dist/, so a pack beside running commands leaves their bundles alone", () => {
+  it("npm pack's prepare (and a git install's) builds only a stale dist/, so a pack beside running commands leaves their bundles alone", () => {
     run('synth', '--help');
     const at = built();
     const pack = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: copy, encoding: 'utf8' });
     expect(pack.stdout).toBe('dist/: up to date\n');
     expect(built()).toBe(at);
     const scripts = (JSON.parse(fs.readFileSync(path.join(copy, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.prepack).toBe('node scripts/build.mjs --if-stale && node scripts/types.mjs');
+    expect(scripts.prepare).toBe('node scripts/build.mjs --if-stale && node scripts/types.mjs');
   });
 
   it('rebuilds when a bundled source changes, so dist/ is never stale', () => {
@@ -119,7 +119,7 @@ describe("the API's types for npm pack", () => {
       expect(types.typesFresh()).toBe(false);
       types.stampTypes();
       expect(types.typesFresh()).toBe(true);
-      // Fresh: the prepack script leaves what is there (a marker stands for the emitted files).
+      // Fresh: the prepare script leaves what is there (a marker stands for the emitted files).
       fs.writeFileSync(path.join(dir, 'dist/types/marker.d.ts'), 'export {};\n');
       expect(spawnSync(process.execPath, ['scripts/types.mjs'], { cwd: dir, encoding: 'utf8' }).status).toBe(0);
       expect(fs.existsSync(path.join(dir, 'dist/types/marker.d.ts'))).toBe(true);

@@ -20,6 +20,7 @@ let root: string;
 let stdin = '';
 
 beforeEach(() => {
+  stdin = '';
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
   // A repository's worth of the fixture fleet: its sources, the demo key and a recipients file.
   fs.cpSync(path.join(FLEET_DIR, 'secrets'), path.join(root, 'secrets'), { recursive: true });
@@ -49,17 +50,19 @@ describe('secrets set', () => {
   it('leaves the shipped secret byte-identical when set again with the same values', async () => {
     const values = await shippedValues();
     const before = fs.readFileSync(path.join(root, SHIPPED), 'utf8');
-    const result = await run(['set', 'mgmt', 'capmox-system/capmox-variables', ...Object.entries(values).map(([k, v]) => `${k}=${v}`)], withDemoKey);
+    stdin = Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join('');
+    const result = await run(['set', 'mgmt', 'capmox-system/capmox-variables', '--env-file', '-'], withDemoKey);
     expect(result).toMatchObject({ exitCode: 0, stdout: `${SHIPPED}: unchanged\n` });
     expect(fs.readFileSync(path.join(root, SHIPPED), 'utf8')).toBe(before);
   });
 
   it('refuses to encrypt to the demo key without --allow-demo-key, and writes nothing', async () => {
-    const result = await run(['set', 'dev', 'apps/db', 'PASSWORD=hunter2']);
+    stdin = 'PASSWORD=hunter2\n';
+    const result = await run(['set', 'dev', 'apps/db', '--env-file', '-']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('refusing to encrypt secrets/dev/apps.db.sops.yaml to the public demo key');
     expect(fs.existsSync(path.join(root, 'secrets/dev/apps.db.sops.yaml'))).toBe(false);
-    const allowed = await run(['set', 'dev', 'apps/db', 'PASSWORD=hunter2', '--allow-demo-key']);
+    const allowed = await run(['set', 'dev', 'apps/db', '--env-file', '-', '--allow-demo-key']);
     expect(allowed.exitCode).toBe(0);
     expect(allowed.stderr).toContain('no component of dev references apps/db');
   });
@@ -67,7 +70,8 @@ describe('secrets set', () => {
   it('refuses to encrypt when a recipient is an age identity, without repeating it, and writes nothing', async () => {
     const identity = 'AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ';
     const pasted = environments.map((e) => (e.name === 'dev' ? { ...e, sops: { ageRecipients: [identity] } } : e));
-    const result = await secretsCommand(['set', 'dev', 'apps/db', 'PASSWORD=hunter2', '--allow-demo-key'], { ...ctx(), environments: pasted });
+    stdin = 'PASSWORD=hunter2\n';
+    const result = await secretsCommand(['set', 'dev', 'apps/db', '--env-file', '-', '--allow-demo-key'], { ...ctx(), environments: pasted });
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(result.stderr).toContain('nothing written: dev.sops.ageRecipients[0] holds an age identity (the private key, not shown), not a recipient; put its recipient there (age-keygen -y <key file> prints it)');
     expect(result.stderr).not.toContain('KEY-1QQ');
@@ -75,7 +79,8 @@ describe('secrets set', () => {
   });
 
   it('refuses to modify an existing file without an identity, and says why', async () => {
-    const result = await run(['set', 'mgmt', 'capmox-system/capmox-variables', 'PROXMOX_URL=https://elsewhere', '--allow-demo-key']);
+    stdin = 'PROXMOX_URL=https://elsewhere\n';
+    const result = await run(['set', 'mgmt', 'capmox-system/capmox-variables', '--env-file', '-', '--allow-demo-key']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('no age identity is available');
   });
@@ -91,10 +96,38 @@ describe('secrets set', () => {
     expect(plain).toEqual(['PEM-FROM-FILE', 's3cr3t-from-stdin', 'admin']);
   });
 
-  it('rejects a malformed pair without echoing it', async () => {
-    await expect(run(['set', 'dev', 'apps/db', 'just-a-secret-value'])).rejects.toThrow(SecretsUsageError);
-    await expect(run(['set', 'dev', 'apps/db', 'just-a-secret-value'])).rejects.not.toThrow(/just-a-secret-value/);
-    await expect(run(['set', 'staging', 'apps/db', 'A=b'])).rejects.toThrow('unknown environment staging; known: dev, mgmt, prod');
+  it('rejects a malformed line without echoing it', async () => {
+    stdin = 'just-a-secret-value\n';
+    await expect(run(['set', 'dev', 'apps/db', '--env-file', '-'])).rejects.toThrow(SecretsUsageError);
+    await expect(run(['set', 'dev', 'apps/db', '--env-file', '-'])).rejects.not.toThrow(/just-a-secret-value/);
+    await expect(run(['set', 'staging', 'apps/db', '--env-file', '-'])).rejects.toThrow('unknown environment staging; known: dev, mgmt, prod');
+  });
+
+  it('fails when a value is given as an argument: nothing written, the value never repeated, the same command reading stdin instead', async () => {
+    const result = await run(['set', 'dev', 'apps/db', 'PASSWORD=hunter2', 'USER=admin', '--allow-demo-key']);
+    expect(result).toEqual({
+      stdout: '',
+      stderr: "refusing PASSWORD=…, USER=… on the command line: a value there is kept in shell history and npm's log; nothing written\n" +
+        '    fix: npm run secrets -- set dev apps/db --allow-demo-key --env-file - (then type PASSWORD=…, USER=…, one KEY=VALUE a line, and Ctrl-D; or < a file of such lines)\n',
+      exitCode: 2,
+    });
+    expect(fs.existsSync(path.join(root, 'secrets/dev/apps.db.sops.yaml'))).toBe(false);
+  });
+
+  it('fails when a word without a key is given as an argument, and never repeats it', async () => {
+    const result = await run(['set', 'dev', 'apps/db', 'hunter2']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('refusing an argument (not shown) on the command line');
+    expect(result.stderr).toContain('fix: npm run secrets -- set dev apps/db --env-file - (then type KEY=…,');
+    expect(result.stderr).not.toContain('hunter2');
+  });
+
+  it('fails when a value is given beside --env-file, and names one --file per key instead (stdin is taken)', async () => {
+    fs.writeFileSync(path.join(root, 'cert.pem'), 'PEM');
+    const result = await run(['set', 'dev', 'apps/db', '--env-file', 'db.env', '--file', 'CERT=cert.pem', '--remove', 'OLD', 'PASSWORD=hunter2']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('    fix: npm run secrets -- set dev apps/db --file CERT=cert.pem --remove OLD --env-file db.env --file PASSWORD=<file holding it>\n');
+    expect(result.stderr).not.toContain('hunter2');
   });
 });
 
@@ -150,12 +183,14 @@ describe("a workload cluster's SOPS identity", () => {
   it("is encrypted to its management environment's recipients, whose Flux delivers it", async () => {
     const fleet = [mgmtOfLab1, modifyWorkload(lab1, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; })];
     const file = 'secrets/lab1/flux-system.sops-age.sops.yaml';
-    const result = await secretsCommand(['set', 'lab1', 'flux-system/sops-age', 'age.agekey=AGE-SECRET-KEY-1…', '--allow-demo-key'], { ...ctx(), environments: fleet });
+    stdin = 'age.agekey=AGE-SECRET-KEY-1…\n';
+    const result = await secretsCommand(['set', 'lab1', 'flux-system/sops-age', '--env-file', '-', '--allow-demo-key'], { ...ctx(), environments: fleet });
     expect(result).toMatchObject({ exitCode: 0 });
     const written = YAML.parse(fs.readFileSync(path.join(root, file), 'utf8'));
     expect(written.sops.age.map((a: { recipient: string }) => a.recipient)).toEqual(mgmtOfLab1.sops.ageRecipients);
     // Any other Secret of lab1 is its own recipients'.
-    await secretsCommand(['set', 'lab1', 'apps/db', 'PASSWORD=x'], { ...ctx(), environments: fleet });
+    stdin = 'PASSWORD=x\n';
+    await secretsCommand(['set', 'lab1', 'apps/db', '--env-file', '-'], { ...ctx(), environments: fleet });
     const own = YAML.parse(fs.readFileSync(path.join(root, 'secrets/lab1/apps.db.sops.yaml'), 'utf8'));
     expect(own.sops.age.map((a: { recipient: string }) => a.recipient)).toEqual([OTHER_AGE_RECIPIENT]);
   });
@@ -167,7 +202,8 @@ describe("a workload cluster's SOPS identity", () => {
     fs.writeFileSync(path.join(root, '.age/mgmt.agekey'), `# public key: ${mgmtKey.recipient}\n${mgmtKey.identity}\n`);
     const fleet = [{ ...mgmtOfLab1, sops: { ageRecipients: [mgmtKey.recipient] } }, modifyWorkload(lab1, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; })];
     const c = (vars: Record<string, string> = {}) => ({ ...ctx(vars), environments: fleet });
-    expect(await secretsCommand(['set', 'lab1', 'flux-system/sops-age', 'age.agekey=AGE-SECRET-KEY-1X'], c())).toMatchObject({ exitCode: 0 });
+    stdin = 'age.agekey=AGE-SECRET-KEY-1X\n';
+    expect(await secretsCommand(['set', 'lab1', 'flux-system/sops-age', '--env-file', '-'], c())).toMatchObject({ exitCode: 0 });
     return { c, fleet, mgmtKey };
   }
 

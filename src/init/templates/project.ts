@@ -1,4 +1,5 @@
 import type { Answers } from '../answers';
+import { gitScriptsKey, toolSpecKind } from '../tool-spec';
 
 /** What the fleet's package.json pins: the tool, and the construct libraries at the versions the tool is tested with. */
 export interface Pins {
@@ -30,6 +31,8 @@ export function packageJson(a: Answers, name: string, pins: Pins): string {
         test: 'npm run -s typecheck && npm run -s check && npm run -s validate',
       },
       devDependencies: { [bin]: pins.tool, ...pins.peers, typescript: pins.typescript },
+      // Installed from git, the tool builds itself (its prepare script), which npm 12 runs only for a listed repository.
+      ...(toolSpecKind(pins.tool) === 'git' ? { allowScripts: { [gitScriptsKey(pins.tool)]: true } } : {}),
     },
     null,
     2,

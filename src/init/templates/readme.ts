@@ -1,5 +1,18 @@
 import type { Answers } from '../answers';
 import { TABLE_END, TABLE_START } from '../../synth/version-table';
+import { gitScriptsKey, toolSpecKind } from '../tool-spec';
+import type { ToolSpecKind } from '../tool-spec';
+
+/** How the fleet takes a release of the tool, by how it depends on it. */
+const UPGRADE: Record<ToolSpecKind, { readonly renovate: string; readonly install: (tool: string) => string }> = {
+  version: { renovate: '', install: () => 'npm install --save-exact --save-dev k3s-gitops-synth@<version>' },
+  git: { renovate: '', install: (tool) => `npm install --save-dev k3s-gitops-synth@${gitScriptsKey(tool)}#v<version>` },
+  tarball: {
+    renovate: ' once the tool is in a registry (a tarball in vendor/ it cannot bump)',
+    install: () => 'cp <path>/k3s-gitops-synth-<version>.tgz vendor/ && git rm -q vendor/k3s-gitops-synth-<old>.tgz\nnpm install --save-dev ./vendor/k3s-gitops-synth-<version>.tgz',
+  },
+  folder: { renovate: ' once the tool is in a registry', install: () => 'npm install --save-dev k3s-gitops-synth@file:<folder of the new release>' },
+};
 
 /** The fleet's own README: its commands, its layout, how to upgrade the tool. The version table is synth's. */
 export function fleetReadme(a: Answers, name: string): string {
@@ -33,7 +46,7 @@ ${a.infrastructure === 'libvirt' && a.sshKeys.length === 0 ? '4' : '3'}. \`npm r
 | \`npm run validate\` | the trees against the vendored schemas, and every kustomization built with \`kubectl kustomize\` (Debian: \`apt-get install kubernetes-client\`) |
 | \`npm run review -- --base main\` | what the change does to VMs, servers and Flux, dangers first |
 | \`npm run verify -- --env ${a.name} --kubeconfig <file>\` | the live cluster against the committed tree, read-only (with the inspector's kubeconfig): one line per comparison, exit 1 on drift, 3 when the cluster cannot be read |
-| \`npm run secrets -- set ${a.name} <namespace>/<name> --env-file - < values.env\` | encrypts a secret into \`secrets/${a.name}/\` from \`KEY=value\` lines on stdin (also \`show\`, \`check\`, \`init\`); never put a value on the command line: npm writes it into its debug log |
+| \`npm run secrets -- set ${a.name} <namespace>/<name> --env-file - < values.env\` | encrypts a secret into \`secrets/${a.name}/\` from \`KEY=value\` lines on stdin (also \`show\`, \`check\`, \`init\`); a value on the command line is refused (npm writes the command line into its debug log) |
 | \`npm run deploy -- ${a.name}\` | applies the committed VM layer with \`tofu\` or \`terraform\` from the PATH, offline, after checking the state; commit the \`terraform/.terraform.lock.hcl\` its init writes. \`--plan\` plans only, \`--expect import=N,add=N,change=N,destroy=N\` applies only a plan of those counts, \`--inspect\` checks the state only; \`-- -target=…\` goes to plan/apply (VM environments only) |
 | \`npm test\` | typecheck + check + validate |
 
@@ -64,11 +77,11 @@ ${TABLE_END}
 
 ## Upgrading the tool
 
-Renovate proposes each release as a pull request; CI synthesizes on Renovate's branches and commits
+Renovate proposes each release as a pull request${UPGRADE[toolSpecKind(a.tool) ?? 'version'].renovate}; CI synthesizes on Renovate's branches and commits
 the regenerated trees, so the pull request shows exactly what the release changes. By hand:
 
 \`\`\`sh
-npm install --save-exact --save-dev k3s-gitops-synth@<version>
+${UPGRADE[toolSpecKind(a.tool) ?? 'version'].install(a.tool)}
 npm run synth           # check said which version wrote the trees and that synth is needed
 npm run review -- --base main
 \`\`\`
