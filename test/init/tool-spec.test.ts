@@ -4,7 +4,7 @@ import { fleetFiles } from '../../src/init/fleet-files';
 import { gitScriptsKey, toolSpecKind, toolSpecProblem } from '../../src/init/tool-spec';
 import { toolVersion } from '../../src/synth/tool-version';
 
-const PINS = { peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', k3s: 'v1.36.4+k3s1' };
+const PINS = { peers: { cdk8s: '2.70.106' }, typescript: '5.9.3', node: '^20.19.0', k3s: 'v1.36.4+k3s1' };
 const TAG = `v${toolVersion()}`;
 const files = (tool: string) => fleetFiles(parseAnswers({ tool }, '/tmp/f', '0.2.0').answers!, { ...PINS, tool });
 
