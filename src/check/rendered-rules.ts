@@ -157,7 +157,7 @@ const treeRules: readonly Rule<RenderedTree>[] = [
           path: at(tree, path),
           value: `${shown(doc.metadata?.namespace)}/${shown(doc.metadata?.name)}`,
           message: 'a Secret without SOPS encryption would commit its values in plaintext',
-          fix: 'declare a secret reference and encrypt its source in secrets/<env>/ with npm run secrets -- set',
+          fix: `declare a secret reference and encrypt its source with npm run secrets -- set ${tree.env.name} ${doc.metadata?.namespace ?? '<namespace>'}/${doc.metadata?.name ?? '<name>'} --env-file - (<key>=… lines on stdin)`,
         })),
   },
   {
@@ -174,7 +174,7 @@ const treeRules: readonly Rule<RenderedTree>[] = [
           path: userFile(tree, path),
           value: `${shown(doc.metadata?.namespace)}/${shown(doc.metadata?.name)}`,
           message: 'the Secret uses stringData; the API server folds it into data, so every re-apply reports "configured"',
-          fix: 'write data (base64) from an encrypted source: declare a secret reference and set it with npm run secrets -- set',
+          fix: `write data (base64) from an encrypted source: declare a secret reference and set it with npm run secrets -- set ${tree.env.name} ${doc.metadata?.namespace ?? '<namespace>'}/${doc.metadata?.name ?? '<name>'} --env-file - (<key>=… lines on stdin)`,
         })),
   },
 ];

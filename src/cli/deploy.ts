@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEPLOY_OPTIONS } from './command-options';
 import { MINIMUM_TERRAFORM, providerTmpDir, statePath } from '../infra/state';
 import { inspectState } from '../infra/state-inspection';
 import type { StateFinding } from '../infra/state-inspection';
@@ -78,7 +79,7 @@ function parse(argv: readonly string[]) {
   const { values, positionals } = parseArgs({
     args: argv.slice(0, cut),
     allowPositionals: true,
-    options: { inspect: { type: 'boolean' }, plan: { type: 'boolean' }, expect: { type: 'string' }, binary: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: DEPLOY_OPTIONS,
   });
   if (values.help) return { help: true } as const;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'deploy needs the environment first: deploy <env>' : `deploy takes one environment, not ${positionals.join(' ')}; terraform's own arguments go after a --`);

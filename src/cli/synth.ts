@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SYNTH_OPTIONS } from './command-options';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { unlistedEnvironments } from '../fleet/unlisted-environments';
 import { formatViolation } from '../model/violation';
@@ -29,13 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      env: { type: 'string', multiple: true },
-      root: { type: 'string' },
-      environments: { type: 'string' },
-      prune: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: SYNTH_OPTIONS,
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);

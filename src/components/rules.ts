@@ -1,5 +1,5 @@
 import { distinct } from '../model/duplicates';
-import { findCycle, layersBefore } from '../model/invariants/flux';
+import { dependOn, findCycle, layersBefore, withAction } from '../model/invariants/flux';
 import { didYouMean } from '../model/spec-check';
 import type { Environment } from '../model/resolve';
 import { counted } from '../model/quorum';
@@ -17,6 +17,25 @@ import { storageRenderedRules, storageRules } from './storage-rules';
 import { withoutEffectRules } from './without-effect';
 
 
+/**
+ * The declared layers the components placed at `path` could go into without breaking
+ * component.layer-order: after every component they need, before every one that needs them.
+ */
+function acceptedLayers(env: Environment, on: readonly EnabledComponent[], path: string): string[] {
+  const moved = (c: EnabledComponent) => c.placement.path === path;
+  const layerOf = (c: EnabledComponent, candidate: string) => (moved(c) ? candidate : c.placement.layer);
+  return distinct(env.flux.layers.map((l) => l.name)).filter((candidate) =>
+    on.every((c) =>
+      (c.entry.after ?? [])
+        .map((name) => on.find((first) => first.entry.name === name))
+        .every((first) => first === undefined || (!moved(c) && !moved(first)) || layersBefore(env, layerOf(c, candidate)).has(layerOf(first, candidate))),
+    ),
+  );
+}
+
+/** A namespace for an app in a platform one: its own name, or `<name>-app` where the name is that namespace. */
+const ownNamespace = (app: { readonly name: string; readonly namespace: string }) => (app.name === app.namespace ? `${app.name}-app` : app.name);
+
 /** Rules over the table as a whole, then each entry's own rules. */
 export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): Rule[] {
   const enabled = (env: Environment) => enabledComponents(env, table);
@@ -26,15 +45,25 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
       code: 'flux.layer-missing',
       severity: 'error',
       summary: 'components are placed in a layer that exists',
-      check: (env) =>
-        enabled(env)
-          .filter(({ placement }) => !env.flux.layers.some((l) => l.name === placement.layer))
-          .map(({ entry, placement }) => ({
-            path: placement.path,
-            value: placement.layer,
-            message: `${entry.name} goes into layer ${placement.layer}, which the environment does not declare`,
-            fix: `add a layer named ${placement.layer} to flux.layers, or set ${placement.path} to one of: ${distinct(env.flux.layers.map((l) => l.name)).join(', ')}`,
-          })),
+      check: (env) => {
+        const missing = enabled(env).filter(({ placement }) => !env.flux.layers.some((l) => l.name === placement.layer));
+        // One field places every component it names: one finding for it, not one per component.
+        return distinct(missing.map(({ placement }) => placement.path)).map((path) => {
+          const names = missing.filter((c) => c.placement.path === path).map((c) => c.entry.name);
+          const layer = missing.find((c) => c.placement.path === path)!.placement.layer;
+          // Only the layers component.layer-order then accepts: another would trade this error for that one.
+          const accepted = acceptedLayers(env, enabled(env), path);
+          return {
+            path,
+            value: layer,
+            message: `${names.join(' and ')} ${names.length > 1 ? 'go' : 'goes'} into layer ${layer}, which the environment does not declare`,
+            fix: accepted.length > 0
+              ? `add a layer named ${layer} to flux.layers, or set ${path} to one of: ${accepted.join(', ')}`
+              : `add a layer named ${layer} to flux.layers, ordered after the layers of what ${names.join(' and ')} ${names.length > 1 ? 'need' : 'needs'} first (no declared layer is)`,
+            ...(accepted.length > 0 && { action: { set: path, to: accepted[0] } }),
+          };
+        });
+      },
     },
     {
       code: 'flux.wait-ignores-health-checks',
@@ -50,6 +79,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             value: 'true',
             message: `layer ${l.name} has health checks on what its charts create, but wait: true${env.spec.flux.layers[i]?.wait === undefined ? " (a layer's default)" : ''} makes Flux ignore them; dependent layers would start before the CRDs exist`,
             fix: `set wait: false on layer ${l.name}`,
+            action: { set: `flux.layers[${i}].wait`, to: false },
           }));
       },
     },
@@ -67,6 +97,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
               value: name,
               message: `${name} is no component that components can switch on${guess ? `; did you mean ${guess}?` : ''}`,
               fix: guess ? `rename it to ${guess}` : switchable.length > 0 ? `use one of: ${switchable.join(', ')}` : 'remove it: no component of the table is switched on this way',
+              ...(switchable.length === 0 && { action: { unset: `components.${name}` } }),
             };
           }),
     },
@@ -83,7 +114,8 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             path: `apps[${app.index}].namespace`,
             value: app.namespace,
             message: `app ${app.name} would run in ${app.namespace}, which belongs to ${owners.get(app.namespace)}`,
-            fix: `give the app a namespace of its own, e.g. namespace: '${app.name === app.namespace ? `${app.name}-app` : app.name}'`,
+            fix: `give the app a namespace of its own, e.g. namespace: '${ownNamespace(app)}'`,
+            action: { set: `apps[${app.index}].namespace`, to: ownNamespace(app) },
           }));
       },
     },
@@ -108,6 +140,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
               ? `${app.name} is the name of a platform component (its chart source in flux-system)`
               : `layer ${app.layer} already has a folder ${app.name}/ that synth writes`,
             fix: `rename the app, e.g. ${app.name}-app`,
+            action: { set: `apps[${app.index}].name`, to: `${app.name}-app` },
           }));
       },
     },
@@ -126,6 +159,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
               value: ns,
               message: `${ns} is created by the ${created.get(ns)} component; listed here too, it would be created twice`,
               fix: `remove ${ns} from the namespaces of layer ${l.name}`,
+              action: { unset: `flux.layers[${i}].namespaces[${j}]` },
             })),
         );
       },
@@ -145,7 +179,8 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             // A layer that does not exist is flux.layer-missing's to report.
             .filter((first) => [placement.layer, first.placement.layer].every((l) => env.flux.layers.some((x) => x.name === l)))
             .filter((first) => !layersBefore(env, placement.layer).has(first.placement.layer))
-            .map((first) => ({
+            .map((first) => ({ first, action: dependOn(env, placement.layer, first.placement.layer) }))
+            .map(({ first, action }) => ({
               path: placement.path,
               value: placement.layer,
               message: first.placement.layer === placement.layer
@@ -153,7 +188,10 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
                 : `${entry.name} needs ${first.entry.name} applied first, but its layer ${placement.layer} does not depend on ${first.entry.name}'s layer ${first.placement.layer}`,
               fix: first.placement.layer === placement.layer
                 ? `give ${entry.name} a layer of its own that depends on ${placement.layer} (${placement.path})`
-                : `add '${first.placement.layer}' to the dependsOn of layer ${placement.layer}`,
+                : action
+                  ? `add '${first.placement.layer}' to the dependsOn of layer ${placement.layer}`
+                  : `set ${placement.path} to a layer that depends on ${first.placement.layer} (${placement.layer} cannot: ${first.placement.layer} depends on it)`,
+              ...(first.placement.layer !== placement.layer && action && { action }),
             })),
         );
       },
@@ -175,6 +213,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             value: layer,
             message: `layer ${layer} creates ${ns}, but neither it nor layer ${network} depends on the other: the baseline policy of ${ns} has no layer to go into`,
             fix: `add '${network}' to the dependsOn of layer ${layer} (or the reverse), or list ${ns} in defaultDeny.exempt`,
+            ...withAction(dependOn(env, layer, network)),
           }));
       },
     },
@@ -198,6 +237,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
               value: shown(ns),
               message: `the tree creates no namespace ${ns}, and the baseline covers only those it creates (${covered.join(', ') || 'none'}): the entry exempts nothing`,
               fix: near === undefined ? 'remove it, or list the namespace in the namespaces of the layer that creates it' : `write ${near}`,
+              action: near === undefined ? { unset: `defaultDeny.exempt[${i}]` } : { set: `defaultDeny.exempt[${i}]`, to: near },
             };
           });
       },
@@ -217,6 +257,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
             value: secret.layer,
             message: `Secret ${secret.namespace}/${secret.name} is applied by layer ${secret.layer}, but its namespace ${secret.namespace} is created by layer ${layer}, which ${secret.layer} does not depend on: Flux would fail on the missing namespace`,
             fix: secret.declaredAt.startsWith('secrets[') ? `set layer: '${layer}' on ${secret.declaredAt}` : `add '${layer}' to the dependsOn of layer ${secret.layer}`,
+            ...(secret.declaredAt.startsWith('secrets[') && { action: { set: `${secret.declaredAt}.layer`, to: layer } }),
           }));
       },
     },
@@ -236,6 +277,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
               value: shown(layer),
               message: `flux.layers declares no layer ${layer}, so no Flux Kustomization would apply Secret ${namespace}/${name}`,
               fix: `${near === undefined ? 'use one of' : `write ${near}, one of`} ${layers.join(', ')}, or leave it unset (the layer that creates the namespace)`,
+              action: near === undefined ? { unset: `secrets[${i}].layer` } : { set: `secrets[${i}].layer`, to: near },
             };
           });
       },
@@ -301,6 +343,7 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
               ? `layer ${layer} holds ${cni.entry.name}, the cluster's CNI: suspended, Flux never applies it, so ${cni.entry.name} stays as the bootstrap installed it (no upgrade, no drift corrected)${after(layer).length > 0 ? `, and on a new cluster ${layer} never reports ready, so the layers depending on it (${after(layer).join(', ')}) are never applied` : ''}`
               : `layer ${l.name}${held(l.name).length > 0 ? `, which holds ${held(l.name).join(', ')},` : ''} is suspended, and layer ${layer}, which holds ${cni.entry.name}, the cluster's CNI, depends on it: on a new cluster Flux never applies ${l.name}, so it never reports ready and ${layer} is never applied`,
             fix: `remove suspend: true from layer ${l.name}; to hold back a layer, suspend one that comes after ${layer}`,
+            action: { unset: `flux.layers[${i}].suspend` },
           }));
       },
     },

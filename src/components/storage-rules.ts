@@ -1,5 +1,5 @@
 import { userFile } from '../apps/objects';
-import { findCycle, layersBefore } from '../model/invariants/flux';
+import { dependOn, findCycle, layersBefore, withAction } from '../model/invariants/flux';
 import type { Environment } from '../model/resolve';
 import { shown } from '../model/violation';
 import type { Finding, Rule } from '../model/violation';
@@ -39,6 +39,7 @@ export function storageRules(enabled: Enabled): Rule[] {
               value: localPath ? shown(env.k3s?.disable) : c.claim.storageClass,
               message: `${holder(c)} claims its volume from StorageClass ${c.claim.storageClass}, which ${env.name} does not have${localPath ? `: Longhorn is off and k3s.disable lists ${K3S_LOCAL_STORAGE}` : ''}; the claim would stay Pending and the release would fail`,
               fix: localPath ? `turn Longhorn on (longhorn: {}), or remove '${K3S_LOCAL_STORAGE}' from k3s.disable` : `provide StorageClass ${c.claim.storageClass}, or have ${c.component.entry.name} name one of: ${[...classes.keys()].join(', ') || '(none)'}`,
+              ...(localPath && { action: { set: 'k3s.disable', to: (env.k3s?.disable ?? []).filter((d) => d !== K3S_LOCAL_STORAGE) } }),
             };
           });
       },
@@ -70,6 +71,7 @@ export function storageRules(enabled: Enabled): Rule[] {
             fix: layer === first
               ? `give ${c.component.entry.name} a layer that depends on ${first} (${c.component.placement.path})`
               : `add '${first}' to the dependsOn of layer ${layer}, or set ${c.component.placement.path} to '${first}'`,
+            ...(layer !== first && withAction(dependOn(env, layer, first))),
           }];
         });
       },
@@ -105,6 +107,7 @@ export function storageRules(enabled: Enabled): Rule[] {
               value: shown(env.k3s?.disable),
               message: `Longhorn's class is the default, and k3s still deploys ${K3S_LOCAL_STORAGE}, whose ${K3S_LOCAL_PATH} class is marked default too: a claim naming no class (an app's) gets whichever default is newest`,
               fix: `add '${K3S_LOCAL_STORAGE}' to k3s.disable (its default has it with Longhorn)`,
+              action: { set: 'k3s.disable', to: [...(env.k3s?.disable ?? []), K3S_LOCAL_STORAGE] },
             }]
           : [],
     },

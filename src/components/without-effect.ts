@@ -128,7 +128,10 @@ export function withoutEffectRules(enabled: Enabled, table: readonly ComponentEn
       code: 'setting.without-effect',
       severity: 'warning',
       summary: 'every setting is read by something the environment runs (no setting of a component that is off, no VM setting where no VM is made)',
-      check: (env) => [...addressFindings(env), ...nodeVmFindings(env), ...protectDataFindings(env), ...tlsLayerFindings(env), ...networkLayerFindings(env, enabled(env)), ...pinFindings(env, enabled(env), table)],
+      // Removing a setting nothing reads changes nothing else: every finding's fix can do that.
+      check: (env) =>
+        [...addressFindings(env), ...nodeVmFindings(env), ...protectDataFindings(env), ...tlsLayerFindings(env), ...networkLayerFindings(env, enabled(env)), ...pinFindings(env, enabled(env), table)]
+          .map((f) => ({ ...f, action: { unset: f.path } })),
     },
     {
       code: 'default-deny.without-cilium',
@@ -137,7 +140,7 @@ export function withoutEffectRules(enabled: Enabled, table: readonly ComponentEn
       // An error, not a warning: the section promises a security baseline, and without Cilium none is written.
       check: (env) =>
         env.defaultDeny && !env.cilium
-          ? [{ path: 'defaultDeny', value: shown(env.spec.defaultDeny), message: `the baseline is written as Cilium network policies and ${env.name} runs k3s's flannel (no cilium section): no namespace would get a default-deny policy`, fix: 'set cilium: {} to run Cilium as the CNI, or remove defaultDeny' }]
+          ? [{ path: 'defaultDeny', value: shown(env.spec.defaultDeny), message: `the baseline is written as Cilium network policies and ${env.name} runs k3s's flannel (no cilium section): no namespace would get a default-deny policy`, fix: 'set cilium: {} to run Cilium as the CNI, or remove defaultDeny', action: { unset: 'defaultDeny' } }]
           : [],
     },
   ];

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
+import { INIT_ANSWERS, INIT_OPTIONS } from '../cli/command-options';
 import * as versions from '../versions';
 import { defaultsFor, parseAnswers } from './answers';
 import type { RawAnswers } from './answers';
@@ -10,12 +11,12 @@ import { defaultToolSpec, toolSpecKind } from './tool-spec';
 import { vendorTool, vendoredTool } from './vendor-tool';
 import { startingSpec } from './starting-spec';
 import { check } from '../check/run';
-import { formatViolation } from '../model/violation';
+import { formatRefusedAnswer } from './answer-fields';
 import { argsErrorLine } from '../cli/args-error';
 import { toolPackage } from '../synth/tool-version';
 import { UsageError } from '../cli/usage-error';
 
-const OPTIONS = ['name', 'domain', 'subnet', 'gateway', 'dns', 'nodes', 'vip', 'interface', 'infrastructure', 'ssh-key', 'flux-url', 'branch', 'tool'] as const;
+const OPTIONS = INIT_ANSWERS;
 
 const USAGE = `usage: k3s-gitops-synth init <dir> [options]
   writes a new fleet repository into <dir> (new or empty): package.json, environments/, apps/,
@@ -75,7 +76,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { ...Object.fromEntries(OPTIONS.map((o) => [o, { type: 'string' as const }])), 'into-existing': { type: 'boolean' }, vendor: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: INIT_OPTIONS,
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -106,7 +107,7 @@ async function main(argv: readonly string[]): Promise<number> {
   // Every rule on the environment the answers make: errors stop init (the first synth would refuse it), warnings wait for the user.
   const refused = check(startingSpec(answers, versions.k3s.tested)).filter((v) => v.severity === 'error');
   if (refused.length > 0) {
-    process.stderr.write(`${refused.map(formatViolation).join('\n')}\ninit: the answers make an environment synth would refuse (the fields above); nothing was written\n`);
+    process.stderr.write(`${refused.map((v) => formatRefusedAnswer(v, answers.name)).join('\n')}\ninit: the answers make an environment synth would refuse (the fields above); nothing was written\n`);
     return 1;
   }
   const tool = toolPackage();

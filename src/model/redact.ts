@@ -13,4 +13,9 @@ const TOKEN_USER = /([a-z][a-z0-9+.-]*:\/\/)(gh[pousr]_|github_pat_|glpat-)[^\s/
 export const withoutUrlSecrets = (text: string) => text.replace(PASSWORD, '$1$2:…@').replace(TOKEN_USER, '$1…@');
 
 /** A violation as it may be shown: no URL in it carries its credentials. */
-export const redactedViolation = (v: Violation): Violation => ({ ...v, value: withoutUrlSecrets(v.value), message: withoutUrlSecrets(v.message), fix: withoutUrlSecrets(v.fix) });
+export const redactedViolation = (v: Violation): Violation => {
+  const { action, ...rest } = v;
+  // An action that would carry a credential is dropped, not redacted: a `…` in its place would be written into the spec.
+  const keeps = action !== undefined && withoutUrlSecrets(JSON.stringify(action)) === JSON.stringify(action);
+  return { ...rest, value: withoutUrlSecrets(v.value), message: withoutUrlSecrets(v.message), fix: withoutUrlSecrets(v.fix), ...(keeps && { action }) };
+};

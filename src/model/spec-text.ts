@@ -14,6 +14,8 @@ interface Reported {
   readonly value: unknown;
   readonly message: string;
   readonly fix: string;
+  /** The value the fix writes at `path`, where it is one value (the report's action sets it). */
+  readonly to?: unknown;
 }
 
 /** Each whitespace character a person can tell apart, by name. */
@@ -66,6 +68,8 @@ function whitespace(visit: Visit, text: string, trimmed: string): Reported {
     value: JSON.stringify(text),
     message: `${JSON.stringify(text)} ${parts.join(' and ')}${visit.key ? ' (the name of an entry)' : ''}`,
     fix: `write ${JSON.stringify(trimmed)}`,
+    // A record's key is renamed, not set: that takes a person.
+    ...(!visit.key && trimmed !== '' && { to: trimmed }),
   };
 }
 

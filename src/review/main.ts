@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { REVIEW_OPTIONS } from '../cli/command-options';
 import { postComment } from './pr-comment';
 import { argsErrorLine } from '../cli/args-error';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
@@ -18,16 +19,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      base: { type: 'string' },
-      format: { type: 'string' },
-      'fail-on': { type: 'string' },
-      env: { type: 'string', multiple: true },
-      root: { type: 'string' },
-      environments: { type: 'string' },
-      'post-comment': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: REVIEW_OPTIONS,
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -66,7 +58,7 @@ try {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
-    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['base', 'format', 'fail-on', 'env', 'root', 'environments', 'post-comment', 'help']);
+    const message = error instanceof UsageError ? error.message : argsErrorLine(error, Object.keys(REVIEW_OPTIONS));
     process.stderr.write(`${message}\n${USAGE}\n`);
     process.exitCode = 2;
   } else {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SECRETS_OPTIONS } from '../cli/command-options';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSecretSources } from '../model/invariants/secrets';
 import { ENVIRONMENT_NAME } from '../model/name-patterns';
@@ -128,12 +129,7 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
   const { values: opts, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: {
-      file: { type: 'string', multiple: true },
-      'env-file': { type: 'string' },
-      remove: { type: 'string', multiple: true },
-      'allow-demo-key': { type: 'boolean' },
-    },
+    options: SECRETS_OPTIONS.set,
   });
   const env = environment(ctx, positionals[0]);
   const target = secretPath(env, positionals[1]);
@@ -190,7 +186,7 @@ async function setCommand(ctx: SecretsContext, args: string[]): Promise<CommandR
 }
 
 async function showCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: SECRETS_OPTIONS.show });
   const env = environment(ctx, positionals[0]);
   const target = secretPath(env, positionals[1]);
   const file = path.join(ctx.root, target.file);
@@ -209,7 +205,7 @@ async function showCommand(ctx: SecretsContext, args: string[]): Promise<Command
 
 /** Key-free checks of every source, plus MAC verification where an identity is available. */
 async function checkCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
-  const { values: opts } = parseArgs({ args, options: { env: { type: 'string', multiple: true } } });
+  const { values: opts } = parseArgs({ args, options: SECRETS_OPTIONS.check });
   const names = opts.env ?? ctx.environments.map((e) => e.name);
   const violations: Violation[] = [];
   const lines: string[] = [];
@@ -260,7 +256,7 @@ function identityHint(ctx: SecretsContext, env: Environment, source: string): st
 }
 
 async function initCommand(ctx: SecretsContext, args: string[]): Promise<CommandResult> {
-  const { values: opts, positionals } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+  const { values: opts, positionals } = parseArgs({ args, allowPositionals: true, options: SECRETS_OPTIONS.init });
   const env = environment(ctx, positionals[0]);
   const keyFile = identityFile(ctx.root, env.name);
   if (fs.existsSync(keyFile) && !opts.force) return fail(`${path.relative(ctx.root, keyFile)} exists already; pass --force to replace it (its secrets then need the old key to be re-encrypted)`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { VALIDATE_OPTIONS } from '../cli/command-options';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
@@ -15,15 +16,7 @@ const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--
 async function main(argv: string[]): Promise<number> {
   const { values: opts } = parseArgs({
     args: argv,
-    options: {
-      schemas: { type: 'string' },
-      values: { type: 'string' },
-      env: { type: 'string', multiple: true },
-      root: { type: 'string' },
-      environments: { type: 'string' },
-      'no-kustomize': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: VALIDATE_OPTIONS,
   });
   if (opts.help) {
     process.stdout.write(`${USAGE}\n`);

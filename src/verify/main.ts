@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { VERIFY_OPTIONS } from '../cli/command-options';
 import { argsErrorLine } from '../cli/args-error';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { verifyCommand } from './command';
@@ -17,16 +18,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      env: { type: 'string' },
-      kubeconfig: { type: 'string' },
-      context: { type: 'string' },
-      revision: { type: 'string' },
-      format: { type: 'string' },
-      root: { type: 'string' },
-      environments: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: VERIFY_OPTIONS,
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);

@@ -21,6 +21,7 @@ describe('settings without effect (setting.without-effect)', () => {
       value: '10.30.0.30',
       message: 'the ingress Gateway needs cilium, ingressVip and controlPlane.vipInterface, and cilium and controlPlane.vipInterface are not set: nothing announces 10.30.0.30',
       fix: 'set cilium and controlPlane.vipInterface for an ingress Gateway, or remove ingressVip',
+      action: { unset: 'ingressVip' },
     });
   });
 
@@ -101,6 +102,7 @@ describe('settings without effect (setting.without-effect)', () => {
       value: '1.12.0',
       message: 'only longhorn uses this pin, and it is off in fixture: the override pins nothing',
       fix: 'remove versions.charts.longhorn.version, or switch on longhorn',
+      action: { unset: 'versions.charts.longhorn.version' },
     });
   });
 

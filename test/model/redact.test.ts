@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutUrlSecrets } from '../../src/model/redact';
+import { redactedViolation, withoutUrlSecrets } from '../../src/model/redact';
 
 describe('the redaction of URL credentials', () => {
   it.each([
@@ -10,5 +10,13 @@ describe('the redaction of URL credentials', () => {
     ['https://ops:@git.lab.test/x.git', 'https://ops:@git.lab.test/x.git'],
   ])('%s → %s', (text, shown) => {
     expect(withoutUrlSecrets(text)).toBe(shown);
+  });
+});
+
+describe('the redaction of a violation', () => {
+  it('drops an action whose value holds a credential, and keeps one that holds none', () => {
+    const v = { code: 'spec.whitespace', severity: 'error' as const, path: 'x.flux.url', value: 'v', message: 'a message', fix: 'write it' };
+    expect(redactedViolation({ ...v, action: { set: 'flux.url', to: 'https://alice:S3cret@git.example/x.git' } })).not.toHaveProperty('action');
+    expect(redactedViolation({ ...v, action: { set: 'flux.url', to: 'https://git.example/x.git' } }).action).toEqual({ set: 'flux.url', to: 'https://git.example/x.git' });
   });
 });

@@ -25,7 +25,7 @@ describe('whitespace and empty strings, in every string field of the schema', ()
     const { spec, path } = placed(field, ' x');
     if (patterned(field)) return expect(checkSpec(spec).filter((v) => v.path === path).map((v) => v.code)).toEqual(['spec.invalid-format']);
     expect(checkSpec(spec).filter((v) => v.path === path)).toEqual([
-      { code: 'spec.whitespace', severity: 'error', path, value: '" x"', message: '" x" starts with a space', fix: 'write "x"' },
+      { code: 'spec.whitespace', severity: 'error', path, value: '" x"', message: '" x" starts with a space', fix: 'write "x"', action: { set: path.slice(path.indexOf('.') + 1), to: 'x' } },
     ]);
   });
 

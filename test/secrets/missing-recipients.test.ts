@@ -33,7 +33,7 @@ describe('an environment without a line in age-recipients.ts', () => {
   it('init adds the line; set on another environment warns; set on it names the line to add', { timeout: 120_000 }, () => {
     const set = secrets('set', 'lab1', 'apps/db', '--env-file', '-');
     expect(set.code).toBe(1);
-    expect(set.stderr).toContain(`error lab1.sops.ageRecipients [spec.missing-field]: ageRecipients is required but not set\n    fix: npm run secrets -- init lab1 creates its key pair and adds \`  lab1: ['age1…'],\` to ${RECIPIENTS_FILE}`);
+    expect(set.stderr).toContain(`error lab1.sops.ageRecipients [spec.missing-field]: lab1 has no age recipients yet\n    fix: npm run secrets -- init lab1 creates its key pair and adds \`  lab1: ['age1…'],\` to ${RECIPIENTS_FILE}`);
 
     const other = secrets('set', 'mgmt', 'apps/pve-notes', '--env-file', '-', '--allow-demo-key');
     expect(other.stderr).toContain('warning lab1.sops.ageRecipients [spec.missing-field]');

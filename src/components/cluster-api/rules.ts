@@ -1,5 +1,5 @@
 import { duplicates } from '../../model/duplicates';
-import { findCycle, layersBefore } from '../../model/invariants/flux';
+import { dependOn, findCycle, layersBefore, withAction } from '../../model/invariants/flux';
 import { PROVIDER_VALUE_KEYS } from './settings';
 import type { Environment } from '../../model/resolve';
 import type { Finding, Rule } from '../../model/violation';
@@ -76,6 +76,7 @@ export const clusterApiRules: readonly Rule[] = [
             value: p.contract,
             message: `${p.kind} ${p.name} ${p.version} declares contract ${series.contract} (release series ${series.major}.${series.minor} in ${sourceOf(repository.source, PROVIDERS_FILE)}), not ${p.contract}`,
             fix: `remove contract (the tool's data knows it), or write ${series.contract}`,
+            action: { unset: providerPath(i, 'contract') },
           }];
         }),
   },
@@ -129,6 +130,7 @@ export const clusterApiRules: readonly Rule[] = [
         value: p.name,
         message: `${p.kind} ${p.name} is declared twice (first at clusterApi.providers[${providersOf(env).indexOf(first)}])`,
         fix: 'keep one declaration',
+        action: { unset: `clusterApi.providers[${i}]` },
       })),
   },
   {
@@ -164,6 +166,7 @@ export const clusterApiRules: readonly Rule[] = [
               value: JSON.stringify(env.flux.layers.find((l) => l.name === from)!.dependsOn),
               message: `layer ${from} does not depend on ${to}: ${why}`,
               fix: `add '${to}' to the dependsOn of layer ${from}`,
+              ...withAction(dependOn(env, from!, to!)),
             }));
     },
   },

@@ -34,6 +34,7 @@ export const routeRenderedRules: readonly Rule<RenderedTree>[] = [
             value: service,
             message: `the route of app ${app.name} sends to Service ${app.namespace}/${service}, and the app's objects hold ${names.length === 0 ? 'no Service' : `the Service${names.length > 1 ? 's' : ''} ${names.join(', ')}`}: the HTTPRoute would have no backend`,
             fix: near !== undefined ? `set route.service: '${near}'` : names.length > 0 ? `set route.service to one of ${names.join(', ')}` : `add a Service ${service} in namespace ${app.namespace} to the app's objects`,
+            ...(near !== undefined && { action: { set: `apps[${app.index}].route.service`, to: near } }),
           }];
         }
         const ports = own.get(service)!;

@@ -59,6 +59,7 @@ export const routeRules: readonly Rule[] = [
           value: item.route.host,
           message: `${item.route.hostname} is already the route of app ${first.name}`,
           fix: `give app ${item.name} a host of its own, e.g. host: '${freeHost(env, item.name)}'`,
+          action: { set: `apps[${item.index}].route.host`, to: freeHost(env, item.name) },
         })),
         ...routed(env)
           .filter((app) => app.route.hostname === webhook)

@@ -84,6 +84,7 @@ export const longhornRules: readonly Rule[] = [
               value: '(not set)',
               message: `${vm.node.name} gets no data disk: Longhorn would fill its OS disk`,
               fix: 'set infrastructure.vm.dataDiskGiB (or this node\'s vm.dataDiskGiB), e.g. 100',
+              action: { set: `nodes[${vm.node.index}].vm.dataDiskGiB`, to: 100 },
             }))
         : [],
   },
@@ -95,7 +96,7 @@ export const longhornRules: readonly Rule[] = [
       const set = env.spec.longhorn?.dataPath;
       if (!env.longhorn || set === undefined) return [];
       if (env.infrastructure.kind !== 'bare-metal') {
-        return [{ path: 'longhorn.dataPath', value: set, message: `the VM layer mounts the data disk at ${env.longhorn.dataPath}; ${set} would be an empty folder on the OS disk`, fix: 'remove longhorn.dataPath (it is for bare metal)' }];
+        return [{ path: 'longhorn.dataPath', value: set, message: `the VM layer mounts the data disk at ${env.longhorn.dataPath}; ${set} would be an empty folder on the OS disk`, fix: 'remove longhorn.dataPath (it is for bare metal)', action: { unset: 'longhorn.dataPath' } }];
       }
       return path.posix.isAbsolute(set) && path.posix.normalize(set) === set && !set.endsWith('/')
         ? []

@@ -1,4 +1,4 @@
-import { layersBefore } from '../../model/invariants/flux';
+import { dependOn, layersBefore, withAction } from '../../model/invariants/flux';
 import type { Rule } from '../../model/violation';
 import { gatewayOf } from '../ingress-gateway/config';
 import { tlsOf } from './config';
@@ -134,6 +134,7 @@ export const tlsRules: readonly Rule[] = [
         value: tls.layer,
         message: `the certificate goes into layer ${tls.layer}, but the Gateway's namespace is created by layer ${tls.gatewayLayer}, which ${tls.layer} does not depend on: Flux would fail on the missing namespace`,
         fix: `add '${tls.gatewayLayer}' to the dependsOn of layer ${tls.layer}, or remove tls.issuerLayer`,
+        ...withAction(dependOn(env, tls.layer, tls.gatewayLayer)),
       }];
     },
   },

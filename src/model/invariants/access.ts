@@ -1,7 +1,8 @@
 import type { Environment, Node } from '../resolve';
 import { GIT_URL } from './flux';
 import { shown } from '../violation';
-import type { Finding, Rule } from '../violation';
+import type { Finding, FixAction, Rule } from '../violation';
+import { withAction } from './flux';
 import { k3sOnly } from './kind-scope';
 
 // How the runbook and Flux reach the cluster: SSH targets, the workstation's kubeconfig, the
@@ -151,7 +152,7 @@ export const accessRules: readonly Rule[] = [
     summary: 'sqlite serves one server only; more servers (planned ones too) need embedded etcd',
     check: (env) =>
       env.k3s?.datastore === 'sqlite' && servers(env) > 1
-        ? [{ path: 'k3s.datastore', value: 'sqlite', message: `${servers(env)} servers are declared, but sqlite cannot be shared: the others could never join`, fix: "use datastore: 'etcd' (k3s migrates a sqlite server to etcd when it restarts with cluster-init)" }]
+        ? [{ path: 'k3s.datastore', value: 'sqlite', message: `${servers(env)} servers are declared, but sqlite cannot be shared: the others could never join`, fix: "use datastore: 'etcd' (k3s migrates a sqlite server to etcd when it restarts with cluster-init)", action: { set: 'k3s.datastore', to: 'etcd' } }]
         : [],
   }),
   k3sOnly({
@@ -162,7 +163,7 @@ export const accessRules: readonly Rule[] = [
       env.nodes
         .map((n) => ({ n, port: env.sshTargets[n.index]!.port }))
         .filter(({ port }) => !Number.isInteger(port) || port < 1 || port > 65535)
-        .map(({ n, port }) => ({ path: `nodes[${n.index}].ssh.port`, value: shown(port), message: `${port} is not a TCP port`, fix: 'leave it unset (22) or use the NAT port that reaches this node, 1-65535' })),
+        .map(({ n, port }) => ({ path: `nodes[${n.index}].ssh.port`, value: shown(port), message: `${port} is not a TCP port`, fix: 'leave it unset (22) or use the NAT port that reaches this node, 1-65535', action: { unset: `nodes[${n.index}].ssh.port` } })),
   }),
   k3sOnly({
     code: 'ssh.shared-target',
@@ -185,11 +186,16 @@ export const accessRules: readonly Rule[] = [
             ? `give ${first.name} a target of its own: its ssh.host is ${n.name}'s own IP; remove it (so ${first.name} is reached at ${first.ip}) or set ${first.name}'s own address`
             : `give ${n.name} a target of its own: another ssh.port on the NAT host ${host}, or its own ssh.host`;
       };
+      // The node whose ssh.host is the other's own IP loses it; a NAT port needs a decision.
+      const actionFor = (n: Node, first: Node): FixAction | undefined => {
+        const ownOf = [n, first].find((m) => !explicit(m) && m.ip === env.sshTargets[n.index]!.host);
+        return ownOf === undefined ? undefined : { unset: `nodes[${(ownOf === n ? first : n).index}].ssh.host` };
+      };
       return env.nodes.flatMap((n) => {
         const first = env.nodes.find((o) => o.index < n.index && at(o) === at(n) && (explicit(o) || explicit(n)));
         return first === undefined
           ? []
-          : [{ path: `nodes[${n.index}].ssh`, value: at(n), message: `${named(n)} is reached at ${at(n)}, and so is ${named(first)}: the runbook would configure one server twice`, fix: fixFor(n, first) }];
+          : [{ path: `nodes[${n.index}].ssh`, value: at(n), message: `${named(n)} is reached at ${at(n)}, and so is ${named(first)}: the runbook would configure one server twice`, fix: fixFor(n, first), ...withAction(actionFor(n, first)) }];
       });
     },
   }),
@@ -215,7 +221,7 @@ export const accessRules: readonly Rule[] = [
       // The default written out is still the tool's own file; a malformed path is kubeconfig.invalid's.
       return file === undefined || env.kubeconfig.merge || file === `~/.kube/${env.name}.kubeconfig` || !validKubeconfigFile(file)
         ? []
-        : [{ path: 'kubeconfig.file', value: file, message: `${file} may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds`, fix: `leave it unset (the runbook then writes ~/.kube/${env.name}.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into ${file}` }];
+        : [{ path: 'kubeconfig.file', value: file, message: `${file} may be a kubeconfig other tools share, and the runbook would replace it whole, losing every other cluster it holds`, fix: `leave it unset (the runbook then writes ~/.kube/${env.name}.kubeconfig, its own), or set kubeconfig.merge: true to merge this cluster's entries into ${file}`, action: { unset: 'kubeconfig.file' } }];
     },
   }),
   k3sOnly({

@@ -132,7 +132,7 @@ export const addressRules: readonly Rule[] = [
     check: (env) =>
       env.spec.network.dns.length > 0
         ? []
-        : [{ path: 'network.dns', value: '[]', message: 'no DNS server is listed', fix: "list at least one, e.g. dns: ['192.168.1.1']" }],
+        : [{ path: 'network.dns', value: '[]', message: 'no DNS server is listed', fix: `list at least one, e.g. dns: ['${env.spec.network.gateway}'] (the gateway, where it resolves)`, action: { set: 'network.dns', to: [env.spec.network.gateway] } }],
   },
   {
     code: 'network.dns-beyond-three',

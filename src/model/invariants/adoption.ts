@@ -44,7 +44,7 @@ export const adoptionRules: readonly Rule[] = [
     check: (env) =>
       adopted(env)
         .filter(({ name }) => !env.vms.some((vm) => vm.node.name === name))
-        .map(({ name, path }) => ({ path, value: name, message: `${name} is not a live node: an import block for it would target an address nothing declares`, fix: `adopt live nodes only: ${distinct(env.vms.map((vm) => vm.node.name)).join(', ')}` })),
+        .map(({ name, path }) => ({ path, value: name, message: `${name} is not a live node: an import block for it would target an address nothing declares`, fix: `adopt live nodes only: ${distinct(env.vms.map((vm) => vm.node.name)).join(', ')}`, action: { unset: path } })),
   },
   {
     code: 'vm.adopt-identity',

@@ -2,9 +2,12 @@ import { evenCount } from '../quorum';
 import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Rule } from '../violation';
+import { withAction } from './flux';
 import { k3sOnly } from './kind-scope';
 
 const founders = (env: Environment) => env.nodes.filter((n) => n.founder);
+/** The node founder.missing proposes: the first live one (a planned server cannot found the cluster). */
+const firstLiveServer = (env: Environment) => env.nodes.find((n) => n.state === 'live');
 
 /** The most members etcd recommends a cluster to have (its FAQ, "What is maximum cluster size?"). */
 export const ETCD_RECOMMENDED_MEMBERS = 7;
@@ -23,7 +26,8 @@ export const controlPlaneRules: readonly Rule[] = [
             path: 'nodes',
             value: env.nodes.map((n) => n.name).join(', '),
             message: 'no node is marked founder: true, so no server would run cluster-init',
-            fix: `mark the first live server founder: true, e.g. ${env.nodes[0]!.name}`,
+            fix: `mark the first live server founder: true, e.g. ${firstLiveServer(env)?.name ?? env.nodes[0]!.name}`,
+            ...withAction(firstLiveServer(env) && { set: `nodes[${firstLiveServer(env)!.index}].founder`, to: true }),
           }],
   }),
   k3sOnly({
@@ -38,6 +42,7 @@ export const controlPlaneRules: readonly Rule[] = [
           value: 'true',
           message: `${n.name} is a second founder after ${founders(env)[0]!.name}; two cluster-init servers make two clusters`,
           fix: `remove founder: true from ${n.name}; it joins the founder`,
+          action: { unset: `nodes[${n.index}].founder` },
         })),
   }),
   k3sOnly({
@@ -183,6 +188,6 @@ export const controlPlaneRules: readonly Rule[] = [
     check: (env) =>
       Number.isInteger(env.apiPort) && env.apiPort >= 1 && env.apiPort <= 65535
         ? []
-        : [{ path: 'controlPlane.apiPort', value: shown(env.apiPort), message: `${env.apiPort} is not a TCP port`, fix: 'leave it unset (6443) or use 1-65535' }],
+        : [{ path: 'controlPlane.apiPort', value: shown(env.apiPort), message: `${env.apiPort} is not a TCP port`, fix: 'leave it unset (6443) or use 1-65535', action: { unset: 'controlPlane.apiPort' } }],
   },
 ];

@@ -1,6 +1,6 @@
 import { distinct, duplicates } from '../duplicates';
 import type { Environment, FluxLayer } from '../resolve';
-import type { Finding, Rule } from '../violation';
+import type { Finding, FixAction, Rule } from '../violation';
 
 // Go duration as Flux parses it: 1m, 10m0s, 1h30m.
 const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
@@ -23,6 +23,20 @@ export function layersBefore(env: Pick<Environment, 'flux'>, layer: string): Set
   walk(layer);
   return seen;
 }
+
+/**
+ * The fix that makes layer `layer` depend on layer `dep` as well, or undefined where that would
+ * close a cycle (flux.dependency-cycle would refuse it) or either layer is missing.
+ */
+export function dependOn(env: Pick<Environment, 'flux'>, layer: string, dep: string): FixAction | undefined {
+  const i = env.flux.layers.findIndex((l) => l.name === layer);
+  if (i < 0 || !env.flux.layers.some((l) => l.name === dep)) return undefined;
+  const dependsOn = [...env.flux.layers[i]!.dependsOn, dep];
+  return findCycle(env.flux.layers.map((l, j) => (j === i ? { ...l, dependsOn } : l))) ? undefined : { set: `flux.layers[${i}].dependsOn`, to: dependsOn };
+}
+
+/** `{ action }` when there is one, to spread into a finding. */
+export const withAction = (action: FixAction | undefined): { action?: FixAction } => (action === undefined ? {} : { action });
 
 /** The fix of a dependency on a missing layer: the layers that could stand in its place without a duplicate or a cycle. */
 function dependencyFix(env: Environment, layer: FluxLayer): string {
@@ -107,6 +121,7 @@ export const fluxRules: readonly Rule[] = [
             message: `layer ${l.name} depends on ${dep}, which is not a layer`,
             // Each candidate keeps the list valid: not the layer itself, not one it lists already, none that depends on it.
             fix: dependencyFix(env, l),
+            action: { unset: `flux.layers[${i}].dependsOn[${j}]` },
           })),
       ),
   },

@@ -1,5 +1,5 @@
 import { distinct } from '../duplicates';
-import type { Rule } from '../violation';
+import type { FixAction, Rule } from '../violation';
 import { k3sOnly } from './kind-scope';
 
 // The hand-over from an earlier install (environment.handover): the files the runbook shreds on
@@ -8,6 +8,14 @@ import { k3sOnly } from './kind-scope';
 
 /** An absolute path the runbook can put into a command line unquoted (no spaces, quotes or `$`). */
 const PLAIN_PATH = /^\/[A-Za-z0-9_.@%+=:,/-]+$/;
+
+/** A path that lacks only its leading slash gets it; another needs the founder's real path. */
+function relativeFix(path: string, at: string): { fix: string; action: FixAction } | undefined {
+  const absolute = `/${path}`;
+  return !path.startsWith('/') && PLAIN_PATH.test(absolute) && !absolute.split('/').includes('..') && !absolute.endsWith('/')
+    ? { fix: `write the file as it is on the founder, e.g. ${absolute}`, action: { set: at, to: absolute } }
+    : undefined;
+}
 
 export const handoverRules: readonly Rule[] = [
   k3sOnly({
@@ -22,7 +30,7 @@ export const handoverRules: readonly Rule[] = [
           path: `handover.files[${i}].path`,
           value: f.path,
           message: 'not an absolute path of a file without spaces, quotes or ..',
-          fix: 'write the file as it is on the founder, e.g. /opt/lab-mgmt/capi-providers.yaml',
+          ...(relativeFix(f.path, `handover.files[${i}].path`) ?? { fix: 'write the file as it is on the founder, e.g. /opt/lab-mgmt/capi-providers.yaml' }),
         })),
   }),
   k3sOnly({

@@ -37,7 +37,7 @@ export const imageRules: readonly Rule[] = [
             : n.name in adoptedDomains(env)
               ? 'an adopted domain keeps the disks it runs with; this stack never rebuilds them'
               : undefined;
-        return why ? [{ path: `nodes[${n.index}].vm.image`, value: n.image, message: `no effect: ${why}`, fix: 'leave vm.image out' }] : [];
+        return why ? [{ path: `nodes[${n.index}].vm.image`, value: n.image, message: `no effect: ${why}`, fix: 'leave vm.image out', action: { unset: `nodes[${n.index}].vm.image` } }] : [];
       }),
   }),
   k3sOnly({

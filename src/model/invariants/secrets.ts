@@ -10,6 +10,7 @@ import type { Finding, Rule, Violation } from '../violation';
 export const REQUIRED_ENCRYPTED_REGEX = '^(data|stringData)$';
 const ENC = /^ENC\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\]$/;
 const AGE_RECIPIENT = /^age1[02-9ac-hj-np-z]{58}$/;
+const isRecipient = (r: string) => AGE_RECIPIENT.test(r) && isBech32(r, 'age');
 
 /** The encrypted sources of one environment: repository-relative path → text. */
 export interface SecretSources {
@@ -172,6 +173,10 @@ export const secretSourceRules: readonly Rule<SecretSources>[] = [
       sopsFiles(input).flatMap((p) => {
         // Delivered by a management environment the fleet lacks: its recipients are unknown (workload.management-unknown says so).
         if (p.ref.deliveredBy && p.ref.deliveredBy.recipients.length === 0) return [];
+        // Recipients that are refused themselves (none, an identity, a mistyped key) are the sops.*
+        // rules' to report: re-encrypting to them is what would fail, so no second error here.
+        const recipients = p.ref.deliveredBy?.recipients ?? input.env.ageRecipients;
+        if (recipients.length === 0 || !recipients.every(isRecipient)) return [];
         const actual = ((p.doc!.sops.age ?? []) as { recipient?: string }[]).map((a) => shown(a.recipient)).sort();
         // An identity among them is sops.recipient-private's to report, and never repeated.
         const expected = (p.ref.deliveredBy?.recipients ?? input.env.ageRecipients).map((r) => (holdsAgeIdentity(r) ? redacted(r.trim()) : r)).sort();
@@ -211,7 +216,7 @@ export const sopsRules: readonly Rule[] = [
     summary: 'an environment with secrets names its age recipients',
     check: (env) =>
       env.secrets.length > 0 && env.ageRecipients.length === 0
-        ? [{ path: 'sops.ageRecipients', value: '[]', message: `${env.secrets.length} secret(s) but no age recipient to encrypt them to`, fix: `run npm run secrets -- init ${env.name}` }]
+        ? [{ path: 'sops.ageRecipients', value: '[]', message: `${env.secrets.length} secret(s) but no age recipient to encrypt them to`, fix: `run npm run secrets -- init ${env.name}`, action: { run: ['secrets', 'init', env.name] } }]
         : [],
   },
   {
@@ -220,7 +225,7 @@ export const sopsRules: readonly Rule[] = [
     summary: 'an environment that declares sops names its age recipients before it needs them (init leaves them to you)',
     check: (env) =>
       env.spec.sops !== undefined && env.secrets.length === 0 && env.ageRecipients.length === 0
-        ? [{ path: 'sops.ageRecipients', value: '[]', message: 'no age recipient yet: no secret can be encrypted for this environment', fix: `run npm run secrets -- init ${env.name}` }]
+        ? [{ path: 'sops.ageRecipients', value: '[]', message: 'no age recipient yet: no secret can be encrypted for this environment', fix: `run npm run secrets -- init ${env.name}`, action: { run: ['secrets', 'init', env.name] } }]
         : [],
   },
   {
@@ -230,7 +235,7 @@ export const sopsRules: readonly Rule[] = [
     check: (env) =>
       env.ageRecipients
         .map((r, i) => ({ r, i }))
-        .filter(({ r }) => !holdsAgeIdentity(r) && !(AGE_RECIPIENT.test(r) && isBech32(r, 'age')))
+        .filter(({ r }) => !holdsAgeIdentity(r) && !isRecipient(r))
         .map(({ r, i }) => ({
           path: `sops.ageRecipients[${i}]`,
           value: shown(r),
@@ -262,7 +267,7 @@ export const sopsRules: readonly Rule[] = [
     summary: 'an environment still encrypts to the published demo key',
     check: (env) =>
       env.ageRecipients.includes(DEMO_AGE_RECIPIENT)
-        ? [{ path: 'sops.ageRecipients', value: DEMO_AGE_RECIPIENT, message: 'the environment encrypts to the public demo key: anyone can read its secrets', fix: `run npm run secrets -- init ${env.name}` }]
+        ? [{ path: 'sops.ageRecipients', value: DEMO_AGE_RECIPIENT, message: 'the environment encrypts to the public demo key: anyone can read its secrets', fix: `run npm run secrets -- init ${env.name}`, action: { run: ['secrets', 'init', env.name] } }]
         : [],
   },
 ];

@@ -68,7 +68,7 @@ export const standardRules: readonly Rule[] = [
       const canonical = `${ipaddr.IPv4.networkAddressFromCIDR(env.spec.network.subnet).toString()}/${range[1]}`;
       return canonical === env.spec.network.subnet
         ? []
-        : [{ path: 'network.subnet', value: env.spec.network.subnet, message: `${env.spec.network.subnet} has host bits set; its network is ${canonical}`, fix: `write ${canonical}` }];
+        : [{ path: 'network.subnet', value: env.spec.network.subnet, message: `${env.spec.network.subnet} has host bits set; its network is ${canonical}`, fix: `write ${canonical}`, action: { set: 'network.subnet', to: canonical } }];
     },
   },
   {
@@ -160,7 +160,7 @@ export const standardRules: readonly Rule[] = [
         (l.namespaces ?? [])
           .map((name, j) => ({ name, path: `flux.layers[${i}].namespaces[${j}]` }))
           .filter((n) => CLUSTER_NAMESPACES.includes(n.name))
-          .map((n) => ({ path: n.path, value: n.name, message: `${n.name} exists on every cluster; created by layer ${l.name}, it would be deleted when the layer prunes it`, fix: `remove ${n.name} from the list: objects may use it without creating it` })),
+          .map((n) => ({ path: n.path, value: n.name, message: `${n.name} exists on every cluster; created by layer ${l.name}, it would be deleted when the layer prunes it`, fix: `remove ${n.name} from the list: objects may use it without creating it`, action: { unset: n.path } })),
       ),
   },
   {
@@ -186,7 +186,7 @@ export const standardRules: readonly Rule[] = [
       if (normalDir(dir)) return [];
       // Trailing slashes its only fault: the path without them.
       const trimmed = dir.replace(/\/+$/, '');
-      return [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: normalDir(trimmed) ? `write it as ${trimmed}` : 'write it like /data/k3s' }];
+      return [{ path: 'k3s.dataDir', value: dir, message: `${dir} is not an absolute, normalised directory path`, fix: normalDir(trimmed) ? `write it as ${trimmed}` : 'write it like /data/k3s', ...(normalDir(trimmed) && { action: { set: 'k3s.dataDir', to: trimmed } }) }];
     },
   }),
   k3sOnly({
@@ -246,6 +246,7 @@ export const standardRules: readonly Rule[] = [
               value: KUBE_VIP_MANIFEST,
               message: `the runbook places kube-vip.yaml in ${env.k3s?.dataDir}/server/manifests for the VIP ${env.vip}, and k3s deletes a disabled manifest and what it applied: the VIP would go`,
               fix: 'remove it from k3s.disable',
+              action: { unset: `k3s.disable[${i}]` },
             })),
   }),
   {

@@ -38,7 +38,8 @@ function valueTrees(env: Environment): { path: string; owner: string; values: un
 
 const isKeyMaterial = (text: string) => isPrivateKey(text) || holdsAgeIdentity(text);
 
-const FIX = "keep it in a Secret: declare it under secrets, set it with npm run secrets -- set (SOPS-encrypted), and point the chart at it (most charts take an existingSecret); treat the value as exposed if it was ever committed";
+/** Where the value goes instead: a declared, SOPS-encrypted Secret the chart reads. */
+const fixFor = (env: Environment) => `keep it in a Secret: declare it under secrets, encrypt it with npm run secrets -- set ${env.name} <namespace>/<name> --env-file - (<key>=… lines on stdin), and point the chart at it (most charts take an existingSecret); treat the value as exposed if it was ever committed`;
 
 export const valuesSecretRules: readonly Rule[] = [
   {
@@ -49,7 +50,7 @@ export const valuesSecretRules: readonly Rule[] = [
       valueTrees(env).flatMap(({ path, owner, values }) =>
         leaves(values, path)
           .filter((l) => isKeyMaterial(l.value))
-          .map((l): Finding => ({ path: l.path, value: '(a private key, not shown)', message: `the values of ${owner} hold private key material, which synth would write into the committed tree`, fix: FIX }))),
+          .map((l): Finding => ({ path: l.path, value: '(a private key, not shown)', message: `the values of ${owner} hold private key material, which synth would write into the committed tree`, fix: fixFor(env) }))),
   },
   {
     code: 'values.plaintext-secret',
@@ -60,6 +61,6 @@ export const valuesSecretRules: readonly Rule[] = [
       valueTrees(env).flatMap(({ path, owner, values }) =>
         leaves(values, path)
           .filter((l) => l.value.trim() !== '' && !isKeyMaterial(l.value) && CREDENTIAL_KEY.test(l.key) && !REFERENCE_KEY.test(l.key))
-          .map((l): Finding => ({ path: l.path, value: `(${l.value.length} characters, not shown)`, message: `the values of ${owner} set ${l.key} in plain text, and synth writes values into the committed tree`, fix: FIX }))),
+          .map((l): Finding => ({ path: l.path, value: `(${l.value.length} characters, not shown)`, message: `the values of ${owner} set ${l.key} in plain text, and synth writes values into the committed tree`, fix: fixFor(env) }))),
   },
 ];

@@ -50,6 +50,7 @@ export const versionRules: readonly Rule[] = [
             message: `"${env.k3s.version}" names no k3s release; k3s versions look like v1.36.4+k3s1`,
             // A pinned version always coerces.
             fix: `write the full release, e.g. v${String(semver.coerce(env.k3s.version))}+k3s1`,
+            action: { set: 'k3s.version', to: `v${String(semver.coerce(env.k3s.version))}+k3s1` },
           }]
         : [],
   }),

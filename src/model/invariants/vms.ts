@@ -113,7 +113,7 @@ export const vmRules: readonly Rule[] = [
       // planned node's recorded MAC is checked now, before the node is brought live on it.
       macHolders(env)
         .filter((vm) => !MAC.test(vm.mac) && !(env.infrastructure.kind === 'proxmox' && env.infrastructure.adopt?.vms[vm.node.name]))
-        .map((vm) => ({ path: `nodes[${vm.node.index}].vm.mac`, value: vm.mac, message: `"${vm.mac}" is not a MAC address`, fix: 'write it as 52:54:00:xx:yy:zz in lowercase, or leave it unset to derive one' })),
+        .map((vm) => ({ path: `nodes[${vm.node.index}].vm.mac`, value: vm.mac, message: `"${vm.mac}" is not a MAC address`, fix: 'write it as 52:54:00:xx:yy:zz in lowercase, or leave it unset to derive one', action: { unset: `nodes[${vm.node.index}].vm.mac` } })),
   },
   {
     code: 'vm.duplicate-mac',
@@ -126,6 +126,7 @@ export const vmRules: readonly Rule[] = [
           value: item.mac,
           message: `${held(item)} has the MAC of ${held(first)}; ${item.node.state === 'planned' ? 'once it is live both' : 'both'} would fight over one address`,
           fix: 'remove the explicit mac from one node (it is derived from the name) or pick another',
+          action: { unset: `nodes[${item.node.index}].vm.mac` },
         })),
   },
   {

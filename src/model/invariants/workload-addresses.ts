@@ -169,7 +169,7 @@ export const workloadAddressRules: readonly Rule[] = [
           const canonical = canonicalCidr(c.cidr);
           return canonical === undefined
             ? { path: c.path, value: shown(c.cidr), message: `"${c.cidr}" is not an IPv4 CIDR`, fix: `write ${c.what} as address/prefix, e.g. ${c.path.endsWith('podCidr') ? '10.244.0.0/16' : '10.96.0.0/12'}` }
-            : { path: c.path, value: c.cidr, message: `${c.cidr} has host bits set; its network is ${canonical}`, fix: `write ${canonical}` };
+            : { path: c.path, value: c.cidr, message: `${c.cidr} has host bits set; its network is ${canonical}`, fix: `write ${canonical}`, action: { set: c.path, to: canonical } };
         }),
     ),
   },

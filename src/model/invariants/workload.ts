@@ -52,6 +52,7 @@ export const workloadRules: readonly Rule[] = [
             value: shown(undefined),
             message: `the servers of a ${env.infrastructure.kind} environment run k3s, and no k3s section says which release`,
             fix: `add k3s: { version: '${catalogue.k3s.tested}' } (the release this tool is tested with), or make it a workload cluster (infrastructure.kind: 'cluster-api')`,
+            action: { set: 'k3s', to: { version: catalogue.k3s.tested } },
           }],
   },
   {
@@ -66,6 +67,7 @@ export const workloadRules: readonly Rule[] = [
           value: Array.isArray(value) ? counted(value.length, 'node') : shown(value),
           message: `${field} has no effect on a workload cluster: ${why(w)}`,
           fix: `remove ${field}`,
+          action: { unset: field },
         };
       }),
     ),
@@ -97,6 +99,7 @@ export const workloadRules: readonly Rule[] = [
             value: shown(undefined),
             message: `${w.name}'s machines run kubeadm, which installs no CNI and here skips addon/kube-proxy, so its nodes stay NotReady until a CNI runs; the handover installs the workload tree's Cilium first, and none is set`,
             fix: 'add cilium: {}',
+            action: { set: 'cilium', to: {} },
           }],
     ),
   },
@@ -209,7 +212,7 @@ export const workloadRules: readonly Rule[] = [
       machineSets(w).flatMap((s) =>
         s.retainedGenerations.flatMap((g, i): Finding[] => {
           const path = `${s.path}.retainedGenerations[${i}]`;
-          if (s.retainedGenerations.indexOf(g) < i) return [{ path, value: String(g), message: `generation ${g} is listed twice`, fix: 'list each generation once' }];
+          if (s.retainedGenerations.indexOf(g) < i) return [{ path, value: String(g), message: `generation ${g} is listed twice`, fix: 'list each generation once', action: { unset: path } }];
           if (g < s.generation) return [];
           return [{
             path,
@@ -218,6 +221,7 @@ export const workloadRules: readonly Rule[] = [
               ? `generation ${g} is the current one, whose templates are written from the spec; a retained generation is an earlier one, copied from the committed tree`
               : `generation ${g} is after the current ${s.generation}: no committed template of it can exist`,
             fix: g === s.generation ? 'remove it' : `list only generations before ${s.generation}, or make ${g} the current generation`,
+            ...(g === s.generation && { action: { unset: path } }),
           }];
         }),
       ),
@@ -237,6 +241,8 @@ export const workloadRules: readonly Rule[] = [
             message: `"${w.kubernetesVersion}" names no kubeadm release: Kubernetes releases are tagged like v1.35.9`,
             // A pinned version always coerces.
             fix: `write v${semver.coerce(w.kubernetesVersion)!.version}`,
+            // Applied only where a template VM of that release is listed: else workload.template-missing follows.
+            ...(`v${semver.coerce(w.kubernetesVersion)!.version}` in w.proxmox.templates && { action: { set: 'infrastructure.kubernetes', to: `v${semver.coerce(w.kubernetesVersion)!.version}` } }),
           }],
     ),
   },

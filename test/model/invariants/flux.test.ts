@@ -48,9 +48,14 @@ describe('flux invariants', () => {
     expect(v!.path).toBe('fixture.flux.layers[0].interval');
   });
 
-  it('fails when Cilium is placed in a layer that does not exist', () => {
-    const [v] = expectOnly(modify(threeServers, (e) => { e.cilium = { layer: 'infra' }; }), 'flux.layer-missing');
-    expect(v!.fix).toContain('platform, apps');
+  it('fails when Cilium is placed in a layer that does not exist, once for the field, proposing only layers component.layer-order accepts', () => {
+    const [v, ...more] = expectOnly(modify(threeServers, (e) => { e.cilium = { layer: 'infra' }; }), 'flux.layer-missing');
+    expect(more).toEqual([]);
+    expect(v!.message).toBe('cilium and cert-manager go into layer infra, which the environment does not declare');
+    // apps, gateway-api and network come after what Cilium needs first only in name: component.layer-order refuses them.
+    expect(v!.fix).toBe('add a layer named infra to flux.layers, or set cilium.layer to one of: platform');
+    expect(v!.action).toEqual({ set: 'cilium.layer', to: 'platform' });
+    for (const layer of ['apps', 'gateway-api', 'network']) expect(codes(modify(threeServers, (e) => { e.cilium = { layer }; }))).toContain('component.layer-order');
   });
 
   it('fails when the Git URL is not a clone URL', () => {
