@@ -2,7 +2,7 @@ import { appObjects } from '../apps/objects';
 import type { AppObject } from '../apps/objects';
 import { componentNamespaces, enabledComponents } from '../components/table';
 import type { Finding, Rule } from '../model/violation';
-import { CLUSTER_NAMESPACES, CLUSTER_SCOPED } from '../tree/kinds';
+import { CLUSTER_NAMESPACES } from '../tree/kinds';
 import { at, documents } from '../tree/rendered-tree';
 import type { RenderedTree } from '../tree/rendered-tree';
 
@@ -21,42 +21,44 @@ interface Owned {
 }
 
 const ROOT = "Flux's root Kustomization flux-system";
-const groupOf = (apiVersion: unknown) => (typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
-const idOf = (apiVersion: unknown, kind: string, namespace: string | undefined, name: string) =>
-  `${groupOf(apiVersion)}/${kind}/${CLUSTER_SCOPED.has(kind) ? '' : (namespace ?? '')}/${name}`;
-const shownId = (kind: string, namespace: string | undefined, name: string) => `${kind} ${CLUSTER_SCOPED.has(kind) || namespace === undefined ? name : `${namespace}/${name}`}`;
+/** `apps/v1` → `apps`, `v1` → '' (the core group). */
+const groupOf = (apiVersion: string | undefined) => String(apiVersion).split('/').slice(0, -1).join('/');
+// A cluster-scoped object has no namespace, in the tree and among the apps' objects alike.
+const idOf = (apiVersion: string | undefined, kind: string, namespace: string | undefined, name: string) => `${groupOf(apiVersion)}/${kind}/${namespace}/${name}`;
+const shownId = (kind: string, namespace: string | undefined, name: string) => `${kind} ${namespace === undefined ? name : `${namespace}/${name}`}`;
+/** A file of a layer's folder (or flux-system's), and of a folder in it: `kubernetes/<layer>/[<folder>/]…`. */
+const NESTED = /^kubernetes\/([^/]+)\/(?:([^/]+)\/)?/;
 
 /**
  * Every object of the tree outside the apps' folders, with its owner: a component (its folder, or
- * a StorageClass its chart makes), synth's namespaces of a layer, or Flux's own objects.
+ * a StorageClass its chart makes), synth's namespaces of a layer, or Flux's own objects. What the
+ * tree writes comes first, so a StorageClass both written and named by a chart is the file's.
  */
 function platformObjects(tree: RenderedTree): Owned[] {
   const enabled = enabledComponents(tree.env);
-  const appFolders = new Set(tree.env.apps.map((a) => `kubernetes/${a.layer}/${a.name}/`));
-  const ownerOf = (folder: string | undefined): string => {
+  const appFolders = tree.env.apps.map((a) => `kubernetes/${a.layer}/${a.name}/`);
+  const ownerOf = (folder: string): string => {
     if (folder === 'namespaces') return 'synth (the namespaces its layer creates)';
-    const component = enabled.find(({ entry }) => entry.name === folder || (entry.folders ?? []).includes(folder ?? ''));
+    const component = enabled.find(({ entry }) => entry.name === folder);
     return component ? `the ${component.entry.name} component` : 'synth';
   };
   const written = documents(tree.files, 'kubernetes/')
-    .filter(({ path }) => ![...appFolders].some((f) => path.startsWith(f)))
-    .filter(({ doc }) => typeof doc.kind === 'string' && typeof doc.metadata?.name === 'string')
+    .filter(({ path }) => !appFolders.some((f) => path.startsWith(f)))
     .map(({ path, doc }): Owned => {
-      const [, layer, folder] = path.split('/');
-      const nested = path.split('/').length > 3 && layer !== 'flux-system';
+      const [, layer, folder] = NESTED.exec(path) ?? [];
       return {
-        id: idOf(doc.apiVersion, doc.kind!, doc.metadata!.namespace, doc.metadata!.name!),
-        applier: nested ? `layer ${layer}` : ROOT,
-        owner: layer === 'flux-system' ? 'Flux itself (flux-system)' : ownerOf(nested ? folder : undefined),
+        id: idOf(doc.apiVersion, String(doc.kind), doc.metadata?.namespace, String(doc.metadata?.name)),
+        applier: layer === undefined || layer === 'flux-system' ? ROOT : `layer ${layer}`,
+        owner: layer === 'flux-system' ? 'Flux itself (flux-system)' : folder === undefined ? 'synth' : ownerOf(folder),
         file: at(tree, path),
       };
     });
   // A chart's StorageClass exists only in the cluster: the component names it.
-  const charted = enabled.flatMap(({ entry, config, placement }) =>
-    (entry.storageClasses?.(config) ?? [])
-      .map((name): Owned => ({ id: idOf('storage.k8s.io/v1', 'StorageClass', undefined, name), applier: `layer ${placement.layer}`, owner: `the ${entry.name} component`, file: 'the chart of its HelmRelease', charted: true }))
-      .filter((c) => !written.some((w) => w.id === c.id)),
-  );
+  const charted = enabled
+    .filter(({ entry }) => entry.storageClasses !== undefined)
+    .flatMap(({ entry, config, placement }) =>
+      entry.storageClasses!(config).map((name): Owned => ({ id: idOf('storage.k8s.io/v1', 'StorageClass', undefined, name), applier: `layer ${placement.layer}`, owner: `the ${entry.name} component`, file: 'the chart of its HelmRelease', charted: true })),
+    );
   return [...written, ...charted];
 }
 
@@ -64,12 +66,10 @@ function platformObjects(tree: RenderedTree): Owned[] {
 function clashes(tree: RenderedTree): { object: AppObject; other: Owned }[] {
   const platform = platformObjects(tree);
   const { objects } = appObjects(tree);
+  const ids = objects.map((o) => idOf(o.doc.apiVersion as string | undefined, o.kind, o.namespace, o.name));
   return objects.flatMap((object, i) => {
-    // An object that names no namespace is app.manifest-namespace's to report.
-    if (object.namespace === undefined && !CLUSTER_SCOPED.has(object.kind)) return [];
-    const id = idOf(object.doc.apiVersion, object.kind, object.namespace, object.name);
-    const earlier = objects.slice(0, i).find((o) => o.app !== object.app && idOf(o.doc.apiVersion, o.kind, o.namespace, o.name) === id);
-    const other = platform.find((p) => p.id === id) ?? (earlier && { id, applier: `layer ${earlier.app.layer}`, owner: `app ${earlier.app.name}`, file: earlier.file });
+    const earlier = objects.find((o, j) => j < i && o.app !== object.app && ids[j] === ids[i]);
+    const other = platform.find((p) => p.id === ids[i]) ?? (earlier && { id: ids[i]!, applier: `layer ${earlier.app.layer}`, owner: `app ${earlier.app.name}`, file: earlier.file });
     return other ? [{ object, other }] : [];
   });
 }
@@ -79,7 +79,7 @@ function consequence(object: AppObject, other: Owned): string {
   const own = `layer ${object.app.layer}`;
   if (other.charted) {
     // Helm v4 pkg/action/validate.go existingResourceConflict (helm-controller v1.6.3's fork).
-    return `${own} would apply it beside the release, whose install refuses an object it does not own (on a cluster where the app came first), and pruning the app deletes it from under the release`;
+    return `${own} would apply it beside the release of ${other.applier}, whose install refuses an object it does not own (on a cluster where the app came first), and pruning the app deletes it from under the release`;
   }
   if (other.applier === own) {
     // kustomize api v0.21.1 (kustomize-controller v1.9.4's) resmap/reswrangler.go Append.
@@ -122,8 +122,9 @@ export const appOwnershipRules: readonly Rule<RenderedTree>[] = [
     summary: "an app's objects stay out of the namespaces of the cluster and of the platform's components (doubtful, not refused: a component may read some objects only there)",
     check: (tree) => {
       const owners = platformNamespaces(tree);
+      // An app whose own namespace is the platform's is app.platform-namespace's error: nothing renders then.
       return appObjects(tree)
-        .objects.filter((o) => o.namespace !== undefined && o.namespace !== o.app.namespace && owners.has(o.namespace))
+        .objects.filter((o) => owners.has(o.namespace!))
         .map((o): Finding => ({
           path: o.file,
           value: shownId(o.kind, o.namespace, o.name),

@@ -71,7 +71,7 @@ describe("the apps' objects against the platform's", () => {
     expect(codes(manifests(yaml('storage.k8s.io/v1', 'StorageClass', 'bulk')))).toEqual(['app.object-owned StorageClass bulk']);
     const [charted] = manifests(yaml('storage.k8s.io/v1', 'StorageClass', 'longhorn'));
     expect(charted!.message).toBe(
-      'app legacy declares StorageClass longhorn, which the longhorn component also writes (the chart of its HelmRelease): layer apps would apply it beside the release, whose install refuses an object it does not own (on a cluster where the app came first), and pruning the app deletes it from under the release',
+      'app legacy declares StorageClass longhorn, which the longhorn component also writes (the chart of its HelmRelease): layer apps would apply it beside the release of layer platform, whose install refuses an object it does not own (on a cluster where the app came first), and pruning the app deletes it from under the release',
     );
   });
 
@@ -79,7 +79,19 @@ describe("the apps' objects against the platform's", () => {
     const [found] = manifests(yaml('kustomize.toolkit.fluxcd.io/v1', 'Kustomization', 'platform', 'flux-system'));
     expect(found!.message).toContain("which synth also writes (clusters/fixture/kubernetes/platform.yaml): Flux's root Kustomization flux-system and layer apps would both apply it");
     const [instance] = manifests(yaml('fluxcd.controlplane.io/v1', 'FluxInstance', 'flux', 'flux-system'));
-    expect(instance!.message).toContain('which Flux itself (flux-system) also writes');
+    expect(instance!.message).toContain("which Flux itself (flux-system) also writes (clusters/fixture/kubernetes/flux-system/fluxinstance.flux-system.flux.yaml): Flux's root Kustomization flux-system and layer apps would both apply it");
+  });
+
+  it("names the app's own Namespace only for a Namespace: another object named like the app's namespace gets the general fix", () => {
+    const found = ownership(withApps([{ ...legacy, namespace: 'platform' }]), { 'k.yaml': yaml('kustomize.toolkit.fluxcd.io/v1', 'Kustomization', 'platform', 'flux-system') });
+    expect(found.filter((v) => v.code === 'app.object-owned').map((v) => v.fix)).toEqual(["remove Kustomization flux-system/platform from the app's objects; decide whether to change it through synth's own settings instead"]);
+  });
+
+  it('passes two apps with objects of their own, and leaves one object written twice by one app to kustomize', () => {
+    const mine = (scope: Construct) => { new ApiObject(scope, 'role', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'first-reader' } }); };
+    expect(ownership(withApps([{ name: 'first', layer: 'apps', construct: mine }, legacy]), { 'role.yaml': yaml('rbac.authorization.k8s.io/v1', 'ClusterRole', 'legacy-reader') })).toEqual([]);
+    const twice = synthesize(withApps([legacy]), { appSources: new Map([[`${FOLDER}/a.yaml`, yaml('v1', 'ConfigMap', 'x', 'legacy')], [`${FOLDER}/b.yaml`, yaml('v1', 'ConfigMap', 'x', 'legacy')]]) });
+    expect(twice.violations.filter((v) => v.code === 'app.object-owned')).toEqual([]);
   });
 
   it('keys on the group, not the version: another group of one kind and name passes', () => {
@@ -124,5 +136,7 @@ describe("the apps' objects in the platform's namespaces", () => {
       },
       expect.objectContaining({ code: 'app.object-platform-namespace', value: 'ConfigMap default/patch', message: expect.stringContaining('which belongs to the cluster') }),
     ]);
+    // kube-system is the cluster's, and Cilium's: the component is named.
+    expect(manifests(yaml('v1', 'ConfigMap', 'patch', 'kube-system'))[0]!.message).toContain('into kube-system, which belongs to the cilium component');
   });
 });
