@@ -29,7 +29,8 @@ interface Pair {
 function pairs(envs: readonly Environment[]): Pair[] {
   return envs.flatMap((env) => {
     const w = env.workload;
-    const mgmt = w && envs.find((e) => e.name === w.management && e !== env && !e.workload);
+    // A workload cluster is never a management environment (workload.management-is-workload).
+    const mgmt = w && envs.find((e) => e.name === w.management && !e.workload);
     return w && mgmt ? [{ env, w, mgmt }] : [];
   });
 }
@@ -73,9 +74,10 @@ export const workloadNeighbourRules: readonly Rule<readonly Environment[]>[] = [
     check: (envs) =>
       pairs(envs).flatMap(({ env, w, mgmt }) => {
         const known = new Set([...proxmoxNodesOf(mgmt), w.proxmox.sourceNode, ...w.proxmox.allowedNodes]);
-        const vms = envs
-          .filter((e) => e.infrastructure.kind === 'proxmox' && known.has(e.infrastructure.node))
-          .flatMap((e) => vmIds(e).filter((h) => h.vmId !== undefined).map((h) => ({ e, ...h })));
+        const vms = envs.flatMap((e) => {
+          const infra = e.infrastructure;
+          return infra.kind === 'proxmox' && known.has(infra.node) ? vmIds(e).map((h) => ({ e, host: infra.node, ...h })) : [];
+        });
         return prefixed(
           env,
           Object.entries(w.proxmox.templates).flatMap(([version, id]) =>
@@ -84,7 +86,7 @@ export const workloadNeighbourRules: readonly Rule<readonly Environment[]>[] = [
               .map((vm) => ({
                 path: `infrastructure.proxmox.templates.${version}`,
                 value: String(id),
-                message: `${id} is the VM id of ${vm.e.name}'s ${vm.node.state === 'planned' ? 'planned ' : ''}node ${vm.node.name} (${vm.e.name}.nodes[${vm.node.index}].vm.vmId) on Proxmox node ${vm.e.infrastructure.kind === 'proxmox' ? vm.e.infrastructure.node : ''}: CAPMOX would clone ${w.name}'s ${version} machines from that VM, not from a template built for ${version}`,
+                message: `${id} is the VM id of ${vm.e.name}'s ${vm.node.state === 'planned' ? 'planned ' : ''}node ${vm.node.name} (${vm.e.name}.nodes[${vm.node.index}].vm.vmId) on Proxmox node ${vm.host}: CAPMOX would clone ${w.name}'s ${version} machines from that VM, not from a template built for ${version}`,
                 fix: `write the VM id of the template built for kubeadm ${version} (qm list on ${w.proxmox.sourceNode} shows it); decide which id that is`,
               })),
           ),
@@ -107,7 +109,8 @@ export const workloadNeighbourRules: readonly Rule<readonly Environment[]>[] = [
     summary: "a workload cluster is on its management environment's network, or the spec cannot show that the management cluster reaches it (a router it does not describe)",
     check: (envs) =>
       pairs(envs)
-        .filter(({ env, mgmt }) => !sameNetwork(env, mgmt) && !unreachable(env, mgmt))
+        // A subnet that is no CIDR is the shape's (or network.invalid-subnet's) to report, once.
+        .filter(({ env, mgmt }) => [env, mgmt].every((e) => cidrRange(e.network.subnet) !== undefined) && !sameNetwork(env, mgmt) && !unreachable(env, mgmt))
         .flatMap(({ env, w, mgmt }) =>
           prefixed(env, [{
             path: 'network.subnet',

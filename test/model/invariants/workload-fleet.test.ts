@@ -254,3 +254,24 @@ describe("a workload cluster beside what its management environment runs and rea
     });
   });
 });
+
+describe("a workload cluster's reach, at its edges", () => {
+  const reach = (...specs: EnvironmentSpec[]) => fleet(...specs).filter((v) => v.code.startsWith('workload.network-') || v.code === 'workload.template-is-vm');
+  const subnet = (s: string) => lab((e) => { e.network.subnet = s; });
+
+  it('finds the management environment by its name, wherever the fleet lists it', () => {
+    const routed = lab((e) => { e.network = { subnet: '10.9.0.0/24', gateway: '10.9.0.1', dns: ['10.9.0.1'] }; e.controlPlane.vip = '10.9.0.40'; e.infrastructure.addresses = { first: '10.9.0.41', last: '10.9.0.49' }; e.infrastructure.proxmox.templates = { 'v1.35.9': 201 }; });
+    expect(reach(threeServers, routed, managementBase).map((v) => [v.code, v.message.includes("mgmt's")])).toEqual([['workload.template-is-vm', true], ['workload.network-routed', true]]);
+  });
+
+  it('says nothing of a subnet that is no CIDR, its own or mgmt\'s (workload.pool-outside-subnet and the shape say it)', () => {
+    expect(reach(managementBase, subnet('bogus'))).toEqual([]);
+    expect(reach(mgmtWith((e) => { e.network.subnet = 'bogus'; }), workloadBase)).toEqual([]);
+  });
+
+  it("counts a subnet of one address at either end of k3s's pod network as inside it", () => {
+    expect(reach(managementBase, subnet('10.42.0.0/32')).map((v) => v.code)).toEqual(['workload.network-unreachable']);
+    expect(reach(managementBase, subnet('10.42.255.255/32')).map((v) => v.code)).toEqual(['workload.network-unreachable']);
+    expect(reach(managementBase, subnet('10.41.255.255/32')).map((v) => v.code)).toEqual(['workload.network-routed']);
+  });
+});
