@@ -7,6 +7,7 @@ import { componentRenderedRules } from '../components/rules';
 import { conformanceRules } from '../conformance/rules';
 import { userFile } from '../apps/objects';
 import { runRules, shown } from '../model/violation';
+import { appOwnershipRules } from './app-ownership-rules';
 import { workloadHandoverRules } from './workload-handover-rules';
 import { workloadTreeRules } from './workload-tree-rules';
 import type { Finding, Rule, Violation } from '../model/violation';
@@ -179,8 +180,8 @@ const treeRules: readonly Rule<RenderedTree>[] = [
   },
 ];
 
-/** Every rule on a rendered environment: the components' own (each in its folder), then the tree's, the workload clusters' objects' and the conformance suites'. */
-export const renderedRules: readonly Rule<RenderedTree>[] = [...componentRenderedRules(), ...treeRules, ...workloadTreeRules, ...workloadHandoverRules, ...conformanceRules];
+/** Every rule on a rendered environment: the components' own (each in its folder), then the tree's, the apps' ownership, the workload clusters' objects' and the conformance suites'. */
+export const renderedRules: readonly Rule<RenderedTree>[] = [...componentRenderedRules(), ...treeRules, ...appOwnershipRules, ...workloadTreeRules, ...workloadHandoverRules, ...conformanceRules];
 
 /** Runs every rule on a rendered environment. */
 export function checkRendered(tree: RenderedTree): Violation[] {

@@ -2,7 +2,7 @@ import semver from 'semver';
 import type { MachineSet, WorkloadCluster } from '../model/workload';
 import { templateName } from '../model/workload';
 import type { Finding, Rule } from '../model/violation';
-import { at, documents } from '../tree/rendered-tree';
+import { at, documents, firstDocument } from '../tree/rendered-tree';
 import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
 import { canonical } from '../tree/yaml';
 import { retainedTemplates } from '../workload/retained-templates';
@@ -38,6 +38,14 @@ function setOf(workloads: readonly WorkloadCluster[], namespace: string, name: s
     if (set) return { w, set };
   }
   return undefined;
+}
+
+/** The Cluster a committed tree holds under this name in another namespace than the current one. */
+function movedFrom(tree: RenderedTree, w: WorkloadCluster): string | undefined {
+  const clusters = (files: ReadonlyMap<string, string>) =>
+    documents(files, 'kubernetes/').filter(({ doc }) => doc.kind === 'Cluster' && doc.apiVersion?.startsWith('cluster.x-k8s.io/') && doc.metadata?.name === w.name).map(({ doc }) => doc.metadata?.namespace ?? 'default');
+  const now = clusters(tree.files);
+  return clusters(tree.previous ?? new Map()).find((ns) => ns !== w.namespace && !now.includes(ns));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
@@ -103,5 +111,56 @@ export const workloadTreeRules: readonly Rule<RenderedTree>[] = [
         }];
       });
     },
+  },
+  {
+    code: 'workload.kubernetes-downgrade',
+    severity: 'warning',
+    summary: "a workload cluster's Kubernetes release is not older than the committed tree's (nothing upstream refuses a downgrade, and nothing documents one)",
+    // Cluster API v1.12.11 controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go:638-680
+    // validateVersion checks only the ceiling; docs/book/src/tasks/upgrading-clusters.md upgrades only.
+    check: (tree) => {
+      if (!tree.previous || tree.env.workloads.length === 0) return [];
+      const committed = byKey(tree.previous, ['KubeadmControlPlane']);
+      return [...byKey(tree.files, ['KubeadmControlPlane']).values()].flatMap(({ doc }): Finding[] => {
+        const [from, to] = [committed.get(key(doc))?.doc.spec?.version, doc.spec?.version].map((v) => (typeof v === 'string' ? semver.coerce(v) : null));
+        const w = tree.env.workloads.find((c) => c.namespace === doc.metadata?.namespace && `${c.name}-control-plane` === doc.metadata?.name);
+        if (!from || !to || !w || !semver.lt(to, from)) return [];
+        const was = `v${from.version}`;
+        const minors = from.minor - to.minor;
+        const down = to.major < from.major ? ', a major release down' : minors > 0 ? `, ${minors} minor${minors === 1 ? '' : 's'} down` : '';
+        return [{
+          path: `${w.name}.infrastructure.kubernetes`,
+          value: `${was} → ${w.kubernetesVersion}`,
+          message: `${w.name} would go down from Kubernetes ${was} to ${w.kubernetesVersion}${down}: KubeadmControlPlane's webhook admits it (it refuses only a skipped minor), so Cluster API replaces every machine with one running the older kubeadm, kubelet and API server over the etcd data ${was} wrote, a path Cluster API documents only upwards`,
+          fix: was in w.proxmox.templates
+            ? `keep ${was}: set ${w.name}.infrastructure.kubernetes back to it; go down only to undo a release that failed, knowing no upstream test covers it`
+            : `keep ${was}: set ${w.name}.infrastructure.kubernetes back to it and list its template VM in infrastructure.proxmox.templates again; go down only to undo a release that failed`,
+          ...(was in w.proxmox.templates && { action: { set: 'infrastructure.kubernetes', to: was } }),
+        }];
+      });
+    },
+  },
+  {
+    code: 'workload.namespace-moved',
+    severity: 'error',
+    summary: "a workload cluster stays in the namespace of the committed tree's Cluster: a namespace is part of an object's identity, so a move is a deletion and a new cluster",
+    check: (tree) =>
+      tree.env.workloads.flatMap((w): Finding[] => {
+        const from = movedFrom(tree, w);
+        if (from === undefined) return [];
+        const layer = firstDocument(tree.files, `kubernetes/${w.layer}.yaml`) as KubeDoc | undefined;
+        const prunes = layer?.spec?.prune === true;
+        return [{
+          path: `${w.name}.infrastructure.namespace`,
+          value: `${from} → ${w.namespace}`,
+          message: prunes
+            // Cluster API v1.12.11 internal/controllers/cluster/cluster_controller.go:330-500 (reconcileDelete).
+            ? `the committed tree holds Cluster ${from}/${w.name}, this one ${w.namespace}/${w.name}: no Kubernetes object changes namespace, so layer ${w.layer} prunes ${from}/${w.name}, and Cluster API deletes it with every machine, VM and the etcd data of its control plane, while a new, empty cluster is built in ${w.namespace} on the same VIP and address pool`
+            : `the committed tree holds Cluster ${from}/${w.name}, this one ${w.namespace}/${w.name}: no Kubernetes object changes namespace, and layer ${w.layer} does not prune, so the old cluster stays and a second one is built in ${w.namespace} on the same VIP and address pool`,
+          // clusterctl move recreates each object in its own namespace (v1.12.11 cmd/clusterctl/client/cluster/mover.go:1024).
+          fix: `keep infrastructure.namespace: '${from}' for ${w.name}; Cluster API moves no cluster between namespaces (clusterctl move keeps the namespace): decide whether to build a new cluster under another name there and retire this one`,
+          action: { set: 'infrastructure.namespace', to: from },
+        }];
+      }),
   },
 ];

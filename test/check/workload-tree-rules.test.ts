@@ -126,6 +126,74 @@ describe("the workload clusters' objects against mgmt's committed tree", () => {
     });
   });
 
+  describe('workload.kubernetes-downgrade', () => {
+    const at = (v: string, templates: Record<string, number> = { [v]: 9000 }) => lab((e) => { e.infrastructure.kubernetes = v; e.infrastructure.proxmox.templates = templates; });
+    const downgrades = (before: EnvironmentSpec, after: EnvironmentSpec) => changed(before, after).filter((v) => v.code === 'workload.kubernetes-downgrade');
+
+    it('passes the same release, a patch and a minor upgrade', () => {
+      expect(downgrades(at('v1.34.2'), at('v1.34.2'))).toEqual([]);
+      expect(downgrades(at('v1.34.2'), at('v1.34.3'))).toEqual([]);
+      expect(downgrades(at('v1.34.2'), at('v1.35.0'))).toEqual([]);
+    });
+
+    it('warns when the control plane goes down a patch release, with the fix as an action where the template is still listed', () => {
+      expect(downgrades(at('v1.34.3'), at('v1.34.2', { 'v1.34.3': 9003, 'v1.34.2': 9002 }))).toEqual([{
+        code: 'workload.kubernetes-downgrade',
+        severity: 'warning',
+        path: 'lab1.infrastructure.kubernetes',
+        value: 'v1.34.3 → v1.34.2',
+        message: "lab1 would go down from Kubernetes v1.34.3 to v1.34.2: KubeadmControlPlane's webhook admits it (it refuses only a skipped minor), so Cluster API replaces every machine with one running the older kubeadm, kubelet and API server over the etcd data v1.34.3 wrote, a path Cluster API documents only upwards",
+        fix: 'keep v1.34.3: set lab1.infrastructure.kubernetes back to it; go down only to undo a release that failed, knowing no upstream test covers it',
+        action: { set: 'infrastructure.kubernetes', to: 'v1.34.3' },
+      }]);
+    });
+
+    it('warns when it goes down minors, and asks for the template back where it is gone', () => {
+      const [found] = downgrades(at('v1.35.1'), at('v1.33.4'));
+      expect(found!.message).toContain('from Kubernetes v1.35.1 to v1.33.4, 2 minors down:');
+      expect(found!.fix).toBe('keep v1.35.1: set lab1.infrastructure.kubernetes back to it and list its template VM in infrastructure.proxmox.templates again; go down only to undo a release that failed');
+      expect(found).not.toHaveProperty('action');
+      expect(downgrades(at('v1.35.1'), at('v1.34.9'))[0]!.message).toContain('to v1.34.9, 1 minor down:');
+      expect(downgrades(at('v2.0.1'), at('v1.36.0'))[0]!.message).toContain('to v1.36.0, a major release down:');
+    });
+  });
+
+  describe('workload.namespace-moved', () => {
+    const moved = lab((e) => { e.infrastructure.namespace = 'clusters'; });
+    /** The findings with mgmt's layer of the clusters' objects written, pruning or not. */
+    const move = (prune: boolean) => {
+      const committed = mgmtTree(mgmtOf(workloadBase));
+      const env = mgmtOf(moved);
+      const files = mgmtTree(env, committed);
+      files.set('kubernetes/capi-clusters.yaml', `apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: capi-clusters\n  namespace: flux-system\nspec:\n  prune: ${prune}\n`);
+      return runRules(workloadTreeRules, { env, files, previous: committed }).filter((v) => v.code === 'workload.namespace-moved');
+    };
+
+    it('passes a cluster that stays, a first render, and one whose old namespace is still in the tree', () => {
+      expect(changed(workloadBase, workloadBase).filter((v) => v.code === 'workload.namespace-moved')).toEqual([]);
+      const env = mgmtOf(moved);
+      expect(runRules(workloadTreeRules, { env, files: mgmtTree(env) })).toEqual([]);
+      const both = new Map([...mgmtTree(mgmtOf(workloadBase)), ...mgmtTree(env)]);
+      expect(runRules(workloadTreeRules, { env, files: both, previous: mgmtTree(mgmtOf(workloadBase)) }).filter((v) => v.code === 'workload.namespace-moved')).toEqual([]);
+    });
+
+    it('fails when the Cluster moves to another namespace: a pruning layer deletes the old cluster', () => {
+      expect(move(true)).toEqual([{
+        code: 'workload.namespace-moved',
+        severity: 'error',
+        path: 'lab1.infrastructure.namespace',
+        value: 'default → clusters',
+        message: 'the committed tree holds Cluster default/lab1, this one clusters/lab1: no Kubernetes object changes namespace, so layer capi-clusters prunes default/lab1, and Cluster API deletes it with every machine, VM and the etcd data of its control plane, while a new, empty cluster is built in clusters on the same VIP and address pool',
+        fix: "keep infrastructure.namespace: 'default' for lab1; Cluster API moves no cluster between namespaces (clusterctl move keeps the namespace): decide whether to build a new cluster under another name there and retire this one",
+        action: { set: 'infrastructure.namespace', to: 'default' },
+      }]);
+    });
+
+    it('fails when it moves under a layer that does not prune: two clusters on one VIP', () => {
+      expect(move(false)[0]!.message).toContain('and layer capi-clusters does not prune, so the old cluster stays and a second one is built in clusters on the same VIP and address pool');
+    });
+  });
+
   it('runs with the tree\'s other rendered rules, and says nothing on an environment without workload clusters', () => {
     const committed = mgmtTree(mgmtOf(workloadBase));
     const env = mgmtOf(lab((e) => { e.infrastructure.workers[0].machine.memoryMiB = 16384; }));

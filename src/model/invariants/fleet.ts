@@ -3,6 +3,7 @@ import { addressRoles } from './addresses';
 import { macHolders, vmIds } from './vms';
 import { sameHost, sameNetwork } from './networks';
 import { workloadFleetRules } from './workload-fleet';
+import { workloadNeighbourRules } from './workload-neighbours';
 import type { Environment } from '../resolve';
 import { runRules } from '../violation';
 import type { Finding, Rule, Violation } from '../violation';
@@ -97,6 +98,7 @@ export const fleetRules: readonly Rule<readonly Environment[]>[] = [
         .flatMap(([env, other]) => prefixed(env, [{ path: 'kubeconfig.file', value: env.kubeconfig.file, message: `${other.name} writes its kubeconfig to ${env.kubeconfig.file} too: one runbook would overwrite the other's credentials`, fix: `leave it unset (~/.kube/${env.name}.kubeconfig) or pick a file of its own` }])),
   },
   ...workloadFleetRules,
+  ...workloadNeighbourRules,
 ];
 
 /** Every clash between the environments of one fleet; paths carry their environment's name. */

@@ -263,4 +263,24 @@ export const workloadRules: readonly Rule[] = [
           }],
     ),
   },
+  {
+    code: 'workload.no-schedulable-worker',
+    severity: 'error',
+    summary: 'a workload cluster has at least one worker machine: kubeadm taints its control plane NoSchedule, so without one no pod of the platform or the apps is scheduled',
+    // Cluster API v1.12.11 api/bootstrap/kubeadm/v1beta2/kubeadm_types.go:400-406: unset taints
+    // become kubeadm's control-plane taint; the tool leaves them unset.
+    check: onWorkload((_env, w) => {
+      if (w.workers.some((p) => p.replicas > 0)) return [];
+      const pool = w.workers[0];
+      return [{
+        path: pool ? `${pool.path}.replicas` : 'infrastructure.workers',
+        value: pool ? '0' : '(none)',
+        message: `${w.name} has ${w.workers.length === 0 ? 'no worker pool' : 'no worker machine (every pool has 0 replicas)'}, and kubeadm taints its ${counted(w.controlPlane.replicas, 'control-plane machine')} NoSchedule: every pod without a toleration for that taint would stay Pending, and the tool's releases (Flux's among them) set none`,
+        fix: pool ? `set ${pool.path}.replicas to 1 or more` : `add a worker pool, e.g. workers: [{ name: 'workers', replicas: 1, machine: <the control plane's sizes> }]`,
+        action: pool
+          ? { set: `${pool.path}.replicas`, to: 1 }
+          : { set: 'infrastructure.workers', to: [{ name: 'workers', replicas: 1, machine: { ...w.controlPlane.sizes } }] },
+      }];
+    }),
+  },
 ];

@@ -169,8 +169,8 @@ describe('a workload cluster in its fleet', () => {
       ]);
     });
 
-    it('tells networks apart by the VLAN of the machines', () => {
-      expect(fleet(managementBase, lab((e) => { e.infrastructure.addresses.first = '192.168.4.20'; e.infrastructure.proxmox.vlan = 5; e.infrastructure.podCidr = '10.244.0.0/16'; })).map((v) => v.code)).toEqual([]);
+    it('tells networks apart by the VLAN of the machines (mgmt, on VLAN 4, then cannot reach them: workload.network-unreachable)', () => {
+      expect(fleet(managementBase, lab((e) => { e.infrastructure.addresses.first = '192.168.4.20'; e.infrastructure.proxmox.vlan = 5; e.infrastructure.podCidr = '10.244.0.0/16'; })).map((v) => v.code)).toEqual(['workload.network-unreachable']);
     });
 
     it("fails once when two workload clusters' pools overlap", () => {
@@ -186,5 +186,99 @@ describe('a workload cluster in its fleet', () => {
       expect(found.map((v) => [v.code, v.path])).toEqual([['workload.cidr-overlaps-fleet', 'lab1.infrastructure.serviceCidr']]);
       expect(found[0]!.message).toBe("the service CIDR 10.96.0.0/12 overlaps fixture's subnet 10.96.0.0/24: inside lab1 those addresses are its Services', so its workloads could not reach fixture's hosts that have them");
     });
+  });
+});
+
+describe("a workload cluster beside what its management environment runs and reaches", () => {
+  describe('workload.template-is-vm', () => {
+    it("passes template ids that are no VM of the fleet, and a VM id on a Proxmox node mgmt's Cluster API does not know", () => {
+      expect(fleet(managementBase, lab((e) => { e.infrastructure.proxmox.templates = { 'v1.35.9': 9035, 'v1.35.8': 202 }; }))).toEqual([]);
+      const elsewhere = mgmtWith((e) => { e.infrastructure.node = 'pv2-1'; e.clusterApi.proxmoxNodes = ['pv1-1']; });
+      expect(fleet(elsewhere, lab((e) => { e.infrastructure.proxmox.templates = { 'v1.35.9': 201 }; })).filter((v) => v.code === 'workload.template-is-vm')).toEqual([]);
+    });
+
+    it("fails when a template id is the VM id of a node of the fleet on that Proxmox cluster, at that version's entry", () => {
+      expect(fleet(managementBase, lab((e) => { e.infrastructure.proxmox.templates = { 'v1.35.9': 201 }; }))).toEqual([{
+        code: 'workload.template-is-vm',
+        severity: 'error',
+        path: 'lab1.infrastructure.proxmox.templates.v1.35.9',
+        value: '201',
+        message: "201 is the VM id of mgmt's node lab-mgmt (mgmt.nodes[0].vm.vmId) on Proxmox node pv1-1: CAPMOX would clone lab1's v1.35.9 machines from that VM, not from a template built for v1.35.9",
+        fix: 'write the VM id of the template built for kubeadm v1.35.9 (qm list on pv1-1 shows it); decide which id that is',
+      }]);
+    });
+
+    it("fails for a planned node's VM id too, and a retained version's template", () => {
+      const planned = mgmtWith((e) => { e.nodes.push({ name: 'lab-mgmt-2', ip: '192.168.4.22', state: 'planned', vm: { vmId: 202 } }); });
+      const found = fleet(planned, lab((e) => { e.infrastructure.proxmox.templates = { 'v1.35.9': 9035, 'v1.35.8': 202 }; })).filter((v) => v.code === 'workload.template-is-vm');
+      expect(found.map((v) => [v.path, v.message.split(':')[0]])).toEqual([['lab1.infrastructure.proxmox.templates.v1.35.8', "202 is the VM id of mgmt's planned node lab-mgmt-2 (mgmt.nodes[1].vm.vmId) on Proxmox node pv1-1"]]);
+    });
+  });
+
+  describe('workload.network-unreachable and workload.network-routed', () => {
+    const on = (subnet: string, vlan?: number) =>
+      lab((e) => {
+        e.network = { subnet, gateway: subnet.replace(/0\/\d+$/, '1'), dns: [subnet.replace(/0\/\d+$/, '1')] };
+        e.controlPlane.vip = subnet.replace(/0\/\d+$/, '40');
+        e.infrastructure.addresses = { first: subnet.replace(/0\/\d+$/, '41'), last: subnet.replace(/0\/\d+$/, '49') };
+        if (vlan !== undefined) e.infrastructure.proxmox.vlan = vlan;
+      });
+    const reach = (spec: EnvironmentSpec) => fleet(managementBase, spec).filter((v) => v.code.startsWith('workload.network-'));
+
+    it("passes a workload cluster on its management environment's network", () => {
+      expect(reach(workloadBase)).toEqual([]);
+    });
+
+    it("fails when its subnet lies in the management cluster's pod or Service network", () => {
+      expect(reach(on('10.42.7.0/24', 7))).toEqual([{
+        code: 'workload.network-unreachable',
+        severity: 'error',
+        path: 'lab1.network.subnet',
+        value: '10.42.7.0/24',
+        message: "mgmt cannot reach 10.42.7.0/24: it overlaps 10.42.0.0/16, the pod network of mgmt (k3s): from mgmt's pods (Cluster API's controllers, Flux) 10.42.7.40, lab1's API, is routed into that network, never to the machines",
+        fix: 'put lab1 on a subnet outside 10.42.0.0/16 and 10.43.0.0/16',
+      }]);
+      expect(reach(on('10.43.0.0/24', 7)).map((v) => v.message)).toEqual([expect.stringContaining('it overlaps 10.43.0.0/16, the Service network of mgmt (k3s)')]);
+    });
+
+    it("fails when it is the management nodes' subnet on another VLAN", () => {
+      expect(reach(lab((e) => { e.infrastructure.proxmox.vlan = 5; }))).toEqual([expect.objectContaining({
+        code: 'workload.network-unreachable',
+        message: "mgmt cannot reach 192.168.4.0/24: it overlaps mgmt's subnet 192.168.4.0/24 on another VLAN: mgmt's nodes take 192.168.4.40, lab1's API, for an address of their own link and ask for it there, where no machine of lab1 answers",
+        fix: "decide: give lab1 the VLAN of mgmt's network (infrastructure.proxmox.vlan), or a subnet of its own that 192.168.4.8 routes to",
+      })]);
+    });
+
+    it('warns when it is on another network, which only a router the spec does not describe joins', () => {
+      expect(reach(on('10.9.0.0/24', 9))).toEqual([{
+        code: 'workload.network-routed',
+        severity: 'warning',
+        path: 'lab1.network.subnet',
+        value: '10.9.0.0/24',
+        message: "lab1's network 10.9.0.0/24 is not mgmt's (192.168.4.0/24): mgmt's Cluster API and Flux reach lab1's API at 10.9.0.40 only through mgmt's gateway 192.168.4.8, and nothing in the spec says it routes there",
+        fix: "decide: put lab1 on mgmt's network 192.168.4.0/24, or make sure 192.168.4.8 routes to 10.9.0.0/24 (the spec cannot record it, so this warning stays)",
+      }]);
+    });
+  });
+});
+
+describe("a workload cluster's reach, at its edges", () => {
+  const reach = (...specs: EnvironmentSpec[]) => fleet(...specs).filter((v) => v.code.startsWith('workload.network-') || v.code === 'workload.template-is-vm');
+  const subnet = (s: string) => lab((e) => { e.network.subnet = s; });
+
+  it('finds the management environment by its name, wherever the fleet lists it', () => {
+    const routed = lab((e) => { e.network = { subnet: '10.9.0.0/24', gateway: '10.9.0.1', dns: ['10.9.0.1'] }; e.controlPlane.vip = '10.9.0.40'; e.infrastructure.addresses = { first: '10.9.0.41', last: '10.9.0.49' }; e.infrastructure.proxmox.templates = { 'v1.35.9': 201 }; });
+    expect(reach(threeServers, routed, managementBase).map((v) => [v.code, v.message.includes("mgmt's")])).toEqual([['workload.template-is-vm', true], ['workload.network-routed', true]]);
+  });
+
+  it('says nothing of a subnet that is no CIDR, its own or mgmt\'s (workload.pool-outside-subnet and the shape say it)', () => {
+    expect(reach(managementBase, subnet('bogus'))).toEqual([]);
+    expect(reach(mgmtWith((e) => { e.network.subnet = 'bogus'; }), workloadBase)).toEqual([]);
+  });
+
+  it("counts a subnet of one address at either end of k3s's pod network as inside it", () => {
+    expect(reach(managementBase, subnet('10.42.0.0/32')).map((v) => v.code)).toEqual(['workload.network-unreachable']);
+    expect(reach(managementBase, subnet('10.42.255.255/32')).map((v) => v.code)).toEqual(['workload.network-unreachable']);
+    expect(reach(managementBase, subnet('10.41.255.255/32')).map((v) => v.code)).toEqual(['workload.network-routed']);
   });
 });

@@ -99,9 +99,32 @@ describe('a workload cluster (infrastructure.kind: cluster-api)', () => {
       expect(codes(change((e) => { e.infrastructure.workers[0].name = 'control-plane'; }))).toEqual([['workload.pool-reserved-name', 'lab1.infrastructure.workers[0].name']]);
     });
 
-    it('passes a pool of no machines, and none at all', () => {
-      expect(violationsOf(change((e) => { e.infrastructure.workers[0].replicas = 0; }))).toEqual([]);
-      expect(violationsOf(change((e) => { e.infrastructure.workers = []; }))).toEqual([]);
+    it('passes a pool of no machines beside one that has some', () => {
+      expect(violationsOf(change((e) => { e.infrastructure.workers.push({ ...e.infrastructure.workers[0], name: 'spare', replicas: 0 }); }))).toEqual([]);
+    });
+
+    it('fails when no pool has a machine: kubeadm taints the control plane, so nothing is scheduled', () => {
+      expect(violationsOf(change((e) => { e.infrastructure.workers[0].replicas = 0; }))).toEqual([{
+        code: 'workload.no-schedulable-worker',
+        severity: 'error',
+        path: 'lab1.infrastructure.workers[0].replicas',
+        value: '0',
+        message: "lab1 has no worker machine (every pool has 0 replicas), and kubeadm taints its 3 control-plane machines NoSchedule: every pod without a toleration for that taint would stay Pending, and the tool's releases (Flux's among them) set none",
+        fix: 'set infrastructure.workers[0].replicas to 1 or more',
+        action: { set: 'infrastructure.workers[0].replicas', to: 1 },
+      }]);
+    });
+
+    it('fails when it has no pool at all, proposing one of the control plane\'s size', () => {
+      const [found, ...rest] = violationsOf(change((e) => { e.infrastructure.workers = []; e.infrastructure.controlPlane.replicas = 1; }));
+      expect(rest).toEqual([]);
+      expect(found).toMatchObject({
+        code: 'workload.no-schedulable-worker',
+        path: 'lab1.infrastructure.workers',
+        value: '(none)',
+        message: expect.stringContaining('lab1 has no worker pool, and kubeadm taints its 1 control-plane machine NoSchedule'),
+        action: { set: 'infrastructure.workers', to: [{ name: 'workers', replicas: 1, machine: { sockets: 1, cores: 2, memoryMiB: 4096, diskGiB: 40 } }] },
+      });
     });
   });
 
