@@ -6,7 +6,9 @@ import { synthesize } from '../../src/synth/render';
 import { versionTable } from '../../src/synth/version-table';
 import * as versions from '../../src/versions';
 import { codes, expectOnly } from '../fixtures/expect';
-import { modify, threeServers } from '../fixtures/environments';
+import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../fixtures/environments';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import type { EnvironmentSpec, K3sEnvironmentSpec } from '../../src/model/environment';
 
 const withPins = (pins: NonNullable<(typeof threeServers)['versions']>) => modify(threeServers, (e) => { e.versions = pins as never; });
 
@@ -86,5 +88,68 @@ describe("an environment's own pins", () => {
     const cilium = `cilium (${versions.charts.cilium.oci}, ${versions.charts.cilium.repo})`;
     expect(table).toContain(`| Helm chart | ${cilium} | ${versions.charts.cilium.version} |\n| Helm chart | ${cilium}: **fixture's override** | 1.20.1 |\n`);
     expect(table).not.toContain("other's override");
+  });
+});
+
+// The fixture mgmt spreads the tool's provider pins into clusterApi.providers, as environments/mgmt.ts does.
+const capi = modify(mgmt as EnvironmentSpec, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; }) as K3sEnvironmentSpec;
+const capiWith = (edit: Parameters<typeof modify>[1]) => modify(capi, edit);
+const coreRow = (table: string) => table.split('\n').filter((l) => l.startsWith('| Cluster API provider | clusterApi '));
+
+describe('an override a spec field spreads past', () => {
+  it('warns when the provider keeps the pin it spread, naming the override and the field the tree reads', () => {
+    const [v] = expectOnly(capiWith((e) => { e.versions = { capiProviders: { clusterApi: { version: 'v1.12.12' } } }; }), 'versions.override-without-effect');
+    expect(v).toMatchObject({
+      severity: 'warning',
+      path: 'mgmt.versions.capiProviders.clusterApi.version',
+      value: 'v1.12.12',
+      message: `the tree installs CoreProvider cluster-api at ${versions.capiProviders.clusterApi.version}, the version clusterApi.providers[0].version sets (the catalogue's pins are only defaults a provider spreads): the override is not what runs`,
+      fix: `decide which release runs: to run v1.12.12, write it at clusterApi.providers[0].version and remove versions.capiProviders.clusterApi; to keep ${versions.capiProviders.clusterApi.version}, remove versions.capiProviders.clusterApi`,
+    });
+    // Which release was meant is the operator's to say: no action.
+    expect(v!.action).toBeUndefined();
+  });
+
+  it('says nothing when the provider installs the override, or where there is none', () => {
+    expect(codes(capiWith((e) => { e.versions = { capiProviders: { clusterApi: { version: 'v1.12.12' } } }; e.clusterApi!.providers[0]!.version = 'v1.12.12'; }))).toEqual([]);
+    expect(codes(capiWith((e) => { e.versions = { charts: { clusterApiOperator: { version: versions.charts.clusterApiOperator.version } } }; }))).toEqual([]);
+  });
+
+  it('warns, with the removal as its action, when no provider installs the overridden pin', () => {
+    const spec = capiWith((e) => { e.clusterApi!.providers.splice(4, 1); e.versions = { capiProviders: { ipamInCluster: { version: 'v1.1.2' } } }; });
+    const [v] = check(spec).filter((x) => x.code === 'versions.override-without-effect');
+    expect(v).toMatchObject({
+      path: 'mgmt.versions.capiProviders.ipamInCluster.version',
+      message: 'no provider of clusterApi.providers is IPAMProvider in-cluster, so nothing installs it: the override pins nothing',
+      fix: 'remove versions.capiProviders.ipamInCluster',
+      action: { unset: 'versions.capiProviders.ipamInCluster' },
+    });
+  });
+
+  it('lists in the version table what the tree installs: no row for an override spread past, a row for a version a provider sets itself', () => {
+    const spreadPast = versionTable([resolve(capiWith((e) => { e.versions = { capiProviders: { clusterApi: { version: 'v1.12.12' } } }; }))]);
+    expect(coreRow(spreadPast)).toEqual([`| Cluster API provider | clusterApi (contract v1beta2) | ${versions.capiProviders.clusterApi.version} |`]);
+    const setItself = versionTable([resolve(capiWith((e) => { e.clusterApi!.providers[0]!.version = 'v1.12.12'; }))]);
+    expect(coreRow(setItself)).toEqual([`| Cluster API provider | clusterApi (contract v1beta2) | ${versions.capiProviders.clusterApi.version} |`, "| Cluster API provider | clusterApi (contract v1beta2): **mgmt's override** | v1.12.12 |"]);
+    // Where no provider installs it, the table shows no override either.
+    const none = versionTable([resolve(capiWith((e) => { e.clusterApi!.providers.splice(4, 1); e.versions = { capiProviders: { ipamInCluster: { version: 'v1.1.2' } } }; }))]);
+    expect(none).not.toContain("ipamInCluster (contract v1beta2): **mgmt's override**");
+  });
+});
+
+describe('a pin written against its tag convention', () => {
+  it.each([
+    [{ charts: { cilium: { version: 'v1.20.0' } } }, 'versions.charts.cilium.version', '1.20.0'],
+    [{ charts: { certManager: { version: '1.21.2' } } }, 'versions.charts.certManager.version', 'v1.21.2'],
+    [{ images: { kubeVip: { tag: '1.0.1' } } }, 'versions.images.kubeVip.tag', 'v1.0.1'],
+  ])('fails when %j flips the v, with the corrected value as its action', (pins, path, fixed) => {
+    const [v] = expectOnly(withPins(pins as never), 'versions.tag-convention');
+    expect(v).toMatchObject({ severity: 'error', path: `fixture.${path}`, fix: `write ${fixed}`, action: { set: path, to: fixed } });
+    // The action applied, nothing stands.
+    expect(codes(withPins(pins === undefined ? {} : (JSON.parse(JSON.stringify(pins).replace(/"v?\d[^"]*"/, `"${fixed}"`)) as never)))).toEqual([]);
+  });
+
+  it('leaves a Flux pin with a v alone: flux-operator reads it either way', () => {
+    expect(codes(withPins({ flux: { version: `v${versions.flux.version}` } }))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { Rule, Violation } from '../violation';
 import { isPinned } from './versions';
 import { certManagerKubernetes, clusterApiOperator, entryFor, fluxOperatorFlux, minorOf, newestOf, sourceOf } from '../compatibility';
 import type { CompatTable } from '../compatibility';
+import { conventionOf, follows, namedAs, written } from '../tag-conventions';
 
 type Catalogue = Readonly<Record<string, unknown>>;
 
@@ -41,6 +42,25 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
           message: `"${p.version}" is not an exact version; every environment installing it would drift`,
           fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
         })),
+  },
+  {
+    code: 'versions.tag-convention',
+    severity: 'error',
+    summary: "every pin is written as its upstream tags releases, with or without a leading v (src/model/tag-conventions.ts)",
+    check: (catalogue) =>
+      cataloguePins(catalogue).flatMap((p) => {
+        const convention = conventionOf(p.key);
+        // A pin that names no release is versions.unpinned's to report.
+        if (convention === undefined || !isPinned(p.version) || follows(p.version, convention)) return [];
+        const fixed = written(p.version, convention);
+        return [{
+          path: `versions.${p.key}`,
+          value: p.version,
+          message: `upstream's releases are ${namedAs(convention)}: ${p.version} names none, so nothing can fetch it`,
+          fix: `write ${fixed}`,
+          action: { set: `versions.${p.key}`, to: fixed },
+        }];
+      }),
   },
   {
     code: 'compat.flux-operator-distribution',
