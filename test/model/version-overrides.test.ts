@@ -153,3 +153,43 @@ describe('a pin written against its tag convention', () => {
     expect(codes(withPins({ flux: { version: `v${versions.flux.version}` } }))).toEqual([]);
   });
 });
+
+describe('a release no vendored data names', () => {
+  it('warns on a Longhorn override: its chart publishes no values schema and no table is kept, so only the tool\'s pin is known', () => {
+    const [v] = expectOnly(modify(withPins({ charts: { longhorn: { version: '1.12.2' } } }), (e) => { e.longhorn = {}; }), 'versions.unknown-release');
+    expect(v).toMatchObject({
+      severity: 'warning',
+      path: 'fixture.versions.charts.longhorn.version',
+      value: '1.12.2',
+      message: `no data the tool vendors names releases of chart longhorn (it publishes no values schema, and no compatibility table is kept for it): the only release the tool knows is its own pin, ${versions.charts.longhorn.version} (src/versions.ts), so whether 1.12.2 exists is not checked offline`,
+      fix: `run npm run validate -- --online to ask https://charts.longhorn.io for 1.12.2, or pin ${versions.charts.longhorn.version}`,
+    });
+    expect(v!.action).toBeUndefined();
+  });
+
+  it('warns on an image override, naming its repository', () => {
+    const [v] = expectOnly(withPins({ images: { kubeVip: { tag: 'v1.0.2' } } }), 'versions.unknown-release');
+    expect(v!.fix).toBe(`run npm run validate -- --online to ask ghcr.io/kube-vip/kube-vip for v1.0.2, or pin ${versions.images.kubeVip.tag}`);
+  });
+
+  it('names an OCI-published chart by its OCI location', () => {
+    const [v] = expectOnly(modify(withPins({ charts: { kyverno: { version: '3.9.1' } } }), (e) => { e.kyverno = { policiesLayer: 'network' }; }), 'versions.unknown-release');
+    expect(v!.fix).toContain(`ask ${versions.charts.kyverno.oci} for 3.9.1`);
+  });
+
+  it('says nothing of a chart the data judges (a values schema, a compatibility table), nor of the tool\'s own pin', () => {
+    expect(codes(withPins({ charts: { cilium: { version: versions.charts.cilium.version } } }))).toEqual([]);
+    expect(codes(modify(withPins({ charts: { longhorn: { version: versions.charts.longhorn.version } } }), (e) => { e.longhorn = {}; }))).toEqual([]);
+    expect(codes(withPins({ charts: { loki: { version: '18.11.1' } } })).filter((c) => c === 'versions.unknown-release')).toEqual([]);
+    expect(codes(withPins({ charts: { clusterApiOperator: { version: '0.28.1' } } })).filter((c) => c === 'versions.unknown-release')).toEqual([]);
+  });
+
+  it('leaves a pin that is no release, or is written against its convention, to their own rules', () => {
+    expectOnly(modify(withPins({ charts: { longhorn: { version: 'latest' } } }), (e) => { e.longhorn = {}; }), 'versions.unpinned');
+    expectOnly(modify(withPins({ charts: { longhorn: { version: 'v1.12.2' } } }), (e) => { e.longhorn = {}; }), 'versions.tag-convention');
+  });
+
+  it('says only that an override pins nothing where nothing installs it', () => {
+    expectOnly(withPins({ charts: { longhorn: { version: '1.12.2' } } }), 'setting.without-effect');
+  });
+});
