@@ -122,11 +122,11 @@ async function releases(fetcher: Fetch, p: Pinned): Promise<{ url: string; versi
   return { url, versions: (index.entries?.[p.chart] ?? []).map((e) => String(e.version)) };
 }
 
-/** Asks each pinned chart's and image's registry whether it has the release; a finding for each one it has not, or cannot be asked. */
 // A registry that does not answer in this time counts as unreachable (a finding, never a hang).
 const TIMEOUT_MS = 15_000;
 const timed: Fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
 
+/** Asks each pinned chart's and image's registry whether it has the release; a finding for each one it has not, or cannot be asked. */
 export async function checkRegistries(trees: readonly EnvironmentTree[], fetcher: Fetch = timed): Promise<{ findings: Finding[]; checked: number }> {
   const pinned = pinnedArtefacts(trees);
   const findings = await Promise.all(pinned.map(async (p): Promise<Finding[]> => {
