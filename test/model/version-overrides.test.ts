@@ -193,3 +193,15 @@ describe('a release no vendored data names', () => {
     expectOnly(withPins({ charts: { longhorn: { version: '1.12.2' } } }), 'setting.without-effect');
   });
 });
+
+describe('what the tree installs, provider by provider', () => {
+  it('matches each provider pin by kind and name: the two kubeadm providers apart', () => {
+    const table = versionTable([resolve(capiWith((e) => { e.clusterApi!.providers[2]!.version = 'v1.12.12'; }))]);
+    expect(table).toContain("| Cluster API provider | kubeadmControlPlane (contract v1beta2): **mgmt's override** | v1.12.12 |");
+    expect(table).not.toContain("kubeadmBootstrap (contract v1beta2): **mgmt's override**");
+  });
+
+  it('keeps an error about an override that pins nothing: only its warnings go', () => {
+    expect(codes(withPins({ charts: { longhorn: { version: 'v1.12.2' } } }))).toEqual(['setting.without-effect', 'versions.tag-convention']);
+  });
+});
