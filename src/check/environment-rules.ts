@@ -28,5 +28,9 @@ function checkOverrides(env: Environment): Violation[] {
 
 /** Checks one resolved environment; every path is prefixed with the environment's name. */
 export function checkEnvironment(env: Environment): Violation[] {
-  return [...runRules(environmentRules, env).map((v) => ({ ...v, path: `${env.name}.${v.path}` })), ...checkOverrides(env)];
+  const own = runRules(environmentRules, env).map((v) => ({ ...v, path: `${env.name}.${v.path}` }));
+  // An override that pins nothing (setting.without-effect) is doubted by nothing else: a warning
+  // about a release nothing installs would be derived from the first.
+  const unused = new Set(own.filter((v) => v.code === 'setting.without-effect').map((v) => v.path));
+  return [...own, ...checkOverrides(env).filter((v) => v.severity === 'error' || !unused.has(v.path))];
 }

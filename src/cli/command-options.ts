@@ -15,7 +15,7 @@ const FLEET = { root: { type: 'string' }, environments: { type: 'string' } } as 
 export const INIT_ANSWERS = ['name', 'domain', 'subnet', 'gateway', 'dns', 'nodes', 'vip', 'interface', 'infrastructure', 'ssh-key', 'flux-url', 'branch', 'tool'] as const;
 
 export const SYNTH_OPTIONS = { env: { type: 'string', multiple: true }, ...FLEET, prune: { type: 'boolean' }, ...HELP } as const satisfies ParseArgsOptionsConfig;
-export const VALIDATE_OPTIONS = { schemas: { type: 'string' }, values: { type: 'string' }, env: { type: 'string', multiple: true }, ...FLEET, 'no-kustomize': { type: 'boolean' }, ...HELP } as const satisfies ParseArgsOptionsConfig;
+export const VALIDATE_OPTIONS = { schemas: { type: 'string' }, values: { type: 'string' }, env: { type: 'string', multiple: true }, ...FLEET, 'no-kustomize': { type: 'boolean' }, online: { type: 'boolean' }, ...HELP } as const satisfies ParseArgsOptionsConfig;
 export const REVIEW_OPTIONS = { base: { type: 'string' }, format: { type: 'string' }, 'fail-on': { type: 'string' }, env: { type: 'string', multiple: true }, ...FLEET, 'post-comment': { type: 'string' }, ...HELP } as const satisfies ParseArgsOptionsConfig;
 export const VERIFY_OPTIONS = { env: { type: 'string' }, kubeconfig: { type: 'string' }, context: { type: 'string' }, revision: { type: 'string' }, format: { type: 'string' }, ...FLEET, ...HELP } as const satisfies ParseArgsOptionsConfig;
 export const DEPLOY_OPTIONS = { inspect: { type: 'boolean' }, plan: { type: 'boolean' }, expect: { type: 'string' }, binary: { type: 'string' }, ...HELP } as const satisfies ParseArgsOptionsConfig;

@@ -54,7 +54,8 @@ export function workloadUnits(env: Environment, sources: WorkloadSources): Clust
       name: cluster.name,
       layer: cluster.layer,
       build: (own) => {
-        new WorkloadClusterObjects(own(), 'objects', { cluster, kubeVipImage: env.versions.images.kubeVip, retained });
+        // kube-vip runs on the workload's machines: its own pin, as its README's version table says.
+        new WorkloadClusterObjects(own(), 'objects', { cluster, kubeVipImage: workload.versions.images.kubeVip, retained });
         new WorkloadHandover(own(), 'handover', {
           cluster,
           cilium: releases.cilium!,

@@ -2,6 +2,7 @@ import type { Catalogue } from '../model/version-overrides';
 import type { Environment } from '../model/resolve';
 import * as versions from '../versions';
 import { providerRepositories, releaseSeriesOf } from '../model/compatibility';
+import { renderedPins } from '../model/rendered-pins';
 
 /** The contract a catalogue provider's tested release declares (the vendored metadata.yaml data). */
 const contractOf = (key: string, version: string) => {
@@ -80,11 +81,13 @@ function appCharts(envs: readonly Environment[]): string[][] {
  */
 export function versionTable(envs: readonly Environment[], options: TableOptions = { provingGround: true }): string {
   const sorted = [...envs].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const rendered = sorted.map((env) => ({ env, pins: renderedPins(env) }));
   const rows: string[][] = [
     ...sorted.map((env) => [env.k3s ? 'k3s' : 'Kubernetes (kubeadm)', env.name, env.kubernetesVersion]),
     ...pinRows().filter((row) => (options.provingGround || row.kind !== PROVING_GROUND) && (row.usedBy === undefined || sorted.some(row.usedBy))).flatMap((row) => {
       const tool = row.version(versions);
-      const overrides = sorted.filter((env) => row.version(env.versions) !== tool).map((env) => [row.kind, `${row.what}: **${env.name}'s override**`, row.version(env.versions)]);
+      // What each tree renders, not what `versions` says: an override a spec field spreads past is no row.
+      const overrides = rendered.filter(({ pins }) => row.version(pins) !== tool).map(({ env, pins }) => [row.kind, `${row.what}: **${env.name}'s override**`, row.version(pins)]);
       return [[row.kind, row.what, tool], ...overrides];
     }),
     ...appCharts(envs),

@@ -1,6 +1,6 @@
 /** One failed conformance check: which check, where, and what is wrong. */
 export interface Finding {
-  readonly check: 'tree' | 'schema' | 'cel' | 'values' | 'kustomize' | 'flux-graph' | 'chainsaw';
+  readonly check: 'tree' | 'schema' | 'cel' | 'values' | 'kustomize' | 'flux-graph' | 'chainsaw' | 'online';
   /** Repository-relative file (and object, where a file holds several). */
   readonly where: string;
   readonly message: string;

@@ -5,13 +5,16 @@ import { VALIDATE_OPTIONS } from '../cli/command-options';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
+import { checkRegistries } from './registry-check';
+import { readEnvironmentTree } from './tree-objects';
 import { argsErrorLine } from '../cli/args-error';
 import { UsageError } from '../cli/usage-error';
 
-const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize]
+const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize] [--online]
   --schemas      kubeconform-style JSON schemas (default: the tool's vendored schemas/json)
   --values       Helm values schemas (default: the schemas folder's sibling values/)
-  --no-kustomize skip the kubectl kustomize builds (without it, a missing kubectl is a finding)`;
+  --no-kustomize skip the kubectl kustomize builds (without it, a missing kubectl is a finding)
+  --online       ask each pinned chart's and image's registry for its release (OCI tag lists, Helm index.yaml)`;
 
 async function main(argv: string[]): Promise<number> {
   const { values: opts } = parseArgs({
@@ -40,10 +43,13 @@ async function main(argv: string[]): Promise<number> {
     values: opts.values && path.resolve(opts.values),
     kustomize: opts['no-kustomize'] ? false : undefined,
   });
-  process.stdout.write(report.summary.map((line) => `${line}\n`).join(''));
-  for (const f of report.findings) process.stderr.write(`${f.check} ${f.where}: ${f.message}\n`);
-  process.stdout.write(report.findings.length === 0 ? 'validate: all checks passed\n' : `validate: ${report.findings.length} finding(s)\n`);
-  return report.findings.length === 0 ? 0 : 1;
+  const online = opts.online ? await checkRegistries(names.map((env) => readEnvironmentTree(root, env))) : undefined;
+  const findings = [...report.findings, ...(online?.findings ?? [])];
+  const summary = [...report.summary, online ? `online: ${online.checked} pinned charts and images asked of their registries` : 'online: no registry asked (pass --online)'];
+  process.stdout.write(summary.map((line) => `${line}\n`).join(''));
+  for (const f of findings) process.stderr.write(`${f.check} ${f.where}: ${f.message}\n`);
+  process.stdout.write(findings.length === 0 ? 'validate: all checks passed\n' : `validate: ${findings.length} finding(s)\n`);
+  return findings.length === 0 ? 0 : 1;
 }
 
 try {
@@ -57,7 +63,7 @@ try {
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
     // A mistake in an option's value is its own line; one the parser finds gets the usage too.
-    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['schemas', 'values', 'env', 'root', 'environments', 'no-kustomize', 'help']);
+    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['schemas', 'values', 'env', 'root', 'environments', 'no-kustomize', 'online', 'help']);
     process.stderr.write(`${message}\n${error instanceof UsageError ? '' : `${USAGE}\n`}`);
     process.exitCode = 2;
   } else {

@@ -6,7 +6,9 @@ import { synthesize } from '../../src/synth/render';
 import { versionTable } from '../../src/synth/version-table';
 import * as versions from '../../src/versions';
 import { codes, expectOnly } from '../fixtures/expect';
-import { modify, threeServers } from '../fixtures/environments';
+import { OTHER_AGE_RECIPIENT, modify, threeServers } from '../fixtures/environments';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import type { EnvironmentSpec, K3sEnvironmentSpec } from '../../src/model/environment';
 
 const withPins = (pins: NonNullable<(typeof threeServers)['versions']>) => modify(threeServers, (e) => { e.versions = pins as never; });
 
@@ -86,5 +88,120 @@ describe("an environment's own pins", () => {
     const cilium = `cilium (${versions.charts.cilium.oci}, ${versions.charts.cilium.repo})`;
     expect(table).toContain(`| Helm chart | ${cilium} | ${versions.charts.cilium.version} |\n| Helm chart | ${cilium}: **fixture's override** | 1.20.1 |\n`);
     expect(table).not.toContain("other's override");
+  });
+});
+
+// The fixture mgmt spreads the tool's provider pins into clusterApi.providers, as environments/mgmt.ts does.
+const capi = modify(mgmt as EnvironmentSpec, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; }) as K3sEnvironmentSpec;
+const capiWith = (edit: Parameters<typeof modify>[1]) => modify(capi, edit);
+const coreRow = (table: string) => table.split('\n').filter((l) => l.startsWith('| Cluster API provider | clusterApi '));
+
+describe('an override a spec field spreads past', () => {
+  it('warns when the provider keeps the pin it spread, naming the override and the field the tree reads', () => {
+    const [v] = expectOnly(capiWith((e) => { e.versions = { capiProviders: { clusterApi: { version: 'v1.12.12' } } }; }), 'versions.override-without-effect');
+    expect(v).toMatchObject({
+      severity: 'warning',
+      path: 'mgmt.versions.capiProviders.clusterApi.version',
+      value: 'v1.12.12',
+      message: `the tree installs CoreProvider cluster-api at ${versions.capiProviders.clusterApi.version}, the version clusterApi.providers[0].version sets (the catalogue's pins are only defaults a provider spreads): the override is not what runs`,
+      fix: `decide which release runs: to run v1.12.12, write it at clusterApi.providers[0].version and remove versions.capiProviders.clusterApi; to keep ${versions.capiProviders.clusterApi.version}, remove versions.capiProviders.clusterApi`,
+    });
+    // Which release was meant is the operator's to say: no action.
+    expect(v!.action).toBeUndefined();
+  });
+
+  it('says nothing when the provider installs the override, or where there is none', () => {
+    expect(codes(capiWith((e) => { e.versions = { capiProviders: { clusterApi: { version: 'v1.12.12' } } }; e.clusterApi!.providers[0]!.version = 'v1.12.12'; }))).toEqual([]);
+    expect(codes(capiWith((e) => { e.versions = { charts: { clusterApiOperator: { version: versions.charts.clusterApiOperator.version } } }; }))).toEqual([]);
+  });
+
+  it('warns, with the removal as its action, when no provider installs the overridden pin', () => {
+    const spec = capiWith((e) => { e.clusterApi!.providers.splice(4, 1); e.versions = { capiProviders: { ipamInCluster: { version: 'v1.1.2' } } }; });
+    const [v] = check(spec).filter((x) => x.code === 'versions.override-without-effect');
+    expect(v).toMatchObject({
+      path: 'mgmt.versions.capiProviders.ipamInCluster.version',
+      message: 'no provider of clusterApi.providers is IPAMProvider in-cluster, so nothing installs it: the override pins nothing',
+      fix: 'remove versions.capiProviders.ipamInCluster',
+      action: { unset: 'versions.capiProviders.ipamInCluster' },
+    });
+  });
+
+  it('lists in the version table what the tree installs: no row for an override spread past, a row for a version a provider sets itself', () => {
+    const spreadPast = versionTable([resolve(capiWith((e) => { e.versions = { capiProviders: { clusterApi: { version: 'v1.12.12' } } }; }))]);
+    expect(coreRow(spreadPast)).toEqual([`| Cluster API provider | clusterApi (contract v1beta2) | ${versions.capiProviders.clusterApi.version} |`]);
+    const setItself = versionTable([resolve(capiWith((e) => { e.clusterApi!.providers[0]!.version = 'v1.12.12'; }))]);
+    expect(coreRow(setItself)).toEqual([`| Cluster API provider | clusterApi (contract v1beta2) | ${versions.capiProviders.clusterApi.version} |`, "| Cluster API provider | clusterApi (contract v1beta2): **mgmt's override** | v1.12.12 |"]);
+    // Where no provider installs it, the table shows no override either.
+    const none = versionTable([resolve(capiWith((e) => { e.clusterApi!.providers.splice(4, 1); e.versions = { capiProviders: { ipamInCluster: { version: 'v1.1.2' } } }; }))]);
+    expect(none).not.toContain("ipamInCluster (contract v1beta2): **mgmt's override**");
+  });
+});
+
+describe('a pin written against its tag convention', () => {
+  it.each([
+    [{ charts: { cilium: { version: 'v1.20.0' } } }, 'versions.charts.cilium.version', '1.20.0'],
+    [{ charts: { certManager: { version: '1.21.2' } } }, 'versions.charts.certManager.version', 'v1.21.2'],
+    [{ images: { kubeVip: { tag: '1.0.1' } } }, 'versions.images.kubeVip.tag', 'v1.0.1'],
+  ])('fails when %j flips the v, with the corrected value as its action', (pins, path, fixed) => {
+    const [v] = expectOnly(withPins(pins as never), 'versions.tag-convention');
+    expect(v).toMatchObject({ severity: 'error', path: `fixture.${path}`, fix: `write ${fixed}`, action: { set: path, to: fixed } });
+    // The action applied, nothing stands.
+    expect(codes(withPins(pins === undefined ? {} : (JSON.parse(JSON.stringify(pins).replace(/"v?\d[^"]*"/, `"${fixed}"`)) as never)))).toEqual([]);
+  });
+
+  it('leaves a Flux pin with a v alone: flux-operator reads it either way', () => {
+    expect(codes(withPins({ flux: { version: `v${versions.flux.version}` } }))).toEqual([]);
+  });
+});
+
+describe('a release no vendored data names', () => {
+  it('warns on a Longhorn override: its chart publishes no values schema and no table is kept, so only the tool\'s pin is known', () => {
+    const [v] = expectOnly(modify(withPins({ charts: { longhorn: { version: '1.12.2' } } }), (e) => { e.longhorn = {}; }), 'versions.unknown-release');
+    expect(v).toMatchObject({
+      severity: 'warning',
+      path: 'fixture.versions.charts.longhorn.version',
+      value: '1.12.2',
+      message: `no data the tool vendors names releases of chart longhorn (it publishes no values schema, and no compatibility table is kept for it): the only release the tool knows is its own pin, ${versions.charts.longhorn.version} (src/versions.ts), so whether 1.12.2 exists is not checked offline`,
+      fix: `run npm run validate -- --online to ask https://charts.longhorn.io for 1.12.2, or pin ${versions.charts.longhorn.version}`,
+    });
+    expect(v!.action).toBeUndefined();
+  });
+
+  it('warns on an image override, naming its repository', () => {
+    const [v] = expectOnly(withPins({ images: { kubeVip: { tag: 'v1.0.2' } } }), 'versions.unknown-release');
+    expect(v!.fix).toBe(`run npm run validate -- --online to ask ghcr.io/kube-vip/kube-vip for v1.0.2, or pin ${versions.images.kubeVip.tag}`);
+  });
+
+  it('names an OCI-published chart by its OCI location', () => {
+    const [v] = expectOnly(modify(withPins({ charts: { kyverno: { version: '3.9.1' } } }), (e) => { e.kyverno = { policiesLayer: 'network' }; }), 'versions.unknown-release');
+    expect(v!.fix).toContain(`ask ${versions.charts.kyverno.oci} for 3.9.1`);
+  });
+
+  it('says nothing of a chart the data judges (a values schema, a compatibility table), nor of the tool\'s own pin', () => {
+    expect(codes(withPins({ charts: { cilium: { version: versions.charts.cilium.version } } }))).toEqual([]);
+    expect(codes(modify(withPins({ charts: { longhorn: { version: versions.charts.longhorn.version } } }), (e) => { e.longhorn = {}; }))).toEqual([]);
+    expect(codes(withPins({ charts: { loki: { version: '18.11.1' } } })).filter((c) => c === 'versions.unknown-release')).toEqual([]);
+    expect(codes(withPins({ charts: { clusterApiOperator: { version: '0.28.1' } } })).filter((c) => c === 'versions.unknown-release')).toEqual([]);
+  });
+
+  it('leaves a pin that is no release, or is written against its convention, to their own rules', () => {
+    expectOnly(modify(withPins({ charts: { longhorn: { version: 'latest' } } }), (e) => { e.longhorn = {}; }), 'versions.unpinned');
+    expectOnly(modify(withPins({ charts: { longhorn: { version: 'v1.12.2' } } }), (e) => { e.longhorn = {}; }), 'versions.tag-convention');
+  });
+
+  it('says only that an override pins nothing where nothing installs it', () => {
+    expectOnly(withPins({ charts: { longhorn: { version: '1.12.2' } } }), 'setting.without-effect');
+  });
+});
+
+describe('what the tree installs, provider by provider', () => {
+  it('matches each provider pin by kind and name: the two kubeadm providers apart', () => {
+    const table = versionTable([resolve(capiWith((e) => { e.clusterApi!.providers[2]!.version = 'v1.12.12'; }))]);
+    expect(table).toContain("| Cluster API provider | kubeadmControlPlane (contract v1beta2): **mgmt's override** | v1.12.12 |");
+    expect(table).not.toContain("kubeadmBootstrap (contract v1beta2): **mgmt's override**");
+  });
+
+  it('keeps an error about an override that pins nothing: only its warnings go', () => {
+    expect(codes(withPins({ charts: { longhorn: { version: 'v1.12.2' } } }))).toEqual(['setting.without-effect', 'versions.tag-convention']);
   });
 });

@@ -136,3 +136,14 @@ describe('.sops.yaml', () => {
     expect(rules.filter((r) => new RegExp(r.path_regex).test('secrets/lab1/apps.other.sops.yaml')).map((r) => r.age)).toEqual([OTHER_AGE_RECIPIENT]);
   });
 });
+
+describe("a workload cluster's own pins", () => {
+  it("installs kube-vip on its machines at the workload's own pin, not its management environment's", () => {
+    const pinned = { ...lab1, versions: { images: { kubeVip: { tag: 'v1.0.2' } } } } as typeof lab1;
+    const tree = render(mgmtOfLab1, [mgmtOfLab1, pinned]);
+    expect(tree.get(`${FOLDER}/kubeadmcontrolplane.default.lab1-control-plane.yaml`)).toContain('ghcr.io/kube-vip/kube-vip:v1.0.2');
+    // The management environment's own override is its own: lab1's machines keep the tool's pin.
+    const managing = render({ ...mgmtOfLab1, versions: { images: { kubeVip: { tag: 'v1.0.2' } } } } as typeof mgmtOfLab1);
+    expect(managing.get(`${FOLDER}/kubeadmcontrolplane.default.lab1-control-plane.yaml`)).not.toContain('kube-vip:v1.0.2');
+  });
+});

@@ -5,6 +5,8 @@ import type { Rule, Violation } from '../violation';
 import { isPinned } from './versions';
 import { certManagerKubernetes, clusterApiOperator, entryFor, fluxOperatorFlux, minorOf, newestOf, sourceOf } from '../compatibility';
 import type { CompatTable } from '../compatibility';
+import { conventionOf, follows, namedAs, written } from '../tag-conventions';
+import { CHARTS_WITHOUT_VALUES_SCHEMA } from '../../tree/values-schema';
 
 type Catalogue = Readonly<Record<string, unknown>>;
 
@@ -41,6 +43,25 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
           message: `"${p.version}" is not an exact version; every environment installing it would drift`,
           fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
         })),
+  },
+  {
+    code: 'versions.tag-convention',
+    severity: 'error',
+    summary: "every pin is written as its upstream tags releases, with or without a leading v (src/model/tag-conventions.ts)",
+    check: (catalogue) =>
+      cataloguePins(catalogue).flatMap((p) => {
+        const convention = conventionOf(p.key);
+        // A pin that names no release is versions.unpinned's to report.
+        if (convention === undefined || !isPinned(p.version) || follows(p.version, convention)) return [];
+        const fixed = written(p.version, convention);
+        return [{
+          path: `versions.${p.key}`,
+          value: p.version,
+          message: `upstream's releases are ${namedAs(convention)}: ${p.version} names none, so nothing can fetch it`,
+          fix: `write ${fixed}`,
+          action: { set: `versions.${p.key}`, to: fixed },
+        }];
+      }),
   },
   {
     code: 'compat.flux-operator-distribution',
@@ -82,7 +103,37 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
       });
     },
   },
+  {
+    code: 'versions.unknown-release',
+    severity: 'warning',
+    summary: "every override of a pin no vendored data names releases of (charts without values schema or compatibility table, images) is the tool's own, or checked online",
+    check: (catalogue) =>
+      unjudgedPins(catalogue as unknown as typeof versions)
+        // The tool's own pin is its data; a pin that names no release is versions.unpinned's, one
+        // written against its convention versions.tag-convention's.
+        .filter((p) => p.version !== p.tool && isPinned(p.version) && follows(p.version, conventionOf(p.key)!))
+        .map((p) => ({
+          path: `versions.${p.key}`,
+          value: p.version,
+          message: `no data the tool vendors names releases of ${p.what} (it publishes no values schema, and no compatibility table is kept for it): the only release the tool knows is its own pin, ${p.tool} (src/versions.ts), so whether ${p.version} exists is not checked offline`,
+          fix: `run npm run validate -- --online to ask ${p.where} for ${p.version}, or pin ${p.tool}`,
+        })),
+  },
 ];
+
+/**
+ * The pins no vendored data names releases of: charts that publish no values schema and have no
+ * compatibility table, and the images. The tool's own pin is all it knows of them; an override is
+ * judged by nothing offline (validate --online asks the registry).
+ */
+function unjudgedPins(pins: typeof versions): { key: string; version: string; tool: string; what: string; where: string }[] {
+  const tabled = new Set<string>(CHART_TABLES.map((t) => t.key));
+  const charts = Object.entries(versions.charts)
+    .filter(([key, c]) => CHARTS_WITHOUT_VALUES_SCHEMA.has(c.chart) && !tabled.has(key))
+    .map(([key, c]) => ({ key: `charts.${key}.version`, version: pins.charts?.[key as keyof typeof versions.charts]?.version, tool: c.version, what: `chart ${c.chart}`, where: 'oci' in c ? c.oci : c.repo }));
+  const images = Object.entries(versions.images).map(([key, i]) => ({ key: `images.${key}.tag`, version: pins.images?.[key as keyof typeof versions.images]?.tag, tool: i.tag, what: `image ${i.repository}`, where: i.repository }));
+  return [...charts, ...images].flatMap((p) => (p.version === undefined ? [] : [{ ...p, version: p.version }]));
+}
 
 /** The catalogue's own violations (paths `versions.<key>`, no environment prefix). */
 export function checkCatalogue(catalogue: Catalogue = versions): Violation[] {

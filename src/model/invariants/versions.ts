@@ -4,6 +4,8 @@ import type { Environment } from '../resolve';
 import { shown } from '../violation';
 import type { Finding, Rule } from '../violation';
 import { k3sOnly } from './kind-scope';
+import { specPins } from '../rendered-pins';
+import { conventionOf, follows, namedAs, written } from '../tag-conventions';
 
 /** An exact release: `1.2.3` or `v1.2.3`, optional pre-release and build; no range, tag or wildcard. */
 export function isPinned(version: string): boolean {
@@ -23,6 +25,9 @@ function pinnedVersions(env: Environment): { path: string; version: string }[] {
   ];
 }
 
+/** A k3s release as k3s-io/k3s tags it: v1.36.4+k3s1. */
+const K3S_RELEASE = /^v\d+\.\d+\.\d+\+k3s\d+$/;
+
 export const versionRules: readonly Rule[] = [
   {
     code: 'version.unpinned',
@@ -38,20 +43,65 @@ export const versionRules: readonly Rule[] = [
           fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
         })),
   },
+  {
+    code: 'version.tag-convention',
+    severity: 'error',
+    summary: "every Cluster API provider version is written as the provider tags its releases, with a leading v (src/model/tag-conventions.ts)",
+    check: (env) => {
+      const convention = conventionOf('capiProviders.*')!;
+      return (env.clusterApi?.providers ?? []).flatMap((p, i) => {
+        // A version that names no release is version.unpinned's to report.
+        if (!isPinned(p.version) || follows(p.version, convention)) return [];
+        const path = `clusterApi.providers[${i}].version`;
+        return [{
+          path,
+          value: p.version,
+          message: `${p.kind} ${p.name}: provider releases are ${namedAs(convention)}; ${p.version} names none, so the operator finds no components to install`,
+          fix: `write ${written(p.version, convention)}`,
+          action: { set: path, to: written(p.version, convention) },
+        }];
+      });
+    },
+  },
   k3sOnly({
     code: 'k3s.version-suffix',
     severity: 'error',
     summary: 'k3s versions carry their +k3sN suffix',
-    check: (env) =>
-      env.k3s && isPinned(env.k3s.version) && !/^v\d+\.\d+\.\d+\+k3s\d+$/.test(env.k3s.version)
-        ? [{
-            path: 'k3s.version',
-            value: env.k3s.version,
-            message: `"${env.k3s.version}" names no k3s release; k3s versions look like v1.36.4+k3s1`,
-            // A pinned version always coerces.
-            fix: `write the full release, e.g. v${String(semver.coerce(env.k3s.version))}+k3s1`,
-            action: { set: 'k3s.version', to: `v${String(semver.coerce(env.k3s.version))}+k3s1` },
-          }]
-        : [],
+    check: (env) => {
+      if (!env.k3s || !isPinned(env.k3s.version) || K3S_RELEASE.test(env.k3s.version)) return [];
+      const version = env.k3s.version;
+      // Only the v missing: the release is named, and writing its v is the whole fix.
+      const named = K3S_RELEASE.test(`v${version}`);
+      return [{
+        path: 'k3s.version',
+        value: version,
+        message: `"${version}" names no k3s release; k3s versions look like v1.36.4+k3s1${named ? ' (its releases are tagged with a leading v)' : ''}`,
+        // A pinned version always coerces.
+        fix: named ? `write v${version}` : `write the full release, e.g. v${String(semver.coerce(version))}+k3s1`,
+        ...(named ? { action: { set: 'k3s.version', to: `v${version}` } } : {}),
+      }];
+    },
   }),
+  {
+    code: 'versions.override-without-effect',
+    severity: 'warning',
+    summary: 'every override under versions is what the tree renders (no spec field sets the same pin past it)',
+    check: (env) =>
+      specPins(env).flatMap((p): Finding[] => {
+        const over = p.key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], env.spec.versions);
+        if (typeof over !== 'string' || over === p.version) return [];
+        const entry = `versions.${p.key.replace(/\.version$/, '')}`;
+        return [{
+          path: `versions.${p.key}`,
+          value: over,
+          message: p.path === undefined
+            ? `no provider of clusterApi.providers is ${p.what}, so nothing installs it: the override pins nothing`
+            : `the tree installs ${p.what} at ${p.version}, the version ${p.path} sets (the catalogue's pins are only defaults a provider spreads): the override is not what runs`,
+          fix: p.path === undefined
+            ? `remove ${entry}`
+            : `decide which release runs: to run ${over}, write it at ${p.path} and remove ${entry}; to keep ${p.version}, remove ${entry}`,
+          ...(p.path === undefined ? { action: { unset: entry } } : {}),
+        }];
+      }),
+  },
 ];

@@ -10,6 +10,7 @@ import { plan } from '../../../src/synth/plan';
 import os from 'node:os';
 import path from 'node:path';
 import { check } from '../../../src/check/run';
+import { EITHER_WAY, conventionOf, follows, written } from '../../../src/model/tag-conventions';
 
 /** Runs `body` with one catalogue entry replaced, as a bad edit of src/versions.ts would. */
 function withCatalogue<T>(entry: Record<string, unknown>, key: string, value: string, body: () => T): T {
@@ -129,5 +130,59 @@ describe('the catalogue rules on a catalogue of another shape', () => {
     ['Flux and charts without flux-operator or the charts the tables are looked up by', { flux: { version: '2.10.0' }, charts: {} }],
   ])('judges no compatibility of a catalogue with %s', (_what, shape) => {
     expect(checkCatalogue(shape as Record<string, unknown>)).toEqual([]);
+  });
+});
+
+describe('tag conventions', () => {
+  it('keeps a convention for every pin an environment may override but Flux, which flux-operator reads either way', () => {
+    const overridable = cataloguePins(catalogue).map((p) => p.key).filter((k) => /^(charts|capiProviders|gatewayApi|images|flux|tools\.helm)\./.test(k));
+    expect(overridable.filter((k) => conventionOf(k) === undefined)).toEqual(EITHER_WAY);
+  });
+
+  it("holds the catalogue's own pins to them: each is its convention's example where one is named", () => {
+    for (const { key, version } of cataloguePins(catalogue)) {
+      const convention = conventionOf(key);
+      if (convention) expect([key, follows(version, convention)]).toEqual([key, true]);
+    }
+  });
+
+  it('fails on a catalogue pin written against its convention, with the fix as an action', () => {
+    withCatalogue(catalogue.gatewayApi as Record<string, unknown>, 'version', '1.6.1', () => {
+      const [v] = expectReport(checkCatalogue());
+      expect(v).toMatchObject({ code: 'versions.tag-convention', path: 'versions.gatewayApi.version', value: '1.6.1', fix: 'write v1.6.1', action: { set: 'versions.gatewayApi.version', to: 'v1.6.1' } });
+    });
+  });
+
+  it('matches a provider key to the providers convention, and no other key', () => {
+    expect(conventionOf('capiProviders.proxmox.version')?.key).toBe('capiProviders.*');
+    expect(conventionOf('capiProviders.proxmox')).toBeUndefined();
+    expect(conventionOf('charts.capiProviders.version')).toBeUndefined();
+    expect(conventionOf('provingGround.opentofu.version')).toBeUndefined();
+  });
+
+  it('adds or drops the v', () => {
+    const withV = conventionOf('gatewayApi.version')!;
+    const without = conventionOf('charts.cilium.version')!;
+    expect([written('1.6.1', withV), written('v1.20.0', without)]).toEqual(['v1.6.1', '1.20.0']);
+    expect([follows('v1.6.1', withV), follows('1.6.1', withV), follows('1.20.0', without), follows('v1.20.0', without)]).toEqual([true, false, true, false]);
+  });
+
+  it('fails when a provider version drops its v, with the fix as an action', () => {
+    const [v] = expectOnly(modify(capi, (e) => { e.clusterApi!.providers[3]!.version = '0.9.1'; }), 'version.tag-convention');
+    expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[3].version', value: '0.9.1', fix: 'write v0.9.1', action: { set: 'clusterApi.providers[3].version', to: 'v0.9.1' } });
+    expect(v!.message).toContain('InfrastructureProvider proxmox: provider releases are named with a leading v, as v1.12.11');
+  });
+
+  it('leaves a provider version that is no release to version.unpinned', () => {
+    expectOnly(modify(capi, (e) => { e.clusterApi!.providers[3]!.version = 'latest'; }), 'version.unpinned');
+  });
+
+  it('fixes a k3s release that only lacks its v with an action; a release it cannot name gets none', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.k3s.version = '1.36.4+k3s1'; }), 'k3s.version-suffix');
+    expect(v).toMatchObject({ fix: 'write v1.36.4+k3s1', action: { set: 'k3s.version', to: 'v1.36.4+k3s1' } });
+    expect(v!.message).toContain('(its releases are tagged with a leading v)');
+    const [other] = expectOnly(modify(threeServers, (e) => { e.k3s.version = 'v1.36.4'; }), 'k3s.version-suffix');
+    expect(other!.action).toBeUndefined();
+    expect(other!.message).not.toContain('leading v');
   });
 });
