@@ -7,6 +7,7 @@ import { appRules } from './apps';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { handoverRules } from './handover';
+import { programNameRules } from './program-names';
 import { imageRules } from './images';
 import { resolverRules } from './resolvers';
 import { sopsRules } from './secrets';
@@ -47,5 +48,6 @@ export const modelRules: readonly Rule[] = [
   ...handoverRules,
   ...sopsRules,
   ...appRules,
+  ...programNameRules,
   ...valuesSecretRules,
 ];
