@@ -49,6 +49,16 @@ const SETTING = {
   osType: { ok: (v: string) => PROXMOX_OS_TYPES.includes(v), line: 'ostype:', spelled: (v: string) => caseOf(v, PROXMOX_OS_TYPES), what: 'an OS type' },
 };
 
+/** ssh's verdict on each node's `ssh.<field>`, in ssh's own words ("hostname contains invalid characters"). */
+const SSH_REFUSAL = { host: 'hostname contains invalid characters', user: 'remote username contains invalid characters' };
+const sshRefuses = (field: 'host' | 'user', ok: (v: string) => boolean, fix: (n: { name: string; ip: string }) => string) => (env: Environment): Finding[] =>
+  (env.spec.nodes ?? []).flatMap((n, i) => {
+    const value = n.ssh?.[field];
+    return value === undefined || !refused(value, ok)
+      ? []
+      : [{ path: `nodes[${i}].ssh.${field}`, value, message: `ssh refuses the ${field} "${value}" ("${SSH_REFUSAL[field]}"): the runbook cannot reach ${n.name}`, fix: fix(n) }];
+  });
+
 /** An OCI location's repository path after the registry host, split into its components. */
 const ociPath = (oci: string): string[] => oci.replace(/^oci:\/\/[^/]*\/?/, '').split('/');
 
@@ -89,25 +99,13 @@ export const programNameRules: readonly Rule[] = [
     code: 'ssh.invalid-host',
     severity: 'error',
     summary: "a node's ssh.host is a host ssh connects to: no leading -, white space or shell character (openssh-portable V_10_2_P1 ssh.c valid_hostname)",
-    check: (env) =>
-      (env.spec.nodes ?? []).flatMap((n, i) => {
-        const host = n.ssh?.host;
-        return host === undefined || !refused(host, isSshHost)
-          ? []
-          : [{ path: `nodes[${i}].ssh.host`, value: host, message: `ssh refuses the host "${host}" ("hostname contains invalid characters"): the runbook cannot reach ${n.name}`, fix: `write the address or DNS name ssh reaches ${n.name} at, e.g. ${n.ip}` }];
-      }),
+    check: sshRefuses('host', isSshHost, (n) => `write the address or DNS name ssh reaches ${n.name} at, e.g. ${n.ip}`),
   }),
   k3sOnly({
     code: 'ssh.invalid-user',
     severity: 'error',
     summary: "a node's ssh.user is a user ssh takes on its command line: no leading -, no shell character (openssh-portable V_10_2_P1 ssh.c valid_ruser)",
-    check: (env) =>
-      (env.spec.nodes ?? []).flatMap((n, i) => {
-        const user = n.ssh?.user;
-        return user === undefined || !refused(user, isSshUser)
-          ? []
-          : [{ path: `nodes[${i}].ssh.user`, value: user, message: `ssh refuses the user "${user}" ("remote username contains invalid characters"): the runbook cannot reach ${n.name}`, fix: `write the login name ${n.name} has, or remove ssh.user to use the VM user or ~/.ssh/config` }];
-      }),
+    check: sshRefuses('user', isSshUser, (n) => `write the login name ${n.name} has, or remove ssh.user to use the VM user or ~/.ssh/config`),
   }),
   {
     code: 'flux.invalid-branch',
