@@ -3,6 +3,7 @@ import { check, runChecks } from '../../../src/check/run';
 import type { EnvironmentSpec } from '../../../src/model/environment';
 import { modify, modifyWorkload, singleServer, threeServers } from '../../fixtures/environments';
 import { podinfo } from '../../fixtures/corpus';
+import { expectReport } from '../../fixtures/expect';
 import { managementBase, workloadBase } from '../../fixtures/workload-rules';
 
 /** The violations of one code, without the environment's name in their path. */
@@ -120,5 +121,21 @@ describe('names and values the real program refuses', () => {
       expect(found(app({}), 'app.oci-reference')).toEqual([]);
       expect(found(modify(threeServers, (e) => { e.apps = [{ ...podinfo, helm: { chart: 'Podinfo', version: '6.14.1', repo: 'https://stefanprodan.github.io/podinfo' } }]; }), 'app.oci-reference')).toEqual([]);
     });
+  });
+
+  it('says in full what each program refuses and how to fix it (the texts pinned in the snapshot store)', () => {
+    const CODES = ['secret.invalid-key', 'vm.invalid-login-user', 'ssh.invalid-host', 'ssh.invalid-user', 'flux.invalid-branch', 'vm.adopt-invalid-setting', 'app.oci-reference'];
+    const k3s = modify(threeServers, (e: any) => {
+      e.secrets = [{ namespace: 'apps', name: 'hook', keys: ['a b'] }];
+      e.infrastructure.access.user = 'ops admin';
+      e.nodes[1].ssh = { host: 'a;b', user: '-l' };
+      e.flux.branch = 'a b';
+      e.apps = [{ ...podinfo, helm: { ...podinfo.helm, oci: 'oci://ghcr.io/Org-/podinfo' } }, { ...podinfo, name: 'two', helm: { ...podinfo.helm, chart: 'Pod', oci: 'oci://ghcr.io/org/Pod' } }];
+    });
+    const proxmox = modify(singleServer, (e: any) => { e.infrastructure.adopt = { vms: { solo: { mac: 'BC:24:11:5E:02:01', machine: 'Q35', cpuType: 'nope', osType: 'L26' } } }; });
+    const workload = runChecks({ specs: [managementBase, modifyWorkload(workloadBase, (e: any) => { e.infrastructure.proxmox.bootDevice = 'disk0'; })] }).violations.filter((v) => v.code === 'workload.invalid-boot-device');
+    const reported = [...check(k3s), ...check(proxmox)].filter((v) => CODES.includes(v.code));
+    expect(new Set(reported.map((v) => v.code))).toEqual(new Set(CODES));
+    expectReport([...reported, ...workload]);
   });
 });
