@@ -26,7 +26,6 @@ export const isSshUser = (user: string): boolean => user !== '' && !user.startsW
  * with `.` or ending with `.lock`, no empty component, no trailing `.`, no leading `-`.
  */
 export const isBranchName = (branch: string): boolean =>
-  branch !== '' &&
   branch !== '@' &&
   !branch.startsWith('-') &&
   !branch.endsWith('.') &&

@@ -5,7 +5,7 @@ describe('what the programs accept', () => {
   it.each(['token', 'ca.crt', 'PROXMOX_URL', '.dockerconfigjson', 'a-b', 'x'.repeat(253)])('a Secret takes the key %s', (k) => expect(isSecretKey(k)).toBe(true));
   it.each(['api token', 'a/b', '.', '..', '..data', 'x'.repeat(254), 'clé', ''])('fails when a Secret key is %s', (k) => expect(isSecretKey(k)).toBe(false));
 
-  it.each(['ubuntu', 'Admin', '_svc', 'ops.user', 'a-b', 'machine$', 'u1', 'x'.repeat(32)])('useradd takes the login %s', (n) => expect(isLoginName(n)).toBe(true));
+  it.each(['ubuntu', 'Admin', '_svc', 'ops.user', 'a-b', 'machine$', 'u1', 'a', '1abc', 'x'.repeat(32)])('useradd takes the login %s', (n) => expect(isLoginName(n)).toBe(true));
   it.each(['ops admin', '-ops', '1234', '.', '..', 'a$b', 'x'.repeat(33), 'ops:x', ''])('fails when the login is %s', (n) => expect(isLoginName(n)).toBe(false));
 
   it.each(['10.0.0.5', 'bastion.example.net', 'fx-2', 'host_1'])('ssh takes the host %s', (h) => expect(isSshHost(h)).toBe(true));
@@ -22,7 +22,7 @@ describe('what the programs accept', () => {
   it.each(['', 'pc', 'q35', 'pc-i440fx-9.2+pve1', 'pc-q35-8.1', 'q35,viommu=intel', 'virt'])('the bpg provider takes the machine %j', (m) => expect(PROXMOX_MACHINE.test(m)).toBe(true));
   it.each(['i440fx', 'Q35', 'pc-q35', 'q35,viommu=amd'])('fails when the machine is %s', (m) => expect(PROXMOX_MACHINE.test(m)).toBe(false));
   it.each(['host', 'x86-64-v2-AES', 'qemu64', 'custom-mine'])('the bpg provider takes the CPU %s', (c) => expect(isProxmoxCpuType(c)).toBe(true));
-  it.each(['haswell', 'custom-', 'kvm'])('fails when the CPU is %s', (c) => expect(isProxmoxCpuType(c)).toBe(false));
+  it.each(['haswell', 'custom-', 'kvm', 'xcustom-a', 'custom-a\nb'])('fails when the CPU is %s', (c) => expect(isProxmoxCpuType(c)).toBe(false));
 
   it.each(['ide0', 'ide3', 'sata5', 'scsi0', 'scsi9', 'scsi19', 'scsi30', 'virtio0', 'virtio15'])('Proxmox has the slot %s', (s) => expect(PROXMOX_DISK_SLOT.test(s)).toBe(true));
   it.each(['ide4', 'sata6', 'scsi31', 'virtio16', 'SCSI0', 'efidisk0', 'scsi', 'xscsi0', 'scsi0x'])('fails when the slot is %s', (s) => expect(PROXMOX_DISK_SLOT.test(s)).toBe(false));

@@ -20,18 +20,11 @@ import { k3sOnly, onWorkload } from './kind-scope';
 
 /** The one accepted value that differs from `value` only in letter case, if there is one. */
 const caseOf = (value: string, accepted: readonly string[]): string | undefined => accepted.find((a) => a.toLowerCase() === value.toLowerCase());
-/**
- * Whether the program refuses the value: leading or trailing white space and an empty value are
- * spec.whitespace's and spec.empty's to report, once, so the value is judged without them.
- */
-const refused = (value: string, ok: (v: string) => boolean): boolean => value.trim() !== '' && !ok(value.trim());
 const setTo = (path: string, to: string | undefined): { action?: FixAction } => (to === undefined ? {} : { action: { set: path, to } });
 
-/** The keys of the Secrets the environment declares (the components' own keys are the tool's constants). */
+/** Every Secret's keys: the components' own are the tool's constants, so what can fail is what the environment declares. */
 function declaredKeys(env: Environment): { path: string; key: string; source: string }[] {
-  return env.secrets
-    .filter((s) => s.declaredAt.startsWith('secrets[') || s.declaredAt.startsWith('clusterApi.providers['))
-    .flatMap((s) => s.keys.map((key, j) => ({ path: `${s.declaredAt}.keys[${j}]`, key, source: s.source })));
+  return env.secrets.flatMap((s) => s.keys.map((key, j) => ({ path: `${s.declaredAt}.keys[${j}]`, key, source: s.source })));
 }
 
 /** The Proxmox settings of each adopted VM, as `qm config` shows them. */
@@ -54,7 +47,7 @@ const SSH_REFUSAL = { host: 'hostname contains invalid characters', user: 'remot
 const sshRefuses = (field: 'host' | 'user', ok: (v: string) => boolean, fix: (n: { name: string; ip: string }) => string) => (env: Environment): Finding[] =>
   (env.spec.nodes ?? []).flatMap((n, i) => {
     const value = n.ssh?.[field];
-    return value === undefined || !refused(value, ok)
+    return value === undefined || ok(value)
       ? []
       : [{ path: `nodes[${i}].ssh.${field}`, value, message: `ssh refuses the ${field} "${value}" ("${SSH_REFUSAL[field]}"): the runbook cannot reach ${n.name}`, fix: fix(n) }];
   });
@@ -69,7 +62,7 @@ export const programNameRules: readonly Rule[] = [
     summary: "a declared Secret's keys are keys the API server takes: [-._a-zA-Z0-9]+, at most 253, not . or .. (apimachinery v0.36.3 IsConfigMapKey)",
     check: (env) =>
       declaredKeys(env)
-        .filter(({ key }) => refused(key, isSecretKey))
+        .filter(({ key }) => !isSecretKey(key))
         .map(({ path, key, source }) => ({
           path,
           value: key,
@@ -85,7 +78,7 @@ export const programNameRules: readonly Rule[] = [
       const infra = env.infrastructure;
       if (infra.kind !== 'libvirt' && infra.kind !== 'proxmox') return [];
       const user = infra.access.user;
-      return !refused(user, isLoginName)
+      return isLoginName(user)
         ? []
         : [{
             path: 'infrastructure.access.user',
@@ -112,7 +105,7 @@ export const programNameRules: readonly Rule[] = [
     severity: 'error',
     summary: 'flux.branch is a name git can give a branch (git v2.51.0 git-check-ref-format --branch)',
     check: (env) =>
-      !refused(env.flux.branch, isBranchName)
+      isBranchName(env.flux.branch)
         ? []
         : [{
             path: 'flux.branch',
@@ -127,7 +120,7 @@ export const programNameRules: readonly Rule[] = [
     summary: "an adopted Proxmox VM's machine, cpu and ostype are values the bpg provider v0.111.1 takes (its validators.go)",
     check: (env) =>
       adoptedSettings(env)
-        .filter((s) => refused(s.value, SETTING[s.field].ok))
+        .filter((s) => !SETTING[s.field].ok(s.value))
         .map((s) => {
           const { line, spelled: spell, what } = SETTING[s.field];
           const spelled = spell(s.value);
@@ -146,7 +139,7 @@ export const programNameRules: readonly Rule[] = [
     summary: "a workload cluster's boot device is a Proxmox disk slot: ide0-3, sata0-5, scsi0-30, virtio0-15 (qemu-server 9.2.6 Drive.pm)",
     check: onWorkload((_env, w) => {
       const device = w.proxmox.bootDevice;
-      if (!refused(device, (d) => PROXMOX_DISK_SLOT.test(d))) return [];
+      if (PROXMOX_DISK_SLOT.test(device)) return [];
       const lower = PROXMOX_DISK_SLOT.test(device.toLowerCase()) ? device.toLowerCase() : undefined;
       return [{
         path: 'infrastructure.proxmox.bootDevice',

@@ -23,10 +23,6 @@ describe('names and values the real program refuses', () => {
       const spec = modify(managementBase, (e: any) => { e.clusterApi.providers.find((p: any) => p.configSecret).configSecret.keys[2] = 'A/B'; });
       expect(found(spec, 'secret.invalid-key')).toMatchObject([{ value: 'A/B', path: expect.stringMatching(/^clusterApi\.providers\[\d\]\.configSecret\.keys\[2\]$/) }]);
     });
-    it('leaves white space around a key to spec.whitespace', () => {
-      const spec = modify(singleServer, (e: any) => { e.secrets = [{ namespace: 'flux-system', name: 'hook', keys: [' token'] }]; });
-      expect(found(spec, 'secret.invalid-key')).toEqual([]);
-    });
   });
 
   describe('vm.invalid-login-user', () => {
@@ -79,6 +75,10 @@ describe('names and values the real program refuses', () => {
         { path: 'infrastructure.adopt.vms.solo.osType', action: undefined, fix: expect.stringContaining('ostype: line') },
       ]);
     });
+    it('says nothing of adopted libvirt domains', () => {
+      const libvirt = modify(threeServers, (e: any) => { e.infrastructure.adopt = { domains: { 'fx-1': { uuid: 'x', osDisk: 'y' } } }; });
+      expect(found(libvirt, 'vm.adopt-invalid-setting')).toEqual([]);
+    });
     it('passes the defaults and what qm config shows', () => {
       expect(found(adopt({}), 'vm.adopt-invalid-setting')).toEqual([]);
       expect(found(adopt({ machine: 'pc-q35-9.2+pve1', cpuType: 'x86-64-v2-AES', osType: 'l26' }), 'vm.adopt-invalid-setting')).toEqual([]);
@@ -89,7 +89,7 @@ describe('names and values the real program refuses', () => {
     const onWorkload = (device: string) =>
       runChecks({ specs: [managementBase, modifyWorkload(workloadBase, (e: any) => { e.infrastructure.proxmox.bootDevice = device; })] }).violations.filter((v) => v.code === 'workload.invalid-boot-device');
     it('fails when the slot is in upper case, and lowers it', () => {
-      expect(onWorkload('SCSI0')).toMatchObject([{ path: 'lab1.infrastructure.proxmox.bootDevice', action: { set: 'infrastructure.proxmox.bootDevice', to: 'scsi0' } }]);
+      expect(onWorkload('SCSI0')).toMatchObject([{ path: 'lab1.infrastructure.proxmox.bootDevice', fix: 'write scsi0', action: { set: 'infrastructure.proxmox.bootDevice', to: 'scsi0' } }]);
     });
     it('fails when the slot is beyond what Proxmox has, with no action', () => {
       const [v] = onWorkload('scsi31');
@@ -103,7 +103,7 @@ describe('names and values the real program refuses', () => {
     const app = (helm: Record<string, string>) => modify(threeServers, (e) => { e.apps = [{ ...podinfo, helm: { ...podinfo.helm, ...helm } }]; });
     it('fails when the path has upper case, and lowers it', () => {
       expect(found(app({ oci: 'oci://ghcr.io/StefanProdan/charts/podinfo' }), 'app.oci-reference')).toMatchObject([
-        { path: 'apps[0].helm.oci', action: { set: 'apps[0].helm.oci', to: 'oci://ghcr.io/stefanprodan/charts/podinfo' } },
+        { path: 'apps[0].helm.oci', fix: 'write oci://ghcr.io/stefanprodan/charts/podinfo', action: { set: 'apps[0].helm.oci', to: 'oci://ghcr.io/stefanprodan/charts/podinfo' } },
       ]);
     });
     it('fails once, on the chart, when the chart is what has upper case', () => {
@@ -111,11 +111,16 @@ describe('names and values the real program refuses', () => {
     });
     it('fails with no action when lowering does not make the path one', () => {
       expect(found(app({ oci: 'oci://ghcr.io/org-/podinfo' }), 'app.oci-reference')).toMatchObject([{ path: 'apps[0].helm.oci', action: undefined }]);
+      expect(found(app({ oci: 'oci://ghcr.io/Org/a-/podinfo' }), 'app.oci-reference')).toMatchObject([{ path: 'apps[0].helm.oci', action: undefined }]);
     });
     it('leaves a location that does not end with the chart to app.chart-source, judging its path still', () => {
       const spec = app({ oci: 'oci://ghcr.io/Org/other' });
-      expect(found(spec, 'app.oci-reference')).toMatchObject([{ path: 'apps[0].helm.oci', action: undefined }]);
+      expect(found(spec, 'app.oci-reference')).toMatchObject([{ path: 'apps[0].helm.oci', action: undefined, fix: expect.stringContaining('as the registry lists it') }]);
       expect(found(spec, 'app.chart-source')).toHaveLength(1);
+    });
+    it('says nothing of a location that is not oci://, nor of an app without a chart', () => {
+      expect(found(app({ oci: 'https://ghcr.io/Org/podinfo' }), 'app.oci-reference')).toEqual([]);
+      expect(found(modify(threeServers, (e: any) => { e.apps = [{ name: 'plain', layer: 'apps', manifests: 'apps/plain' }]; }), 'app.oci-reference')).toEqual([]);
     });
     it('passes podinfo and a classic repository', () => {
       expect(found(app({}), 'app.oci-reference')).toEqual([]);
