@@ -7,8 +7,9 @@ import { appRules } from './apps';
 import { controlPlaneRules } from './control-plane';
 import { fluxRules } from './flux';
 import { handoverRules } from './handover';
-import { imageRules } from './images';
 import { programNameRules } from './program-names';
+import { imageRules } from './images';
+import { programInputRules } from './program-inputs';
 import { resolverRules } from './resolvers';
 import { sopsRules } from './secrets';
 import { standardRules } from './standards';
@@ -49,5 +50,6 @@ export const modelRules: readonly Rule[] = [
   ...handoverRules,
   ...sopsRules,
   ...appRules,
+  ...programInputRules,
   ...valuesSecretRules,
 ];
