@@ -4,7 +4,7 @@
  * classes by field, below; issue 42's seven by class, one file each under field-cells/, merged in
  * at the end. A field not listed takes what its kind settles.
  */
-import { applies, no, pending } from './field-cell';
+import { applies, no } from './field-cell';
 import type { ClassCells, FieldCells, FieldClass } from './field-cell';
 import { AUTHORITY_ACCEPTS } from './field-cells/authority-accepts';
 import { LIFECYCLE } from './field-cells/lifecycle';
@@ -18,10 +18,10 @@ import { VERSION_EXISTS } from './field-cells/version-exists';
 export const TEXT_TEST = 'test/model/spec-text.test.ts';
 /** The test that walks every number field, each above its bound. */
 export const BOUNDS_TEST = 'test/model/spec-bounds.test.ts';
-/** The test that walks every number field with NaN and Infinity (spec.not-a-number, issue 42 stream names). */
-export const NUMBERS_TEST = 'test/model/spec-numbers.test.ts';
-/** Every number field's not-a-number cell: spec.wrong-type refuses NaN today, saying "expected number, got a number". */
-export const NOT_A_NUMBER = pending(`NaN and Infinity are refused as spec.wrong-type with the untrue "expected number, got a number"; spec.not-a-number, proven by ${NUMBERS_TEST}, names them (issue 42, stream names)`);
+/** The test that walks every number field with NaN and Infinity. */
+export const NUMBERS_TEST = 'test/model/spec-not-a-number.test.ts';
+/** Every number field's not-a-number cell: NaN and Infinity are spec.not-a-number's, the walk proves it field by field. */
+export const NOT_A_NUMBER = applies(NUMBERS_TEST, 'spec.not-a-number');
 
 // What many fields share.
 const layerExists = applies('cilium-layer-missing', 'flux.layer-missing');

@@ -62,7 +62,7 @@ describe('the field matrix', () => {
   });
 
   it('keeps every cell a class file writes under that class', () => {
-    expect(FIELD_CELLS['infrastructure.kubernetes']).toMatchObject({ 'must-resolve': { applies: ['workload.template-missing'] }, lifecycle: { pending: expect.stringContaining('downgrade') } });
+    expect(FIELD_CELLS['infrastructure.kubernetes']).toMatchObject({ 'must-resolve': { applies: ['workload.template-missing'] }, lifecycle: { applies: ['workload.kubernetes-downgrade'] } });
     expect(FIELD_CELLS['apps[].namespace']).toMatchObject({ ordering: { applies: ['app.namespace-not-ready'] }, ownership: { applies: ['app.platform-namespace'] } });
   });
 

@@ -6,16 +6,17 @@
 import { applies, no, pending } from '../field-cell';
 import type { ClassCells } from '../field-cell';
 
-const TLS_TEST = 'test/components/tls.test.ts';
+// What tls.acme-private-domain knows is the private-suffix table (src/model/private-names.ts).
+const notDelegated = (what: string) => `${what} under a top-level domain ICANN never delegated that the private-suffix table does not list (the CA refuses names outside the public suffix list's ICANN section; the tool vendors no such list)`;
 const relayAccount = no("the relay's account decides what it accepts from its authenticated user, and synth cannot see it");
 
 export const AUTHORITY_ACCEPTS: ClassCells = {
-  baseDomain: pending("ACME for a domain under a private or special-use suffix beyond home.arpa, .local and .internal (the CA refuses names outside the public suffix list's ICANN section) (issue 42, stream names)", applies(TLS_TEST, 'tls.acme-private-domain')),
-  'tls.issuer.kind': pending('ACME chosen for a base domain no public CA issues for, beyond the suffixes tls.acme-private-domain knows (issue 42, stream names)', applies('tls-acme-private-domain', 'tls.acme-private-domain')),
-  'tls.issuer.email': pending("a contact address in a domain Let's Encrypt refuses (example.com and the other reserved names, RFC 2606; boulder's policy), which the fix text must not propose either (issue 42, stream names)", applies('tls-acme-email', 'tls.acme-email')),
+  baseDomain: pending(notDelegated('ACME for a base domain'), applies('tls-acme-private-domain', 'tls.acme-private-domain')),
+  'tls.issuer.kind': pending(notDelegated('ACME chosen for a base domain'), applies('tls-acme-private-domain', 'tls.acme-private-domain')),
+  'tls.issuer.email': applies('names-acme-contact-example', 'tls.acme-contact-refused'),
   'tls.issuer.server': no("one of the CA's own ACME directory URLs (staging or production)"),
   'tls.issuer.dns01.provider': no('one of the DNS providers cert-manager solves DNS-01 with'),
-  'notifications.receivers[].smarthost': pending("an SMTP relay that is the Alertmanager pod itself, or the cluster's own address, which relays nothing (issue 42, stream names)", applies('notifications-smtp-hostport', 'notifications.smtp-hostport')),
+  'notifications.receivers[].smarthost': pending("an SMTP relay at the cluster's own address (a node's, the VIP, the ingress VIP), which relays nothing; the Alertmanager pod and its Services are notifications.smtp-self's", applies('names-smtp-self', 'notifications.smtp-self')),
   'notifications.receivers[].from': relayAccount,
   'notifications.receivers[].to[]': relayAccount,
   'notifications.receivers[].username': relayAccount,

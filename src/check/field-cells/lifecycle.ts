@@ -9,6 +9,7 @@ import { CHART_PINS, PROVIDER_PINS } from './pins';
 import type { ClassCells } from '../field-cell';
 
 const TREE_TEST = 'test/check/workload-tree-rules.test.ts';
+const FLEET_TEST = 'test/model/invariants/workload-fleet.test.ts';
 const CAPI_TEST = 'test/components/cluster-api.test.ts';
 const noRule = 'no rule compares it with the committed tree';
 const downgrade = (what: string) => pending(`a downgrade of ${what} below the committed tree's release: Helm rolls a release back but never its crds/, and the charts' controllers support upgrades only; ${noRule}`);
@@ -17,8 +18,12 @@ const providerDowngrade = (today?: boolean) =>
 const moved = (what: string, danger: string) => pending(`${what}: Flux prunes it where it was and creates it anew, a release uninstalled and installed again, claims' volumes with it; the review names it (danger ${danger}), ${noRule}`);
 
 export const LIFECYCLE: ClassCells = {
-  'network.subnet': pending("a subnet move readdresses every etcd member in one apply, and no member can reach another at its old peer URL; the review names each address (dangers address, node-address) but not that all members move at once (issue 42, Deliver 4)"),
-  'nodes[].ip': pending("a server's new address: etcd keeps the member's old peer URL, so a restart does not move it and a rebuild must; the review names it (danger node-address), no rule (issue 42, Deliver 4)"),
+  // A workload cluster's subnet its management cluster cannot reach is a rule's; the etcd members' move only the review's.
+  'network.subnet': pending(
+    `a subnet move readdresses every etcd member in one apply, and no member can reach another at its old peer URL; the review says it (dangers etcd-readdress, address), which blocks nothing; ${noRule}`,
+    applies(FLEET_TEST, 'workload.network-unreachable', 'workload.network-routed'),
+  ),
+  'nodes[].ip': pending(`a server's new address: etcd keeps the member's old peer URL, so a restart does not move it and a rebuild must; the review says it (dangers node-address, etcd-readdress; the server counted as rebuilt), which blocks nothing; ${noRule}`),
   'k3s.version': pending(`a k3s downgrade: k3s supports upgrades only (its datastore and the API server's storage versions move forward); the review names a skipped minor (danger k3s-skew), not a downgrade; ${noRule}`),
   'k3s.datastore': pending(`etcd back to sqlite on a running cluster: k3s converts sqlite to embedded etcd (cluster-init on an existing server), never back; ${noRule}`),
   'k3s.dataDir': pending(`a new data dir on a running server: k3s starts an empty datastore there and leaves the cluster's behind; ${noRule}`),
@@ -30,10 +35,12 @@ export const LIFECYCLE: ClassCells = {
   'apps[].name': moved("an app renamed: its folder and Helm release (and its namespace, when it is the default) change name", 'layer-move'),
   'apps[].layer': moved('an app moved to another layer', 'layer-move'),
   'apps[].namespace': moved("an app moved to another namespace: its namespaced objects are other objects there", 'namespace'),
-  'infrastructure.kubernetes': pending('a Kubernetes downgrade of a workload cluster: kubeadm upgrades forward only (issue 42, stream ownership)', applies(TREE_TEST, 'workload.kubernetes-skew')),
-  'infrastructure.namespace': pending("a workload cluster moved to another namespace of its management cluster: Cluster API makes a new cluster there and deletes the old one with its machines (issue 42, stream ownership)"),
-  'infrastructure.proxmox.templates.<name>': pending('a template VM id that is a running VM of the fleet: CAPMOX clones it as it runs (issue 42, stream ownership)'),
-  'infrastructure.workers[].replicas': pending('a workload cluster left without a schedulable worker (every pool at 0 replicas): what runs on workers stays pending (issue 42, stream ownership)'),
+  'infrastructure.kubernetes': applies(TREE_TEST, 'workload.kubernetes-downgrade'),
+  'infrastructure.namespace': applies(TREE_TEST, 'workload.namespace-moved'),
+  'infrastructure.proxmox.templates.<name>': applies(FLEET_TEST, 'workload.template-is-vm'),
+  'infrastructure.proxmox.vlan': applies(FLEET_TEST, 'workload.network-unreachable'),
+  'infrastructure.workers': applies('test/model/invariants/workload.test.ts', 'workload.no-schedulable-worker'),
+  'infrastructure.workers[].replicas': applies('ownership-workload-no-worker', 'workload.no-schedulable-worker'),
   'infrastructure.controlPlane.generation': applies(TREE_TEST, 'workload.template-changed'),
   'infrastructure.workers[].generation': applies(TREE_TEST, 'workload.template-changed'),
   'infrastructure.handedOver': applies('test/check/workload-handover-rules.test.ts', 'workload.handover-undone'),

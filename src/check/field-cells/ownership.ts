@@ -6,20 +6,19 @@
 import { applies, no, pending } from '../field-cell';
 import type { ClassCells } from '../field-cell';
 
-// The ownership stream (issue 42) writes these rules; the lead flips them at merge.
-const appObjects = (source: string) =>
-  pending(`${source} declaring the Namespace of a platform component (the pruning apps layer then co-owns it), objects in a platform namespace, or a Namespace the app's own layer already creates (issue 42, stream ownership)`);
+// An object another owner writes too (a platform Namespace, the layer's own) is an error; one in a platform namespace a warning.
+const appObjects = applies('test/check/app-ownership-rules.test.ts', 'app.object-owned', 'app.object-platform-namespace');
 
 export const OWNERSHIP: ClassCells = {
   'apps[].name': applies('app-name-taken', 'app.name-taken'),
   'apps[].namespace': applies('app-platform-namespace', 'app.platform-namespace'),
-  'apps[].manifests': appObjects('a manifests folder'),
-  'apps[].construct': appObjects("an app's construct"),
+  'apps[].manifests': appObjects,
+  'apps[].construct': appObjects,
   'apps[].helm.chart': no("the chart's objects are rendered by helm-controller in the cluster, where synth never sees them; the namespace they land in is apps[].namespace's cell"),
   'apps[].route.host': applies('app-route-duplicate-host', 'app.route-duplicate-host'),
   'notifications.webhook.host': applies('app-route-duplicate-host', 'app.route-duplicate-host'),
   'flux.layers[].namespaces[]': applies('namespace-created-twice', 'namespace.created-by-component'),
   'clusterApi.providers[].namespace': no('a platform namespace: an app placed in it is app.platform-namespace\'s (apps[].namespace), and a layer listing it namespace.created-by-component\'s'),
   'secrets[].name': pending("a declared Secret named like one the platform writes in that namespace (flux-system/sops-age, a receiver's notify-<name>, capmox-system's configSecret of another provider): two sources for one object; no rule compares them"),
-  'infrastructure.namespace': pending("a workload cluster's objects in a namespace an app of its management tree creates: pruning or moving the app deletes the namespace and the Cluster with it (issue 42, stream ownership)", applies('test/model/invariants/workload-fleet.test.ts', 'workload.namespace-unknown')),
+  'infrastructure.namespace': pending("a workload cluster's objects in a namespace an app of its management tree creates: pruning or moving the app deletes the namespace and the Cluster with it", applies('test/model/invariants/workload-fleet.test.ts', 'workload.namespace-unknown')),
 };

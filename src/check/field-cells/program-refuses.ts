@@ -3,7 +3,7 @@
  * of the program that reads it, or why no program refuses it. Numbers take their range from the
  * upper-bound column, versions are version-exists' (field-matrix.ts settles both).
  */
-import { applies, no, pending } from '../field-cell';
+import { applies, no } from '../field-cell';
 import type { ClassCells } from '../field-cell';
 
 const STANDARDS_TEST = 'test/model/invariants/standards.test.ts';
@@ -11,19 +11,18 @@ const ADDRESSES_TEST = 'test/model/invariants/addresses.test.ts';
 const WORKLOAD_TEST = 'test/model/invariants/workload.test.ts';
 const kubernetesName = applies(STANDARDS_TEST, 'kubernetes.invalid-name');
 const address = applies(ADDRESSES_TEST, 'address.invalid');
-const interfaceName = applies(STANDARDS_TEST, 'network.invalid-interface');
 const layerName = no('names a layer of flux.layers (must-resolve); the names a Kustomization takes are flux.layers[].name\'s (flux.invalid-layer-name)');
 const checksum = no('a SHA-256 checksum: a wrong one fails the download\'s verification, which is what it is for');
 const sshKey = applies('vm-ssh-key-invalid', 'vm.ssh-key-invalid');
-// The names stream (issue 42) writes these rules; the lead flips them at merge.
-const namesStream = (what: string) => pending(`${what} (issue 42, stream names)`);
+const PROGRAM_NAMES_TEST = 'test/model/invariants/program-names.test.ts';
+const TLS_TEST = 'test/components/tls.test.ts';
+const proxmoxNode = applies(PROGRAM_NAMES_TEST, 'proxmox.invalid-node-name');
+// A bridge is a Linux interface first; what Proxmox's pve-bridge-id refuses beyond that is proxmox.invalid-bridge's.
+const proxmoxBridge = applies(PROGRAM_NAMES_TEST, 'network.invalid-interface', 'proxmox.invalid-bridge');
 
 export const PROGRAM_REFUSES: ClassCells = {
   name: applies('invalid-environment-name', 'environment.invalid-name'),
-  baseDomain: pending(
-    'a domain whose derived names exceed what DNS and X.509 take: `*.<baseDomain>` beyond 253 characters, the private CA\'s common name beyond 64 (RFC 5280 ub-common-name) (issue 42, stream names)',
-    applies('invalid-base-domain', 'environment.invalid-base-domain'),
-  ),
+  baseDomain: applies(TLS_TEST, 'tls.common-name-too-long', 'dns.name-too-long'),
   'network.subnet': applies(ADDRESSES_TEST, 'network.invalid-subnet'),
   'network.gateway': address,
   'network.dns[]': applies('dns-joined-string', 'address.invalid'),
@@ -61,7 +60,7 @@ export const PROGRAM_REFUSES: ClassCells = {
   'clusterApi.layers.operator': layerName,
   'clusterApi.layers.providers': layerName,
   'clusterApi.layers.clusters': layerName,
-  'clusterApi.proxmoxNodes[]': namesStream('a Proxmox node name Proxmox refuses (pve-node: a DNS label, no space)'),
+  'clusterApi.proxmoxNodes[]': proxmoxNode,
   'notifications.layer': layerName,
   'notifications.receivers[].name': applies('notifications-invalid-name', 'notifications.invalid-name'),
   'notifications.receivers[].smarthost': applies('notifications-smtp-hostport', 'notifications.smtp-hostport'),
@@ -98,16 +97,16 @@ export const PROGRAM_REFUSES: ClassCells = {
   'apps[].helm.repo': applies('test/model/invariants/apps.test.ts', 'app.chart-source'),
   'apps[].helm.timeout': applies('app-timeout-invalid', 'app.invalid-timeout'),
   'apps[].manifests': applies('app-manifests-outside', 'app.invalid-path'),
-  'apps[].route.host': applies('app-route-host', 'app.route-host'),
+  'apps[].route.host': applies(TLS_TEST, 'app.route-host', 'dns.name-too-long'),
   'apps[].route.service': no("HTTPRoute's backendRef takes any name of 1 to 253 characters; one that names no Service of the app is must-resolve's (app.route-service-unknown)"),
   'secrets[].namespace': kubernetesName,
   'secrets[].name': kubernetesName,
   'secrets[].keys[]': applies('pending-secret-key', 'secret.invalid-key'),
   'secrets[].layer': layerName,
   'sops.ageRecipients[]': applies('sops-invalid-recipient', 'sops.invalid-recipient'),
-  'infrastructure.uri': namesStream("a libvirt URI libvirt refuses (qemu://system, no third slash: the libvirt URI grammar, driver[+transport]://[user@][host][:port]/path)"),
-  'infrastructure.pool': namesStream('a storage pool name libvirt refuses (with a /)'),
-  'infrastructure.bridge': interfaceName,
+  'infrastructure.uri': applies('names-libvirt-uri-no-path', 'libvirt.invalid-uri'),
+  'infrastructure.pool': applies('names-libvirt-pool-slash', 'libvirt.invalid-pool'),
+  'infrastructure.bridge': proxmoxBridge,
   'infrastructure.access.user': applies('pending-access-user', 'vm.invalid-login-user'),
   'infrastructure.access.sshKeys[]': sshKey,
   'infrastructure.migrateFromCount[]': no('names live nodes (moved.unknown-node), whose names are nodes[].name\'s'),
@@ -117,9 +116,9 @@ export const PROGRAM_REFUSES: ClassCells = {
   'infrastructure.adopt.domains.<name>.dataDisk': applies('vm-adopt-shared-disk', 'vm.adopt-identity'),
   'infrastructure.adopt.domains.<name>.seed': applies('vm-adopt-identity', 'vm.adopt-identity'),
   'infrastructure.endpoint': applies('proxmox-endpoint-http', 'vm.invalid-endpoint'),
-  'infrastructure.node': namesStream('a Proxmox node name Proxmox refuses (with a space)'),
-  'infrastructure.datastore': namesStream('a Proxmox datastore id Proxmox refuses (pve-storage-id: a letter, then letters, digits, - _ .; no space)'),
-  'infrastructure.imageDatastore': namesStream('a Proxmox datastore id Proxmox refuses (pve-storage-id: a letter, then letters, digits, - _ .; no space)'),
+  'infrastructure.node': applies('names-proxmox-node-underscore', 'proxmox.invalid-node-name'),
+  'infrastructure.datastore': applies('names-proxmox-datastore-space', 'proxmox.invalid-storage-id'),
+  'infrastructure.imageDatastore': applies('names-proxmox-image-datastore-short', 'proxmox.invalid-storage-id'),
   'infrastructure.adopt.vms.<name>': no('names a live node (vm.adopt-unknown-node), whose names are nodes[].name\'s'),
   'infrastructure.adopt.vms.<name>.mac': applies('vm-adopt-identity-proxmox', 'vm.adopt-identity'),
   'infrastructure.adopt.vms.<name>.machine': applies('pending-adopt-machine', 'vm.adopt-invalid-setting'),
@@ -131,9 +130,9 @@ export const PROGRAM_REFUSES: ClassCells = {
   'infrastructure.controlPlane.machine.memoryMiB': applies('workload-memory-multiple', 'workload.memory-multiple'),
   'infrastructure.workers[].machine.memoryMiB': applies(WORKLOAD_TEST, 'workload.memory-multiple'),
   'infrastructure.workers[].name': applies('workload-pool-invalid-name', 'workload.pool-invalid-name'),
-  'infrastructure.proxmox.sourceNode': no('names a node of clusterApi.proxmoxNodes (workload.node-unknown), whose names are that field\'s'),
-  'infrastructure.proxmox.allowedNodes[]': no('names a node of clusterApi.proxmoxNodes (workload.node-unknown), whose names are that field\'s'),
-  'infrastructure.proxmox.bridge': interfaceName,
+  'infrastructure.proxmox.sourceNode': proxmoxNode,
+  'infrastructure.proxmox.allowedNodes[]': proxmoxNode,
+  'infrastructure.proxmox.bridge': proxmoxBridge,
   'infrastructure.proxmox.bootDevice': applies('pending-boot-device', 'workload.invalid-boot-device'),
   'infrastructure.addresses.first': applies('workload-pool-address-invalid', 'workload.pool-address-invalid'),
   'infrastructure.addresses.last': applies(WORKLOAD_TEST, 'workload.pool-address-invalid'),
