@@ -46,7 +46,7 @@ const app = (groups: readonly string[], index: OwnerIndex) => {
   return i === -1 ? undefined : `apps[${i}]`;
 };
 /** The fields, where the path's name was found. */
-const within = (found: string | undefined, ...fields: readonly string[]) => (found === undefined ? undefined : [found, ...fields].filter((f) => f !== ''));
+const within = (found: string | undefined, ...fields: readonly string[]) => (found === undefined ? undefined : [found, ...fields]);
 const fixed = (...fields: readonly string[]): Fields => () => fields;
 
 /** A node's k3s config key → its fields (k3s-config.ts writes these keys). */
