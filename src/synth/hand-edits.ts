@@ -15,7 +15,7 @@ export function ownerIndex(env: Environment): OwnerIndex {
   return {
     nodes: env.nodes.map((n) => n.name),
     layers: env.flux.layers.map((l) => l.name),
-    apps: [...env.apps].sort((a, b) => a.index - b.index).map((a) => ({ name: a.name, layer: a.layer })),
+    apps: env.apps.map((a) => ({ name: a.name, layer: a.layer })),
     components: new Map(
       enabledComponents(env).flatMap(({ entry }) => {
         const fields = [...(entry.fields ?? [`components.${entry.name}`]), ...entry.versions.map((pin) => `versions.${pin}`)];

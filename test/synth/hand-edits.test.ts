@@ -103,6 +103,19 @@ describe('handEditAdvice', () => {
     ]);
   });
 
+  it('names the whole file\'s fields as "it" where no key could be read', () => {
+    expect(handEditAdvice(planOf('bootstrap/nodes/fx-3/config.yaml', 'data-dir: [\n', 'data-dir: /b\n'))).toEqual([
+      'clusters/fixture/bootstrap/nodes/fx-3/config.yaml differs from what synth writes; it is made from nodes[2], k3s: edit those fields in environments/fixture.ts, then run npm run synth (it overwrites an edit of the file itself)',
+    ]);
+  });
+
+  it('counts one more file in the singular', () => {
+    const rels = Array.from({ length: MOST_NAMED + 1 }, (_, n) => `tests/t${n}.yaml`);
+    const plan = planOf(rels[0]!, 'a: 1\n', 'a: 2\n');
+    const many = { ...plan, current: new Map(rels.map((r) => [r, 'a: 1\n'])), next: new Map(rels.map((r) => [r, 'a: 2\n'])), changes: { ...plan.changes, changed: rels } };
+    expect(handEditAdvice(many).at(-1)).toBe('clusters/fixture/: 1 more changed file');
+  });
+
   it('names nothing for the manifest, nor without a resolved environment', () => {
     expect(handEditAdvice(planOf(MANIFEST_FILE, 'a\n', 'b\n'))).toEqual([]);
     expect(handEditAdvice({ ...planOf('README.md', 'a\n', 'b\n'), synthesized: { env: undefined, files: new Map(), violations: [] } })).toEqual([]);

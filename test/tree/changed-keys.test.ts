@@ -16,6 +16,8 @@ describe('changedKeys', () => {
     const before = 'kind: HelmRelease\nspec:\n  interval: 1m\n  values:\n    replicaCount: 2\n';
     expect(changedKeys(before, 'kind: HelmRelease\nspec:\n  interval: 1m\n  values:\n    replicaCount: 3\n')).toEqual(['spec.values']);
     expect(changedKeys(before, 'kind: HelmRelease\nspec: none\n')).toEqual(['spec']);
+    // Only spec: metadata answers as one key.
+    expect(changedKeys('metadata:\n  name: a\n', 'metadata:\n  name: b\n')).toEqual(['metadata']);
   });
 
   it('lists none where the bytes differ but no value does (a reordering, a comment)', () => {
@@ -26,5 +28,7 @@ describe('changedKeys', () => {
     expect(changedKeys('a: [1\n', 'a: 1\n')).toEqual([]);
     expect(changedKeys('a: 1\n---\nb: 2\n', 'a: 2\n')).toEqual([]);
     expect(changedKeys('- a\n', '- b\n')).toEqual([]);
+    expect(changedKeys('~\n', 'a: 1\n')).toEqual([]);
+    expect(changedKeys('a: 1\n', '- b\n')).toEqual([]);
   });
 });

@@ -77,8 +77,11 @@ describe('the bootstrap files, the VM layer and the Flux tree', () => {
     'kubernetes/gone/kustomization.yaml',
     'kubernetes/gone/namespaces/namespace.x.yaml',
     'kubernetes/platform/unknown-folder/x.yaml',
+    // An app's name in another layer than its own.
+    'kubernetes/platform/podinfo/helmrelease.podinfo.podinfo.yaml',
   ])('%s has no one field', (rel) => {
     expect(fields(rel, ['spec.values'])).toEqual({ kind: 'unknown' });
+    expect(fields(rel, ['spec.ref'])).toEqual({ kind: 'unknown' });
   });
 
   it("names an app's values and chart version by the key that changed", () => {
