@@ -4,6 +4,9 @@ import { FLUX_INSTANCE_FILE } from '../tree/paths';
 import { REPO_ROOT, WAIT, applySecret } from './step';
 import type { Step } from './step';
 
+/** How the runbook applies the FluxInstance (`file` as the shell running it sees it); verify's fix says the same. */
+export const applyFluxInstance = (file: string) => `kubectl apply --server-side -f ${file}`;
+
 /** Flux through flux-operator, or the hand-over from a `flux bootstrap` install. */
 export function fluxStep(env: K3sEnvironment): Step {
   const operator = fluxOperatorRelease(env.versions);
@@ -21,7 +24,7 @@ export function fluxStep(env: K3sEnvironment): Step {
       ],
       commands: [
         install,
-        `kubectl apply --server-side -f ${FLUX_INSTANCE_FILE.replace('bootstrap/', '')}`,
+        applyFluxInstance(FLUX_INSTANCE_FILE.replace('bootstrap/', '')),
         `kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=${WAIT.flux}`,
         'kubectl annotate --overwrite -f ../kubernetes/flux-system/gotk-components.yaml kustomize.toolkit.fluxcd.io/prune=disabled',
         'kubectl -n flux-system annotate --overwrite gitrepository/flux-system kustomization/flux-system kustomize.toolkit.fluxcd.io/prune=disabled',
@@ -40,7 +43,7 @@ export function fluxStep(env: K3sEnvironment): Step {
       install,
       ...(secrets ? [`kubectl -n flux-system create secret generic sops-age --from-file=age.agekey=${ageKey} --dry-run=client -o yaml | ${applySecret('flux-system', 'sops-age')}`] : []),
       ...(pull ? [`(cd ${REPO_ROOT} && SOPS_AGE_KEY_FILE=.age/${env.name}.agekey npm run --silent secrets -- show ${env.name} flux-system/${pull}) | ${applySecret('flux-system', pull)}`] : []),
-      `kubectl apply --server-side -f ${FLUX_INSTANCE_FILE.replace('bootstrap/', '')}`,
+      applyFluxInstance(FLUX_INSTANCE_FILE.replace('bootstrap/', '')),
       `kubectl -n flux-system wait fluxinstance/flux --for=condition=Ready --timeout=${WAIT.flux}`,
       `kubectl -n flux-system wait kustomization/flux-system --for=condition=Ready --timeout=${WAIT.flux}`,
       'kubectl -n flux-system get kustomizations',

@@ -12,10 +12,12 @@ import { runbookSteps } from './steps';
 export function runScript(env: K3sEnvironment, cni?: ChartRelease, handover?: HandoverPlan): string {
   const book = runbookSteps(env, cni, handover);
   const count = book.steps.length;
+  // Every option the loop below accepts: --allow-planned too where no server is planned (it changes nothing there).
+  const usage = 'bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>] [--allow-planned]';
   const lines = [
     '#!/usr/bin/env bash',
     `# Cold build of ${env.name}, generated from environments/${env.name}.ts by npm run synth (edit that file).`,
-    '# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]',
+    `# The same steps as README.md in this folder. Usage: ${usage}`,
     ...(book.plannedGuard ? ['#   --allow-planned   build although servers are still planned (see README.md)'] : []),
     '# Each command line below is a string that `run` hands to bash: it expands when it runs.',
     '# shellcheck disable=SC2016,SC1003',
@@ -23,7 +25,7 @@ export function runScript(env: K3sEnvironment, cni?: ChartRelease, handover?: Ha
     'cd "$(dirname "$0")"',
     '',
     'DRY_RUN=0 LIST=0 FROM=1 ONLY=0 ALLOW_PLANNED=0',
-    `usage() { echo 'Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]${book.plannedGuard ? ' [--allow-planned]' : ''}' >&2; }`,
+    `usage() { echo 'Usage: ${usage}' >&2; }`,
     'while [ $# -gt 0 ]; do',
     '  case "$1" in',
     '    --dry-run) DRY_RUN=1 ;;',

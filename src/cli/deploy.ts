@@ -23,7 +23,8 @@ const USAGE = `usage: npm run deploy -- <env> [--inspect | --plan | --expect <co
   --expect <counts>  plan, compare with import=N,add=N,change=N,destroy=N (a kind left out is not checked),
                      then apply that very plan when they match, nothing when not (exit 1)
   --binary <name>    tofu or terraform (default: $TERRAFORM_BINARY_NAME, else tofu, else terraform)
-  -- <args>          passed to plan/apply, e.g. -- -target='libvirt_domain.node["k3s-dev-2"]'
+  -- <args>          passed to plan/apply, e.g. -- -target='libvirt_domain.node["<node>"]' (Proxmox:
+                     proxmox_virtual_environment_vm.node["<node>"]), <node> one of the environment's nodes
   init writes clusters/<env>/terraform/.terraform.lock.hcl: commit it
   with a CDK CLI instead: npx cdktf-cli@${versions.tools.cdktfCli.version} deploy <env> (the fleet's cdktf.json, the same state)`;
 

@@ -42,6 +42,11 @@ export interface ComponentEntry<Config = unknown> {
    * This is the only place a component looks at the environment's spec-derived values.
    */
   readonly configure: (env: Environment) => Config | undefined;
+  /**
+   * The spec fields its objects are made from (`monitoring`), which check names when a file of
+   * its folders differs from synth's. @default [`components.<name>`]
+   */
+  readonly fields?: readonly string[];
   /** Switched on by listing it under `spec.components` (its configure is `fromSwitch`). @default false */
   readonly switchable?: boolean;
   readonly placement: (config: Config) => Placement;

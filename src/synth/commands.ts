@@ -20,6 +20,7 @@ import { ENVIRONMENT_SCHEMA_FILE, environmentJsonSchema } from './environment-sc
 import { componentNotes, gib, memoryFigures } from '../components/table';
 import { CLUSTERS_DIR, treeDir } from '../tree/paths';
 import { valuesSchemaNotes } from './values-schema-notes';
+import { handEditAdvice } from './hand-edits';
 import { MANIFEST_FILE, manifestWriter } from './manifest';
 import { TOOL_NAME, toolStamp } from './tool-version';
 
@@ -174,13 +175,15 @@ export function checkCommand(options: CommandOptions & { readonly withoutDiff?: 
     return { stdout: `${result.environments.map((e) => `${e.name}: up to date`).join('\n')}\n`, stderr: report, exitCode: 0 };
   }
   const upgraded = drifted.map((e) => upgradeNote(e)).filter((n) => n !== '').join('');
+  // After an upgrade the diff is the release's, not a hand edit's: no field to name.
+  const owners = drifted.filter((e) => upgradeNote(e) === '').flatMap(handEditAdvice).map((line) => `${line}\n`).join('');
   const names = [...drifted.map((e) => `${treeDir(e.name)}/`), ...stale.map((f) => f.name)].join(', ');
   const shown = options.withoutDiff ? 'npm run check shows the diff' : 'diff above';
   const differ = names === '' ? '' : `${names} differ from what the code synthesizes (${shown}); run npm run synth and commit the result\n`;
   // Which version wrote a tree comes before its diff (stdout, which the terminal shows first), so the diff reads as the release's.
   return {
     stdout: `${upgraded}${diffs}`,
-    stderr: `${report}${differ}${lostModes.join('')}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
+    stderr: `${report}${owners}${differ}${lostModes.join('')}${orphaned.map((folder) => `${orphanAdvice(folder)}\n`).join('')}`,
     exitCode: 1,
   };
 }

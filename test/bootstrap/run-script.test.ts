@@ -107,6 +107,19 @@ describe('bootstrap/run.sh', () => {
     expect([beyond.code, beyond.err.trim()]).toEqual([2, '--only 99: the steps are 1-13 (bash run.sh --list)']);
   });
 
+  it.each([dev, prod].map((s) => [s.name, s] as const))('%s: --help names every option run.sh accepts', (_name, spec) => {
+    const dir = writeTree(spec);
+    const script = fs.readFileSync(path.join(dir, 'run.sh'), 'utf8');
+    const accepted = [...script.matchAll(/^ {4}(--[a-z-]+)(?: \| (--[a-z-]+))?\)/gm)].flatMap((m) => m.slice(1).filter((o) => o !== undefined));
+    expect(accepted).toContain('--allow-planned');
+    const help = run(dir, ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.err.startsWith('Usage: bash run.sh ')).toBe(true);
+    expect(accepted.filter((option) => !help.err.includes(`[${option}`))).toEqual([]);
+    // The script's header says the same.
+    expect(script).toContain(`# The same steps as README.md in this folder. ${help.err.trim()}`);
+  });
+
   it('reaches servers through the NAT targets the model gives, and VMs as their cloud-init user', () => {
     const prodCommands = runbookSteps(resolveK3s(prod), cniRelease(resolveK3s(prod))).steps.flatMap((s) => s.commands).join('\n');
     expect(prodCommands).toContain('-p 2251 192.168.2.102 ');

@@ -275,6 +275,13 @@ describe('deploy', () => {
     expect(run.stdout.trimEnd().split('\n').at(-1)).toContain(`npx cdktf-cli@${versions.tools.cdktfCli.version} deploy <env>`);
   });
 
+  it("gives --help's -target example as a placeholder, never a node of the example fleet", () => {
+    const usage = deploy(fleet(), ['--help']).stdout;
+    expect(usage).toContain(`-- -target='libvirt_domain.node["<node>"]'`);
+    expect(usage).toContain('proxmox_virtual_environment_vm.node["<node>"]');
+    expect(usage).not.toMatch(/k3s-(dev|prod|mgmt)/);
+  });
+
   it('fails on an unknown flag, or a terraform option before the --, with the usage and no stack trace', () => {
     const root = fleet();
     const unknown = deploy(root, ['dev', '--paln']);

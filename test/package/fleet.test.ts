@@ -152,6 +152,16 @@ describe('a fleet from the packed package', () => {
     git(fleet, 'checkout', '--', '.');
   });
 
+  it("fails check on a hand-edited app value, naming the field of environments/lab.ts that makes it", () => {
+    edit(fleet, 'clusters/lab/kubernetes/apps/podinfo/helmrelease.podinfo.podinfo.yaml', (t) => t.replace('replicaCount: 2', 'replicaCount: 3'));
+    const check = npmRun(fleet, 'check');
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain(
+      'clusters/lab/kubernetes/apps/podinfo/helmrelease.podinfo.podinfo.yaml differs from what synth writes; spec.values is made from apps[0].helm.values: edit that field in environments/lab.ts, then run npm run synth (it overwrites an edit of the file itself)\n',
+    );
+    git(fleet, 'checkout', '--', '.');
+  });
+
   it("records each VM's image, deploys the committed JSON with the operator's tofu, and runs cdktf's app from the fleet's cdktf.json: the same JSON synth writes", () => {
     const vms = scaffold('fleet-vms-', ['--name', 'vms', '--infrastructure', 'libvirt', '--ssh-key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFleetTestFleetTestFleetTestFleetTestFleetTe me@lab']);
     try {

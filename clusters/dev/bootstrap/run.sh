@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Cold build of dev, generated from environments/dev.ts by npm run synth (edit that file).
-# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]
+# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>] [--allow-planned]
 # Each command line below is a string that `run` hands to bash: it expands when it runs.
 # shellcheck disable=SC2016,SC1003
 set -euo pipefail
 cd "$(dirname "$0")"
 
 DRY_RUN=0 LIST=0 FROM=1 ONLY=0 ALLOW_PLANNED=0
-usage() { echo 'Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]' >&2; }
+usage() { echo 'Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>] [--allow-planned]' >&2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY_RUN=1 ;;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cold build of prod, generated from environments/prod.ts by npm run synth (edit that file).
-# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>]
+# The same steps as README.md in this folder. Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>] [--allow-planned]
 #   --allow-planned   build although servers are still planned (see README.md)
 # Each command line below is a string that `run` hands to bash: it expands when it runs.
 # shellcheck disable=SC2016,SC1003

@@ -33,6 +33,7 @@ function configure(env: Environment): CertManagerConfig | undefined {
 /** cert-manager: for Cluster API's webhooks on mgmt, and for the Gateway's certificate wherever there is a Gateway. */
 export const certManager = defineComponent({
   name: 'cert-manager',
+  fields: ['tls', 'clusterApi.layers.certManager', 'helmInstaller'],
   configure,
   placement: (config) => ({ layer: config.layer, path: config.path }),
   versions: ['charts.certManager'],

@@ -8,6 +8,7 @@ import { ciliumRenderedRules } from './rendered-rules';
  */
 export const cilium = defineComponent({
   name: 'cilium',
+  fields: ['cilium'],
   configure: (env) => env.cilium && { layer: env.cilium.layer },
   placement: (config) => ({ layer: config.layer, path: 'cilium.layer' }),
   after: ['gateway-api'],

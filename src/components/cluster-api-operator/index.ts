@@ -16,6 +16,7 @@ const OPERATOR_NAMESPACE = 'capi-operator-system';
 /** cluster-api-operator, installed with Cluster API; its layer is ready once the provider CRDs it serves are. */
 export const clusterApiOperator = defineComponent({
   name: 'cluster-api-operator',
+  fields: ['clusterApi'],
   configure: (env) =>
     env.clusterApi && {
       layer: env.clusterApi.layers.operator,

@@ -12,6 +12,7 @@ import { clusterApiRules } from './rules';
  */
 export const clusterApi = defineComponent({
   name: 'cluster-api',
+  fields: ['clusterApi'],
   configure: (env) => env.clusterApi && { layer: env.clusterApi.layers.providers, providers: env.clusterApi.providers, inspector: env.clusterApi.inspector },
   placement: (config) => ({ layer: config.layer, path: 'clusterApi.layers.providers' }),
   versions: ['capiProviders'],

@@ -56,6 +56,7 @@ export function namespaceBaseline(namespace: string, networkNeeds: readonly Netw
  */
 export const defaultDeny = defineComponent({
   name: 'default-deny',
+  fields: ['defaultDeny'],
   configure: (env) => env.cilium && env.defaultDeny && { network: env.cilium.layers.network, exempt: env.defaultDeny.exempt },
   placement: (config) => ({ layer: config.network, path: 'cilium.layers.network' }),
   after: ['cilium'],

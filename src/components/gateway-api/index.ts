@@ -8,6 +8,7 @@ import { GatewayApiCrds } from './crds';
  */
 export const gatewayApi = defineComponent({
   name: 'gateway-api',
+  fields: ['cilium.layers.gatewayApi'],
   configure: (env) => env.cilium && { layer: env.cilium.layers.gatewayApi },
   placement: (config) => ({ layer: config.layer, path: 'cilium.layers.gatewayApi' }),
   versions: ['gatewayApi'],

@@ -14,6 +14,7 @@ export { gatewayOf, INGRESS_GATEWAY, INGRESS_NAMESPACE, WILDCARD_SECRET } from '
  */
 export const ingressGateway = defineComponent({
   name: 'ingress-gateway',
+  fields: ['ingressVip', 'controlPlane.vipInterface', 'cilium.layers.network'],
   configure: gatewayOf,
   placement: (config) => ({ layer: config.layer, path: 'cilium.layers.network' }),
   after: ['cilium'],

@@ -7,6 +7,7 @@ import { kyvernoRenderedRules, uncheckedApps } from './rendered-rules';
 /** Kyverno, where `spec.kyverno` is set: the chart and its namespace. */
 export const kyverno = defineComponent({
   name: 'kyverno',
+  fields: ['kyverno'],
   configure: (env) => env.kyverno && { layer: env.kyverno.layer },
   placement: (config) => ({ layer: config.layer, path: 'kyverno.layer' }),
   versions: ['charts.kyverno'],
@@ -22,6 +23,7 @@ export const kyverno = defineComponent({
  */
 export const kyvernoPolicies = defineComponent({
   name: 'kyverno-policies',
+  fields: ['kyverno'],
   configure: (env) => env.kyverno && { layer: env.kyverno.policiesLayer, failureAction: env.kyverno.failureAction },
   placement: (config) => ({ layer: config.layer, path: 'kyverno.policiesLayer' }),
   after: ['kyverno'],

@@ -11,6 +11,7 @@ import { BULK_STORAGE_CLASS, BulkStorageClass } from './storage-classes';
  */
 export const longhorn = defineComponent({
   name: 'longhorn',
+  fields: ['longhorn'],
   configure: (env) => env.longhorn,
   placement: (config) => ({ layer: config.layer, path: 'longhorn.layer' }),
   versions: ['charts.longhorn'],

@@ -15,6 +15,7 @@ const settings = (env: Environment) => env.monitoring && { layer: env.monitoring
 /** kube-prometheus-stack (Prometheus, Alertmanager, Grafana, the exporters) and the monitoring namespace. */
 export const kubePrometheusStack = defineComponent({
   name: 'kube-prometheus-stack',
+  fields: ['monitoring'],
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.kubePrometheusStack'],
@@ -45,6 +46,7 @@ export const kubePrometheusStack = defineComponent({
 /** Loki, single binary, on its own volume. */
 export const loki = defineComponent({
   name: 'loki',
+  fields: ['monitoring'],
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.loki'],
@@ -57,6 +59,7 @@ export const loki = defineComponent({
 /** Alloy, shipping pod logs to Loki. */
 export const alloy = defineComponent({
   name: 'alloy',
+  fields: ['monitoring'],
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'monitoring.layer' }),
   versions: ['charts.alloy'],
@@ -68,6 +71,7 @@ export const alloy = defineComponent({
 /** The platform's alert rules, in a layer after the chart that creates their kind. */
 export const alertRules = defineComponent({
   name: 'alert-rules',
+  fields: ['monitoring'],
   configure: (env) => env.monitoring && { layer: env.monitoring.rulesLayer },
   placement: (config) => ({ layer: config.layer, path: 'monitoring.rulesLayer' }),
   after: ['kube-prometheus-stack'],

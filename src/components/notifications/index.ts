@@ -61,6 +61,7 @@ function settings(env: Environment) {
  */
 export const notifications = defineComponent({
   name: 'notifications',
+  fields: ['notifications'],
   configure: settings,
   placement: (config) => ({ layer: config.layer, path: 'notifications.layer' }),
   versions: [],

@@ -17,6 +17,7 @@ import { WildcardCertificate } from './wildcard-certificate';
  */
 export const tls = defineComponent({
   name: 'tls',
+  fields: ['tls', 'baseDomain'],
   configure: tlsOf,
   placement: (config) => ({ layer: config.layer, path: config.path }),
   after: ['cert-manager'],

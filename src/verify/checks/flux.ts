@@ -1,3 +1,4 @@
+import { applyFluxInstance } from '../../bootstrap/flux-step';
 import { FLUX_INSTANCE_FILE, fluxDir, treeDir } from '../../tree/paths';
 import type { EnvironmentTree } from '../../validate/tree-objects';
 import type { ExpectedRevision, LiveKind, VerifyCheck, VerifyInput, VerifyLine } from '../types';
@@ -24,7 +25,7 @@ function instanceLines({ tree, live }: VerifyInput): VerifyLine[] {
   const subject = `FluxInstance ${objectName(instance.doc)}`;
   const want = String(instance.doc.spec?.distribution?.version ?? '').replace(/^v/, '');
   const found = list.items.find((i) => objectName(i) === objectName(instance.doc));
-  if (found === undefined) return [{ check: 'flux.instance', outcome: 'drift', subject, expected: `present (${instance.file})`, live: 'absent', fix: `apply it as the runbook does: kubectl apply -f ${treeDir(tree.env)}/${FLUX_INSTANCE_FILE}` }];
+  if (found === undefined) return [{ check: 'flux.instance', outcome: 'drift', subject, expected: `present (${instance.file})`, live: 'absent', fix: `apply it as the runbook does: ${applyFluxInstance(`${treeDir(tree.env)}/${FLUX_INSTANCE_FILE}`)}` }];
   const why = notReady(found);
   const applied = distributionVersion(found.status?.lastAppliedRevision);
   return [

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fluxStep } from '../../../src/bootstrap/flux-step';
+import type { K3sEnvironment } from '../../../src/model/resolve';
 import { FLUX_INSTANCES, HELM_RELEASES, KUSTOMIZATIONS, fluxCheck, sameChartVersion } from '../../../src/verify/checks/flux';
 import { treeFluxInstance } from '../../../src/verify/checks/flux-expected';
 import type { VerifyLine } from '../../../src/verify/types';
@@ -126,6 +128,15 @@ describe('fluxCheck', () => {
   it('fails when the FluxInstance is not Ready', () => {
     const lines = run(editing('fluxinstances', 'flux', (f) => { f.status.conditions[0].status = 'False'; f.status.conditions[0].reason = 'ReconciliationFailed'; }));
     expect(drifts(lines)).toEqual([expect.objectContaining({ check: 'flux.instance', live: expect.stringContaining('Ready False (ReconciliationFailed)') })]);
+  });
+
+  it('fails when the FluxInstance is absent, with the apply the runbook runs: server-side', () => {
+    const lines = run((r, items) => (r === 'fluxinstances' ? [] : items));
+    expect(drifts(lines)).toEqual([
+      expect.objectContaining({ check: 'flux.instance', live: 'absent', fix: 'apply it as the runbook does: kubectl apply --server-side -f clusters/dev/bootstrap/flux-instance.yaml' }),
+    ]);
+    // The runbook's own line, run from bootstrap/.
+    expect(fluxStep(fixtureEnvironment('dev').env as K3sEnvironment).commands).toContain('kubectl apply --server-side -f flux-instance.yaml');
   });
 
   it('fails when a HelmRelease of the tree is absent, naming its layer', () => {
