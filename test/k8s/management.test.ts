@@ -86,7 +86,7 @@ describe('management cluster tree', () => {
       'write-kubeconfig-mode': '0600',
     });
     expect(tree().text('bootstrap/nodes/lab-mgmt/config.yaml')).toContain('write-kubeconfig-mode: "0600"');
-    expect(tree().text('bootstrap/README.md')).toContain('sudo INSTALL_K3S_VERSION=v1.35.8+k3s1 sh -s - server');
+    expect(tree().text('bootstrap/README.md')).toContain('sudo INSTALL_K3S_VERSION=v1.35.8+k3s1 sh k3s-install.sh server');
     expect(tree().doc('bootstrap/flux-instance.yaml').spec.sync).toMatchObject({ url: 'https://gitea.home.arpa/ops/k3s-fleet.git', ref: 'refs/heads/main', path: 'clusters/mgmt/kubernetes' });
   });
 

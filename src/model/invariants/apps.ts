@@ -29,6 +29,9 @@ function dependencyProblem(env: Environment, app: App, name: string): string | u
 }
 
 /** The user's apps: one source each, a layer that exists, dependencies Flux can order. */
+/** An oci:// chart location app.chart-source accepts: a registry and a path, no tag (the tag is helm.version). */
+export const OCI_LOCATION = /^oci:\/\/[^\s:]+\/[^\s:]+$/;
+
 export const appRules: readonly Rule[] = [
   {
     code: 'app.duplicate-name',
@@ -110,7 +113,7 @@ export const appRules: readonly Rule[] = [
         if ((helm.oci === undefined) === (helm.repo === undefined)) {
           return [{ path: at(app, 'helm'), value: shown(helm.oci ?? helm.repo), message: `app ${app.name} must set one of helm.oci and helm.repo`, fix: "set oci: 'oci://registry/path/<chart>' where the chart is published as OCI, else repo: 'https://…'" }];
         }
-        if (helm.oci !== undefined && !/^oci:\/\/[^\s:]+\/[^\s:]+$/.test(helm.oci)) {
+        if (helm.oci !== undefined && !OCI_LOCATION.test(helm.oci)) {
           return [{ path: at(app, 'helm.oci'), value: helm.oci, message: `"${helm.oci}" is not an OCI chart location`, fix: 'write oci://<registry>/<path>/<chart> without a tag (the tag is helm.version)' }];
         }
         if (helm.oci !== undefined && !helm.oci.endsWith(`/${helm.chart}`)) {

@@ -13,6 +13,7 @@ import {
   isSshHost,
   isSshUser,
 } from '../program-grammars';
+import { OCI_LOCATION } from './apps';
 import { k3sOnly, onWorkload } from './kind-scope';
 
 // Names and values the program that reads them refuses: each rule names the program, and where
@@ -157,7 +158,8 @@ export const programInputRules: readonly Rule[] = [
     check: (env) =>
       env.apps.flatMap((app): Finding[] => {
         const helm = app.helm;
-        if (helm?.oci === undefined || !helm.oci.startsWith('oci://')) return [];
+        // A location app.chart-source refuses (a tag, no path) is that rule's alone: one mistake, one error.
+        if (helm?.oci === undefined || !OCI_LOCATION.test(helm.oci)) return [];
         // The last component is the chart (app.chart-source): judged once, on helm.chart.
         const parts = ociPath(helm.oci);
         const chartLast = parts.at(-1) === helm.chart;
