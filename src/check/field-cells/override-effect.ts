@@ -3,11 +3,13 @@
  * version table shows as in effect; and the chart values handed whole to a chart. Every other field
  * takes what field-matrix.ts writes: it is the environment's own value, not an override of a pin.
  */
-import { applies, no, pending } from '../field-cell';
+import { applies, no } from '../field-cell';
 import { CHART_PINS, PROVIDER_PINS } from './pins';
 import type { ClassCells } from '../field-cell';
 
-const pin = (key: string) => pending(`an override of ${key} that the environment's own code spreads past: the README's version table shows it in effect while the tree keeps the old value`);
+// Code that spreads the catalogue past an override leaves the spec one value for the pin: the one
+// the tree renders, and the version table reads the pins as rendered (src/model/rendered-pins.ts).
+const pin = (key: string) => no(`no other field of the spec sets ${key}: the tree renders the value the environment holds, and the README's version table reads the pins as rendered`);
 const PINS = [
   ...CHART_PINS.map((k) => `charts.${k}.version`),
   'gatewayApi.version', 'images.kubeVip.tag', 'images.conformanceBusybox.tag', 'cloudImage.serial', 'cloudImage.sha256', 'flux.version', 'tools.helm.version', 'tools.helm.sha256.amd64', 'tools.helm.sha256.arm64',
