@@ -18,6 +18,8 @@ interface Owned {
   readonly file: string;
   /** Made by a chart's release, in the cluster only (not a file of the tree). */
   readonly charted?: boolean;
+  /** A namespace the cluster makes itself (k3s, or flux-operator for flux-system): nothing in the tree writes it. */
+  readonly builtin?: boolean;
 }
 
 const ROOT = "Flux's root Kustomization flux-system";
@@ -59,7 +61,9 @@ function platformObjects(tree: RenderedTree): Owned[] {
     .flatMap(({ entry, config, placement }) =>
       entry.storageClasses!(config).map((name): Owned => ({ id: idOf('storage.k8s.io/v1', 'StorageClass', undefined, name), applier: `layer ${placement.layer}`, owner: `the ${entry.name} component`, file: 'the chart of its HelmRelease', charted: true })),
     );
-  return [...written, ...charted];
+  // The cluster's own namespaces: a layer that applies one labels it its own and prunes it with the app.
+  const builtin = CLUSTER_NAMESPACES.map((ns): Owned => ({ id: idOf('v1', 'Namespace', undefined, ns), applier: 'the cluster', owner: ns === 'flux-system' ? 'flux-operator' : 'Kubernetes', file: 'no file of the tree', builtin: true }));
+  return [...written, ...charted, ...builtin];
 }
 
 /** The first other owner of each app object (another folder of the tree, or an app listed before it). */
@@ -77,6 +81,10 @@ function clashes(tree: RenderedTree): { object: AppObject; other: Owned }[] {
 /** What Flux does with an object two folders of the tree write. */
 function consequence(object: AppObject, other: Owned): string {
   const own = `layer ${object.app.layer}`;
+  if (other.builtin) {
+    // kustomize-controller v1.9.4 prunes what carries its labels (as below): the cluster recreates none of its namespaces' contents.
+    return `${own} would label it as its own, and removing app ${object.app.name} (or the layer) makes Flux delete it, and everything in it`;
+  }
   if (other.charted) {
     // Helm v4 pkg/action/validate.go existingResourceConflict (helm-controller v1.6.3's fork).
     return `${own} would apply it beside the release of ${other.applier}, whose install refuses an object it does not own (on a cluster where the app came first), and pruning the app deletes it from under the release`;
@@ -110,10 +118,12 @@ export const appOwnershipRules: readonly Rule<RenderedTree>[] = [
       clashes(tree).map(({ object, other }): Finding => ({
         path: object.file,
         value: shownId(object.kind, object.namespace, object.name),
-        message: `app ${object.app.name} declares ${shownId(object.kind, object.namespace, object.name)}, which ${other.owner} also writes (${other.file}): ${consequence(object, other)}`,
+        message: `app ${object.app.name} declares ${shownId(object.kind, object.namespace, object.name)}, which ${other.builtin ? `${other.owner} makes (no file of the tree writes it)` : `${other.owner} also writes (${other.file})`}: ${consequence(object, other)}`,
         fix: ownNamespace(object)
           ? `remove the Namespace ${object.name} from the app's objects: synth creates the app's namespace (${other.file})`
-          : `remove ${shownId(object.kind, object.namespace, object.name)} from the app's objects${other.owner.startsWith('app ') ? `, or from ${other.owner}'s` : `; decide whether to change it through ${other.owner}'s own settings instead`}`,
+          : other.builtin
+            ? `remove Namespace ${object.name} from the app's objects: ${other.owner} makes it, and nothing should apply it`
+            : `remove ${shownId(object.kind, object.namespace, object.name)} from the app's objects${other.owner.startsWith('app ') ? `, or from ${other.owner}'s` : `; decide whether to change it through ${other.owner}'s own settings instead`}`,
       })),
   },
   {

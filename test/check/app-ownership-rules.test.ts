@@ -45,6 +45,18 @@ describe("the apps' objects against the platform's", () => {
     expect(found).toEqual(['app.manifest-namespace']);
   });
 
+  it.each(['flux-system', 'kube-system', 'default'])("fails when a manifests folder declares the cluster's own Namespace %s: Flux would prune it with the app", (ns) => {
+    const [found, ...rest] = manifests(yaml('v1', 'Namespace', ns));
+    expect(rest).toEqual([]);
+    const owner = ns === 'flux-system' ? 'flux-operator' : 'Kubernetes';
+    expect(found).toMatchObject({
+      code: 'app.object-owned',
+      value: `Namespace ${ns}`,
+      message: `app legacy declares Namespace ${ns}, which ${owner} makes (no file of the tree writes it): layer apps would label it as its own, and removing app legacy (or the layer) makes Flux delete it, and everything in it`,
+      fix: `remove Namespace ${ns} from the app's objects: ${owner} makes it, and nothing should apply it`,
+    });
+  });
+
   it("fails when a manifests folder declares a platform component's Namespace, naming both owners and the prune", () => {
     const [found, ...rest] = manifests(yaml('v1', 'Namespace', 'longhorn-system'));
     expect(rest).toEqual([]);
