@@ -54,6 +54,15 @@ const reportedElsewhere = (a: string, b: string) => {
 const invalidNames = (items: { path: string; name: string }[], pattern: RegExp, what: string, fix: string): Finding[] =>
   items.filter((i) => !pattern.test(i.name)).map((i) => ({ path: i.path, value: i.name, message: `"${i.name}" is not ${what}`, fix }));
 
+/** What makes `name` no DNS name (RFC 1035 §2.3.4: labels of at most 63 octets, 253 in all), the first thing found. */
+function whyNotDnsName(name: string): string {
+  if (name.length > 253) return `it is ${name.length} characters long, and a name holds at most 253`;
+  const long = name.split('.').find((label) => label.length > 63);
+  if (long !== undefined) return `its label ${long.slice(0, 12)}… is ${long.length} characters long, and a label holds at most 63`;
+  if (/[A-Z]/.test(name)) return 'it holds upper-case letters (Kubernetes names take lower case only)';
+  return 'each label is letters, digits and inner hyphens, joined by single dots';
+}
+
 /** An absolute directory path with nothing to normalise: no trailing slash, no whitespace, no empty, `.` or `..` segment. */
 const normalDir = (dir: string): boolean => dir.startsWith('/') && !dir.endsWith('/') && !/\s/.test(dir) && !dir.includes('//') && !dir.split('/').some((s) => s === '.' || s === '..');
 
@@ -123,7 +132,11 @@ export const standardRules: readonly Rule[] = [
     code: 'environment.invalid-base-domain',
     severity: 'error',
     summary: 'the base domain is a DNS name (lowercase labels of at most 63 characters, 253 in all)',
-    check: (env) => invalidNames([{ path: 'baseDomain', name: env.spec.baseDomain }], DNS_SUBDOMAIN, 'a DNS name', 'write a lowercase domain, e.g. home.arpa'),
+    check: (env) => {
+      const name = env.spec.baseDomain;
+      if (DNS_SUBDOMAIN.test(name)) return [];
+      return [{ path: 'baseDomain', value: name, message: `"${name}" is not a DNS name: ${whyNotDnsName(name)}`, fix: 'write a domain of lowercase labels (letters, digits, inner hyphens) of at most 63 characters each, 253 in all, e.g. home.arpa' }];
+    },
   },
   {
     code: 'kubernetes.invalid-name',

@@ -70,8 +70,15 @@ describe('each field held to its standard', () => {
     expect(v!.path).toBe('fixture.nodes[2].name');
   });
 
-  it.each([['Fixture.Test'], ['fixture..test'], ['-fixture.test'], [`${'a'.repeat(64)}.test`]])('fails when the base domain is %s', (domain) => {
-    expectOnly(modify(threeServers, (e) => { e.baseDomain = domain; }), 'environment.invalid-base-domain');
+  it.each([
+    ['Fixture.Test', 'it holds upper-case letters (Kubernetes names take lower case only)'],
+    ['fixture..test', 'each label is letters, digits and inner hyphens, joined by single dots'],
+    ['-fixture.test', 'each label is letters, digits and inner hyphens, joined by single dots'],
+    [`${'a'.repeat(64)}.test`, 'its label aaaaaaaaaaaa… is 64 characters long, and a label holds at most 63'],
+    [`${'abcdefghi.'.repeat(25)}home.arpa`, 'it is 259 characters long, and a name holds at most 253'],
+  ])('fails when the base domain is %s, saying why', (domain, why) => {
+    const [found] = expectOnly(modify(threeServers, (e) => { e.baseDomain = domain; }), 'environment.invalid-base-domain');
+    expect(found!.message).toBe(`"${domain}" is not a DNS name: ${why}`);
   });
 
   it('fails on namespace and object names the API server rejects', () => {
