@@ -120,7 +120,7 @@ function valuesInArguments(env: Environment, ref: string, extra: readonly string
   const how = envFile === undefined ? ` (then type ${keys.length > 0 ? keys.map((k) => `${k}=…`).join(', ') : 'KEY=…'}, one KEY=VALUE a line, and Ctrl-D; or < a file of such lines)` : '';
   return {
     stdout: '',
-    stderr: `refusing ${shown.join(', ')} on the command line: a value there is kept in shell history and npm's log; nothing written\n    fix: npm run secrets -- ${['set', env.name, ref, ...kept, ...from].join(' ')}${how}\n`,
+    stderr: `refusing ${shown.join(', ')} on the command line: a value there is kept in shell history and npm's log; nothing written\n    fix: npm run secrets -- ${['set', env.name, ref, ...kept, ...from].join(' ')}${how}\n    note: the value typed is in your shell history already (and in ~/.npm/_logs when it came through npm run): if it is a real secret, rotate it\n`,
     exitCode: 2,
   };
 }

@@ -108,7 +108,8 @@ describe('secrets set', () => {
     expect(result).toEqual({
       stdout: '',
       stderr: "refusing PASSWORD=…, USER=… on the command line: a value there is kept in shell history and npm's log; nothing written\n" +
-        '    fix: npm run secrets -- set dev apps/db --allow-demo-key --env-file - (then type PASSWORD=…, USER=…, one KEY=VALUE a line, and Ctrl-D; or < a file of such lines)\n',
+        '    fix: npm run secrets -- set dev apps/db --allow-demo-key --env-file - (then type PASSWORD=…, USER=…, one KEY=VALUE a line, and Ctrl-D; or < a file of such lines)\n' +
+        '    note: the value typed is in your shell history already (and in ~/.npm/_logs when it came through npm run): if it is a real secret, rotate it\n',
       exitCode: 2,
     });
     expect(fs.existsSync(path.join(root, 'secrets/dev/apps.db.sops.yaml'))).toBe(false);
