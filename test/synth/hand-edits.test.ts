@@ -80,8 +80,9 @@ describe('check names the field behind a hand-edited file', () => {
   it('names no field after a tool upgrade: the diff is the release\'s', () => {
     handEdit(MANIFEST_FILE, /# Written by: .*/, '# Written by: k3s-gitops-synth 0.0.1');
     handEdit('bootstrap/nodes/fx-2/config.yaml', '  - 10.20.0.10\n', '  - 10.20.0.10\n  - api.fixture.test\n');
-    const stderr = check().stderr;
-    expect(stderr).toContain('was written by k3s-gitops-synth 0.0.1');
+    const { stdout, stderr } = check();
+    // The version that wrote the tree heads stdout, before the diff.
+    expect(stdout).toContain('was written by k3s-gitops-synth 0.0.1');
     expect(stderr).not.toContain('differs from what synth writes');
   });
 });
