@@ -1,3 +1,4 @@
+import { semver } from './machine-sets';
 import { counted, quorumOf, toleratedOf } from '../model/quorum';
 import { capmoxCitation } from './capmox-source';
 import type { Danger } from './dangers';
@@ -135,8 +136,28 @@ function dropped(c: WorkloadChange, base: ReadonlyMap<string, TreeObject>, head:
 }
 
 /** The dangers of every workload cluster's change, most severe kinds first. */
+/**
+ * A control plane taken to an older Kubernetes release (synth warns with
+ * workload.kubernetes-downgrade): KCP's webhook refuses only a skipped minor on the way up
+ * (validateVersion), so Cluster API rolls every machine onto the older release.
+ */
+function downgrade(c: WorkloadChange): Danger[] {
+  const [was, now] = [c.base?.controlPlane, c.head?.controlPlane];
+  const [a, b] = [semver(was?.doc.spec?.version), semver(now?.doc.spec?.version)];
+  if (!was || !now || !a || !b) return [];
+  const older = a[0]! > b[0]! || (a[0] === b[0] && (a[1]! > b[1]! || (a[1] === b[1] && a[2]! > b[2]!)));
+  if (!older) return [];
+  const machines = sets(c.head).length;
+  return [{
+    code: 'capi-downgrade',
+    what: `${subjectOf(now)}: Kubernetes ${was.doc.spec.version} -> ${now.doc.spec.version} is a downgrade`,
+    why: `Cluster API replaces every machine of the ${counted(machines, 'machine set')} with one of the older release (the webhook refuses only a skipped minor going up, ${CAPI} controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go:662-678); what the newer API server stored, etcd keeps: whether the older one reads it is not provable here`,
+  }];
+}
+
 export function workloadDangers(changes: readonly WorkloadChange[], base: ReadonlyMap<string, TreeObject>, head: ReadonlyMap<string, TreeObject>, layers: LayerSettings): Danger[] {
   return [
+    ...changes.flatMap(downgrade),
     ...changes.flatMap((c) => deleted(c, layers)),
     ...changes.flatMap((c) => (c.controlPlane ? controlPlane(c.controlPlane.subject, c.controlPlane.move) : [])),
     ...changes.flatMap((c) => c.refusals.map((r) => refused(r, layers))),

@@ -40,7 +40,8 @@ export function kcpSpecRefusals(kcp: TreeObject): string[] {
   ];
 }
 
-const semver = (v: unknown) => /^v?(\d+)\.(\d+)\.(\d+)/.exec(String(v ?? ''))?.slice(1).map(Number);
+/** [major, minor, patch] of a Kubernetes version (`v1.35.8`), or undefined. */
+export const semver = (v: unknown) => /^v?(\d+)\.(\d+)\.(\d+)/.exec(String(v ?? ''))?.slice(1).map(Number);
 
 /**
  * A version change the KCP webhook refuses: more than one minor up (v1.12.11

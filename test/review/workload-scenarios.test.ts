@@ -157,6 +157,19 @@ describe('review of a workload cluster\'s Cluster API objects', () => {
     });
   });
 
+  it('fails when the control plane goes back a release: the danger names both versions and the machines replaced', () => {
+    const { base, head } = change(workload(), workload((c) => upgraded(c, 'v1.34.6', 9134)));
+    const r = review(base, head);
+    expect(r.dangers.find((d) => d.code === 'capi-downgrade')).toEqual({
+      code: 'capi-downgrade',
+      what: 'KubeadmControlPlane lab1/lab1-control-plane: Kubernetes v1.35.9 -> v1.34.6 is a downgrade',
+      why: 'Cluster API replaces every machine of the 3 machine sets with one of the older release (the webhook refuses only a skipped minor going up, Cluster API v1.12.11 controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go:662-678); what the newer API server stored, etcd keeps: whether the older one reads it is not provable here',
+    });
+    // Going up one minor is no downgrade.
+    const up = change(workload(), workload((c) => upgraded(c, 'v1.36.4', 9136)));
+    expect(codes(review(up.base, up.head))).not.toContain('capi-downgrade');
+  });
+
   it('with spec.force on the layer, a refused update makes Flux delete and recreate the object, and the danger says what that does to a KubeadmControlPlane', () => {
     const { base, head } = change(workload(), workload((c) => upgraded(c, 'v1.37.2', 9137)), { force: true });
     expect(review(base, head).dangers.find((d) => d.code === 'capi-version-skip')!.why).toContain('layer capi-clusters sets spec.force, so Flux deletes KubeadmControlPlane lab1/lab1-control-plane and creates it again instead (fluxcd/pkg ssa v0.76.1 shouldForceApply); a deleted KubeadmControlPlane deletes its machines once no worker machine is left');
