@@ -15,31 +15,31 @@ function serverConfigs(files: ReadonlyMap<string, string>): Record<string, unkno
 
 /** Whether `to` is a release below `from` (both semver, a leading v allowed); an unparsable one is never. */
 const below = (to: string, from: string) => {
-  const [a, b] = [semver.valid(semver.clean(to) ?? to), semver.valid(semver.clean(from) ?? from)];
-  return a !== null && b !== null && semver.lt(a, b);
+  try {
+    return semver.lt(to, from);
+  } catch {
+    return false;
+  }
 };
 
-const key = (doc: KubeDoc) => `${doc.kind}/${doc.metadata?.namespace ?? ''}/${doc.metadata?.name ?? ''}`;
+const key = (doc: KubeDoc) => `${doc.kind}/${doc.metadata?.namespace}/${doc.metadata?.name}`;
+/** The objects of the committed tree Flux applies (its bootstrap copies are the same objects). */
+const committedObjects = (previous: ReadonlyMap<string, string>) => documents(previous, 'kubernetes/').map(({ doc }) => doc);
 const get = (doc: KubeDoc, ...path: string[]): unknown => path.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], doc.spec);
 
 /** A chart object's chart name and version as Flux (HelmRelease, OCIRepository) or k3s (HelmChart) reads them. */
-function chartOf(doc: KubeDoc): { chart: string; version: string } | undefined {
-  const pair = (chart: unknown, version: unknown) => (typeof chart === 'string' && typeof version === 'string' ? { chart, version } : undefined);
-  if (doc.kind === 'HelmRelease') return pair(get(doc, 'chart', 'spec', 'chart'), get(doc, 'chart', 'spec', 'version'));
-  if (doc.kind === 'HelmChart') return pair(get(doc, 'chart'), get(doc, 'version'));
-  const url = get(doc, 'url');
-  if (doc.kind === 'OCIRepository') return pair(typeof url === 'string' ? url.split('/').pop() : undefined, get(doc, 'ref', 'tag'));
+function chartOf(doc: KubeDoc): { chart: unknown; version: unknown } | undefined {
+  if (doc.kind === 'HelmRelease') return { chart: get(doc, 'chart', 'spec', 'chart'), version: get(doc, 'chart', 'spec', 'version') };
+  if (doc.kind === 'HelmChart') return { chart: get(doc, 'chart'), version: get(doc, 'version') };
+  if (doc.kind === 'OCIRepository') return { chart: String(get(doc, 'url')).split('/').pop(), version: get(doc, 'ref', 'tag') };
   return undefined;
 }
 
 /** The committed version of each chart object the current tree installs at `version` of `chart`. */
-function committedCharts(tree: RenderedTree, chart: string, version: string): string[] {
-  const before = new Map(documents(tree.previous!, 'kubernetes/').map(({ doc }) => [key(doc), chartOf(doc)]));
-  return documents(tree.files, 'kubernetes/').flatMap(({ doc }) => {
-    const now = chartOf(doc);
-    const was = before.get(key(doc));
-    return now?.chart === chart && now.version === version && was?.chart === chart && was.version !== version ? [was.version] : [];
-  });
+function committedCharts(tree: RenderedTree, previous: ReadonlyMap<string, string>, chart: string, version: string): unknown[] {
+  const before = new Map(committedObjects(previous).map((doc) => [key(doc), chartOf(doc)]));
+  const installed = documents(tree.files, 'kubernetes/').filter(({ doc }) => chartOf(doc)?.chart === chart && chartOf(doc)?.version === version);
+  return installed.map(({ doc }) => before.get(key(doc))).filter((was) => was?.chart === chart).map((was) => was!.version);
 }
 
 export const lifecycleRules: readonly Rule<RenderedTree>[] = [
@@ -66,8 +66,8 @@ export const lifecycleRules: readonly Rule<RenderedTree>[] = [
     severity: 'error',
     summary: "a cluster whose committed tree has servers keeps its datastore (etcd stays etcd; sqlite may become etcd) and its data dir",
     check: (tree): Finding[] => {
-      const configs = tree.previous && isK3s(tree.env) ? serverConfigs(tree.previous) : [];
-      if (configs.length === 0 || !isK3s(tree.env)) return [];
+      if (!tree.previous || !isK3s(tree.env)) return [];
+      const configs = serverConfigs(tree.previous);
       const { name, k3s } = tree.env;
       const etcd = configs.some((c) => c['cluster-init'] === true);
       const dirs = [...new Set(configs.map((c) => c['data-dir']).filter((d): d is string => typeof d === 'string'))];
@@ -94,8 +94,8 @@ export const lifecycleRules: readonly Rule<RenderedTree>[] = [
     severity: 'warning',
     summary: "Longhorn's data path is the committed tree's: the setting names the default disk of nodes added later, and running nodes keep theirs with every replica on it",
     check: (tree) => {
-      const release = tree.previous && documents(tree.previous, 'kubernetes/').find(({ doc }) => doc.kind === 'HelmRelease' && get(doc, 'chart', 'spec', 'chart') === 'longhorn');
-      const was = release ? get(release.doc, 'values', 'defaultSettings', 'defaultDataPath') : undefined;
+      const release = committedObjects(tree.previous ?? new Map()).find((doc) => doc.kind === 'HelmRelease' && get(doc, 'chart', 'spec', 'chart') === 'longhorn');
+      const was = release && get(release, 'values', 'defaultSettings', 'defaultDataPath');
       const now = tree.env.longhorn?.dataPath;
       if (typeof was !== 'string' || now === undefined || now === was) return [];
       // Longhorn v1.12.1 docs references/settings.md "Default Data Path": used when a node's default disk is created.
@@ -115,9 +115,10 @@ export const lifecycleRules: readonly Rule<RenderedTree>[] = [
     // upgrade.crds CreateReplace does replace them, and apiextensions-apiserver's
     // ValidateCustomResourceDefinitionStoredVersions refuses a CRD without a version in status.storedVersions.
     check: (tree) => {
-      if (!tree.previous) return [];
+      const previous = tree.previous;
+      if (!previous) return [];
       return Object.entries(tree.env.versions.charts).flatMap(([pin, { chart, version }]): Finding[] => {
-        const was = committedCharts(tree, chart, version).find((v) => below(version, v));
+        const was = committedCharts(tree, previous, chart, version).find((v): v is string => typeof v === 'string' && below(version, v));
         return was === undefined ? [] : [{
           path: `${tree.env.name}.versions.charts.${pin}.version`,
           value: `${was} → ${version}`,
@@ -133,8 +134,8 @@ export const lifecycleRules: readonly Rule<RenderedTree>[] = [
     severity: 'warning',
     summary: "Flux's release is not below the committed tree's FluxInstance: Flux's CRDs keep the stored versions the newer controllers wrote",
     check: (tree) => {
-      const instance = tree.previous && documents(tree.previous, 'kubernetes/').find(({ doc }) => doc.kind === 'FluxInstance');
-      const was = instance ? get(instance.doc, 'distribution', 'version') : undefined;
+      const instance = committedObjects(tree.previous ?? new Map()).find((doc) => doc.kind === 'FluxInstance');
+      const was = instance && get(instance, 'distribution', 'version');
       const now = tree.env.versions.flux.version;
       if (typeof was !== 'string' || !below(now, was)) return [];
       return [{

@@ -5,6 +5,8 @@ import { runRules } from '../../src/model/violation';
 import { renderEnvironment } from '../../src/synth/render';
 import { modify, resolveK3s, threeServers } from '../fixtures/environments';
 import { expectReport } from '../fixtures/expect';
+import { managementBase, workloadBase } from '../fixtures/workload-rules';
+import { resolve } from '../../src/model/resolve';
 
 // One render of a fixture with Longhorn: the committed tree. A case either edits the environment
 // (what the operator changes) or the committed text (a tree written at a newer release).
@@ -34,6 +36,30 @@ describe('an environment against its committed tree', () => {
     expect(runRules(lifecycleRules, { env: resolveK3s(base), files: committed, previous: single })).toEqual([]);
   });
 
+  it('passes a workload cluster (no k3s, no runbook) over a committed tree, and an environment without Longhorn', () => {
+    const lab = resolve(workloadBase, [managementBase, workloadBase]);
+    expect(runRules(lifecycleRules, { env: lab, files: committed, previous: committed })).toEqual([]);
+    expect(over(threeServers)).toEqual([]);
+    const without = renderEnvironment(resolveK3s(threeServers));
+    expect(runRules(lifecycleRules, { env: resolveK3s(base), files: committed, previous: without })).toEqual([]);
+  });
+
+  it('passes unparsable committed versions and reads only what Flux applies and the servers read', () => {
+    expect(over(base, replace('kubernetes/flux-system/fluxinstance.flux-system.flux.yaml', 'version: 2.9.4', 'version: 2.x'))).toEqual([]);
+    expect(over(base, replace('bootstrap/run.sh', 'INSTALL_K3S_VERSION=v1.36.4+k3s1', 'INSTALL_K3S_VERSION=vlatest'))).toEqual([]);
+    const stray = (previous: Map<string, string>) => {
+      const release = previous.get('kubernetes/platform/longhorn/helmrelease.longhorn-system.longhorn.yaml')!.replace('version: 1.12.1', 'version: 1.13.0');
+      previous.set('bootstrap/longhorn.yaml', release);
+      previous.set('bootstrap/nodes/fx-1/config.yaml.orig', 'data-dir: /old\n');
+      previous.set('old/bootstrap/nodes/fx-1/config.yaml', 'data-dir: /old\n');
+    };
+    const files = new Map(committed);
+    files.set('bootstrap/longhorn.yaml', committed.get('kubernetes/platform/longhorn/helmrelease.longhorn-system.longhorn.yaml')!);
+    const previous = new Map(committed);
+    stray(previous);
+    expect(runRules(lifecycleRules, { env: resolveK3s(base), files, previous })).toEqual([]);
+  });
+
   it('is among the rendered rules synth runs', () => {
     const codes = checkRendered({ env: resolveK3s(modify(base, (e) => { e.k3s.version = 'v1.35.2+k3s1'; })), files: committed, previous: committed }).map((v) => v.code);
     expect(codes).toContain('k3s.downgrade');
@@ -60,6 +86,15 @@ describe('an environment against its committed tree', () => {
   });
 
   describe('k3s.datastore-changed', () => {
+    it('passes sqlite that stays sqlite, and a committed config without a data dir', () => {
+      const sqlite = modify(base, (e) => { e.k3s.datastore = 'sqlite'; });
+      const single = renderEnvironment(resolveK3s(sqlite));
+      expect(runRules(lifecycleRules, { env: resolveK3s(sqlite), files: single, previous: single })).toEqual([]);
+      expect(over(modify(base, (e) => { e.k3s.dataDir = '/srv/k3s'; }), (previous) => {
+        for (const node of ['fx-1', 'fx-2', 'fx-3']) previous.set(`bootstrap/nodes/${node}/config.yaml`, 'cluster-init: true\n');
+      })).toEqual([]);
+    });
+
     it('fails when servers running etcd are set to sqlite, with no action', () => {
       const found = over(modify(base, (e) => { e.k3s.datastore = 'sqlite'; }));
       expect(summary(found)).toEqual([['k3s.datastore-changed', 'error', 'fixture.k3s.datastore', 'etcd → sqlite']]);
@@ -89,6 +124,22 @@ describe('an environment against its committed tree', () => {
       expect(summary(found)).toEqual([['versions.chart-downgrade', 'warning', 'fixture.versions.charts.longhorn.version', '1.13.0 → 1.12.1']]);
       expect(found[0]!.message).toContain('chart longhorn');
       expect(found[0]!.action).toEqual({ set: 'versions.charts.longhorn.version', to: '1.13.0' });
+    });
+
+    it("fails when a k3s HelmChart's committed version is above the pin, and passes an app of that chart at its own version", () => {
+      const chart = (version: string) => `apiVersion: helm.cattle.io/v1\nkind: HelmChart\nmetadata:\n  name: cert-manager\n  namespace: kube-system\nspec:\n  chart: cert-manager\n  version: ${version}\n`;
+      const app = (version: string) => `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: mine\n  namespace: apps\nspec:\n  chart:\n    spec:\n      chart: longhorn\n      version: ${version}\n`;
+      const files = new Map(committed);
+      files.set('kubernetes/cert-manager/helmchart.yaml', chart('v1.21.2'));
+      files.set('kubernetes/apps/mine.yaml', app('1.10.0'));
+      files.set('kubernetes/apps/new.yaml', chart('v1.21.2').replace('name: cert-manager', 'name: new'));
+      const previous = new Map(committed);
+      previous.set('kubernetes/cert-manager/helmchart.yaml', chart('v1.22.0'));
+      previous.set('kubernetes/apps/mine.yaml', app('1.13.0'));
+      const found = expectReport(runRules(lifecycleRules, { env: resolveK3s(base), files, previous }));
+      expect(summary(found)).toEqual([['versions.chart-downgrade', 'warning', 'fixture.versions.charts.certManager.version', 'v1.22.0 → v1.21.2']]);
+      previous.set('kubernetes/cert-manager/helmchart.yaml', chart('v1.22.0').replace('chart: cert-manager', 'chart: other'));
+      expect(runRules(lifecycleRules, { env: resolveK3s(base), files, previous })).toEqual([]);
     });
 
     it('fails when the Cilium OCIRepository tag is above the pin, and passes an upgrade', () => {
