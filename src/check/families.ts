@@ -95,7 +95,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
   },
   {
     name: 'rendered output',
-    files: ['src/check/rendered-rules.ts (the tree\'s)', 'src/check/app-ownership-rules.ts (the apps\' objects against the platform\'s)', 'src/check/workload-tree-rules.ts (the workload clusters\' Cluster API objects in their management environment\'s tree)', 'src/conformance/rules.ts (the conformance suites\')', 'src/components/<name>/rendered-rules.ts (each component\'s, gathered by `componentRenderedRules()` in src/components/rules.ts)'],
+    files: ['src/check/rendered-rules.ts (the tree\'s)', 'src/check/app-ownership-rules.ts (the apps\' objects against the platform\'s)', 'src/check/workload-tree-rules.ts (the workload clusters\' Cluster API objects in their management environment\'s tree)', 'src/check/lifecycle-rules.ts (an environment against its committed tree: downgrades, moved data)', 'src/conformance/rules.ts (the conformance suites\')', 'src/components/<name>/rendered-rules.ts (each component\'s, gathered by `componentRenderedRules()` in src/components/rules.ts)'],
     reads: 'the rendered files of `clusters/<env>/`, and the committed ones they replace',
     when: 'after rendering',
     rules: renderedRules,

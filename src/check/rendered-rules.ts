@@ -10,6 +10,7 @@ import { runRules, shown } from '../model/violation';
 import { appOwnershipRules } from './app-ownership-rules';
 import { workloadHandoverRules } from './workload-handover-rules';
 import { workloadTreeRules } from './workload-tree-rules';
+import { lifecycleRules } from './lifecycle-rules';
 import type { Finding, Rule, Violation } from '../model/violation';
 
 export type { RenderedTree } from '../tree/rendered-tree';
@@ -181,7 +182,7 @@ const treeRules: readonly Rule<RenderedTree>[] = [
 ];
 
 /** Every rule on a rendered environment: the components' own (each in its folder), then the tree's, the apps' ownership, the workload clusters' objects' and the conformance suites'. */
-export const renderedRules: readonly Rule<RenderedTree>[] = [...componentRenderedRules(), ...treeRules, ...appOwnershipRules, ...workloadTreeRules, ...workloadHandoverRules, ...conformanceRules];
+export const renderedRules: readonly Rule<RenderedTree>[] = [...componentRenderedRules(), ...treeRules, ...appOwnershipRules, ...workloadTreeRules, ...lifecycleRules, ...workloadHandoverRules, ...conformanceRules];
 
 /** Runs every rule on a rendered environment. */
 export function checkRendered(tree: RenderedTree): Violation[] {

@@ -11,6 +11,7 @@ import type { ClassCells } from '../field-cell';
 const TREE_TEST = 'test/check/workload-tree-rules.test.ts';
 const FLEET_TEST = 'test/model/invariants/workload-fleet.test.ts';
 const CAPI_TEST = 'test/components/cluster-api.test.ts';
+const LIFECYCLE_TEST = 'test/check/lifecycle-rules.test.ts';
 const noRule = 'no rule compares it with the committed tree';
 const downgrade = (what: string) => pending(`a downgrade of ${what} below the committed tree's release: Helm rolls a release back but never its crds/, and the charts' controllers support upgrades only; ${noRule}`);
 const providerDowngrade = (today?: boolean) =>
@@ -24,10 +25,10 @@ export const LIFECYCLE: ClassCells = {
     applies(FLEET_TEST, 'workload.network-unreachable', 'workload.network-routed'),
   ),
   'nodes[].ip': pending(`a server's new address: etcd keeps the member's old peer URL, so a restart does not move it and a rebuild must; the review says it (dangers node-address, etcd-readdress; the server counted as rebuilt), which blocks nothing; ${noRule}`),
-  'k3s.version': pending(`a k3s downgrade: k3s supports upgrades only (its datastore and the API server's storage versions move forward); the review names a skipped minor (danger k3s-skew), not a downgrade; ${noRule}`),
-  'k3s.datastore': pending(`etcd back to sqlite on a running cluster: k3s converts sqlite to embedded etcd (cluster-init on an existing server), never back; ${noRule}`),
-  'k3s.dataDir': pending(`a new data dir on a running server: k3s starts an empty datastore there and leaves the cluster's behind; ${noRule}`),
-  'longhorn.dataPath': pending(`a new data path on nodes that hold replicas: Longhorn's default-data-path is read when a node's default disk is created, so running nodes keep the old one; ${noRule}`),
+  'k3s.version': applies(LIFECYCLE_TEST, 'k3s.downgrade'),
+  'k3s.datastore': applies(LIFECYCLE_TEST, 'k3s.datastore-changed'),
+  'k3s.dataDir': applies(LIFECYCLE_TEST, 'k3s.datastore-changed'),
+  'longhorn.dataPath': applies(LIFECYCLE_TEST, 'longhorn.data-path-changed'),
   'clusterApi.providers[].version': providerDowngrade(true),
   'clusterApi.providers[].namespace': pending(`a provider moved to another namespace: the operator deletes the install in the old one and installs it anew, its controllers away meanwhile; ${noRule}`),
   'clusterApi.providers[].configSecret.name': applies(CAPI_TEST, 'capi.config-secret-changed-in-place'),
@@ -44,8 +45,8 @@ export const LIFECYCLE: ClassCells = {
   'infrastructure.controlPlane.generation': applies(TREE_TEST, 'workload.template-changed'),
   'infrastructure.workers[].generation': applies(TREE_TEST, 'workload.template-changed'),
   'infrastructure.handedOver': applies('test/check/workload-handover-rules.test.ts', 'workload.handover-undone'),
-  ...Object.fromEntries(CHART_PINS.map((key) => [`versions.charts.${key}.version`, downgrade(`the ${key} chart`)])),
+  ...Object.fromEntries(CHART_PINS.map((key) => [`versions.charts.${key}.version`, applies(LIFECYCLE_TEST, 'versions.chart-downgrade')])),
   ...Object.fromEntries(PROVIDER_PINS.map((key) => [`versions.capiProviders.${key}.version`, providerDowngrade()])),
   'versions.gatewayApi.version': downgrade("the Gateway API CRDs (their stored versions stay)"),
-  'versions.flux.version': downgrade("Flux (its CRDs' stored versions stay)"),
+  'versions.flux.version': applies(LIFECYCLE_TEST, 'versions.flux-downgrade'),
 };
