@@ -1,14 +1,11 @@
 #!/usr/bin/env -S node --
 // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script (secrets set takes one).
 import { didYouMean } from '../model/spec-check';
-import { dropDependencyDeprecations } from './dependency-warnings';
 import { TOOL_NAME, toolVersion } from '../synth/tool-version';
 
 // The one bin, `k3s-gitops-synth <command> [options]`: it picks the command's module and hands it
 // the rest of the line. Each module is loaded only when its command runs (a chunk of the bundle),
 // so `--help` or `check` loads nothing of review's or init's.
-
-dropDependencyDeprecations();
 
 const USAGE = `usage: ${TOOL_NAME} <command> [options]   (${TOOL_NAME} <command> --help for each)
   init      write a new fleet repository (environments, apps, CI, Renovate)

@@ -4,6 +4,7 @@ import type { EnvironmentSpec } from '../model/environment';
 import { isK3s, resolve } from '../model/resolve';
 import { checkSpec } from '../model/spec-check';
 import { formatViolation } from '../model/violation';
+import { withoutCdktfDeprecations } from './cdktf-warnings';
 import { buildStack } from './render';
 
 // Entry point of `cdktf synth` / `cdktf deploy <env>` (see cdktf.json): the same stacks that
@@ -18,4 +19,4 @@ if (broken.length > 0) {
 const app = new App({ skipValidation: true });
 const specs = environments as readonly EnvironmentSpec[];
 for (const env of specs.map((spec) => resolve(spec, specs))) if (isK3s(env)) buildStack(app, env);
-app.synth();
+withoutCdktfDeprecations(() => app.synth());

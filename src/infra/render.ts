@@ -7,6 +7,7 @@ import type { K3sEnvironment } from '../model/resolve';
 import { canonical } from '../tree/yaml';
 import { LibvirtClusterStack } from './libvirt-stack';
 import { ProxmoxVmStack } from './proxmox-stack';
+import { withoutCdktfDeprecations } from './cdktf-warnings';
 import { disableTokenStackTraces } from './token-stack-traces';
 
 /** cdktf's context key for an App's `stackTraces: false` (cdktf/lib/annotations.js, not exported by the package). */
@@ -47,5 +48,5 @@ export function renderTerraform(env: K3sEnvironment): Artifact[] {
   // prepareStack() would resolve every element once more to find cross-stack references; one
   // stack per environment has none, so only its other step (the backend) is needed.
   stack.ensureBackendExists();
-  return [{ path: TERRAFORM_FILE, json: canonical(stack.toTerraform(), false) }];
+  return [{ path: TERRAFORM_FILE, json: canonical(withoutCdktfDeprecations(() => stack.toTerraform()), false) }];
 }
