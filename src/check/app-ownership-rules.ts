@@ -41,7 +41,8 @@ function platformObjects(tree: RenderedTree): Owned[] {
   const appFolders = tree.env.apps.map((a) => `kubernetes/${a.layer}/${a.name}/`);
   const ownerOf = (folder: string): string => {
     if (folder === 'namespaces') return 'synth (the namespaces its layer creates)';
-    const component = enabled.find(({ entry }) => entry.name === folder);
+    // A component writes its own folder and the ones it declares (notifications' flux-webhook).
+    const component = enabled.find(({ entry }) => entry.name === folder || entry.folders?.includes(folder));
     return component ? `the ${component.entry.name} component` : 'synth';
   };
   const written = documents(tree.files, 'kubernetes/')

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { synthesize } from '../../src/synth/render';
 import type { Violation } from '../../src/model/violation';
-import { podinfo } from '../fixtures/corpus';
+import { notificationSecrets, podinfo } from '../fixtures/corpus';
+import { dev } from '../fixtures/fleet/dev';
 import { modify, threeServers } from '../fixtures/environments';
 import type { Mutable } from '../fixtures/environments';
 import { expectReport } from '../fixtures/expect';
@@ -17,8 +18,8 @@ const legacy = { name: 'legacy', layer: 'apps', manifests: FOLDER };
 const withApps = (apps: Mutable<EnvironmentSpec>['apps']) => modify(threeServers, (e) => { e.longhorn = {}; e.apps = apps; });
 
 /** The ownership findings synth reports, each checked for its path, value and fix. */
-function ownership(spec: EnvironmentSpec, files: Record<string, string> = {}): Violation[] {
-  const { violations } = synthesize(spec, { appSources: new Map(Object.entries(files).map(([f, text]) => [`${FOLDER}/${f}`, text])) });
+function ownership(spec: EnvironmentSpec, files: Record<string, string> = {}, secrets?: ReadonlyMap<string, string>): Violation[] {
+  const { violations } = synthesize(spec, { secrets, appSources: new Map(Object.entries(files).map(([f, text]) => [`${FOLDER}/${f}`, text])) });
   const found = violations.filter((v) => v.code === 'app.object-owned' || v.code === 'app.object-platform-namespace');
   if (found.length > 0) expectReport(found);
   return found;
@@ -97,6 +98,15 @@ describe("the apps' objects against the platform's", () => {
   it("names the app's own Namespace only for a Namespace: another object named like the app's namespace gets the general fix", () => {
     const found = ownership(withApps([{ ...legacy, namespace: 'platform' }]), { 'k.yaml': yaml('kustomize.toolkit.fluxcd.io/v1', 'Kustomization', 'platform', 'flux-system') });
     expect(found.filter((v) => v.code === 'app.object-owned').map((v) => v.fix)).toEqual(["remove Kustomization flux-system/platform from the app's objects; decide whether to change it through synth's own settings instead"]);
+  });
+
+  it("fails when an app declares an object of a folder a component declares beside its own, naming that component", () => {
+    const spec = modify(dev, (e) => { e.notifications = { webhook: {} } as NonNullable<typeof e.notifications>; e.apps = [legacy]; });
+    const found = ownership(spec, { 'route.yaml': yaml('gateway.networking.k8s.io/v1', 'HTTPRoute', 'flux-webhook', 'ingress') }, new Map(Object.entries(notificationSecrets('dev', ['flux-system.flux-webhook-token']))));
+    expect(found.find((v) => v.code === 'app.object-owned')).toMatchObject({
+      message: expect.stringContaining('which the notifications component also writes (clusters/dev/kubernetes/network/flux-webhook/httproute.ingress.flux-webhook.yaml)'),
+      fix: "remove HTTPRoute ingress/flux-webhook from the app's objects; decide whether to change it through the notifications component's own settings instead",
+    });
   });
 
   it('passes two apps with objects of their own, and leaves one object written twice by one app to kustomize', () => {

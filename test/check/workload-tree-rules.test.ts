@@ -43,6 +43,19 @@ function changed(before: EnvironmentSpec, after: EnvironmentSpec) {
   const env = mgmtOf(after);
   return expectReport(runRules(workloadTreeRules, { env, files: mgmtTree(env, committed), previous: committed }));
 }
+/** mgmt's findings for two workload clusters, lab1 then lab2, each at its own release before and after. */
+function changedPair(before: readonly [string, string], after: readonly [string, string]) {
+  const pair = ([one, two]: readonly [string, string]) => {
+    const at = (name: string, v: string) => lab((e) => { e.name = name; e.infrastructure.kubernetes = v; e.infrastructure.proxmox.templates = { [v]: 9000 }; });
+    const specs = [at('lab1', one), at('lab2', two)];
+    return resolve(managementBase, [managementBase, ...specs]);
+  };
+  const committed = mgmtTree(pair(before));
+  const env = pair(after);
+  return runRules(workloadTreeRules, { env, files: mgmtTree(env, committed), previous: committed });
+}
+const KCP = 'kubernetes/capi-clusters/lab1/kubeadmcontrolplane.default.lab1-control-plane.yaml';
+const kcp = (tail: string) => `apiVersion: controlplane.cluster.x-k8s.io/v1beta2\nkind: KubeadmControlPlane\n${tail}`;
 const templatePath = (name: string) => `clusters/mgmt/kubernetes/capi-clusters/lab1/proxmoxmachinetemplate.default.${name}.yaml`;
 
 describe("the workload clusters' objects against mgmt's committed tree", () => {
@@ -126,6 +139,40 @@ describe("the workload clusters' objects against mgmt's committed tree", () => {
     });
   });
 
+  describe('the control plane against its committed release', () => {
+    /** The skew and downgrade findings on lab1 at v1.34.2, over a committed tree whose control plane file reads `text`, and other files. */
+    const against = (text: string, extra: Record<string, string> = {}) => {
+      const env = mgmtOf(lab((e) => { e.infrastructure.kubernetes = 'v1.34.2'; e.infrastructure.proxmox.templates = { 'v1.34.2': 9000 }; }));
+      const committed = new Map([...mgmtTree(env), [KCP, text], ...Object.entries(extra)]);
+      return runRules(workloadTreeRules, { env, files: mgmtTree(env, committed), previous: committed }).filter((v) => v.code.startsWith('workload.kubernetes-'));
+    };
+
+    it('says nothing where the committed control plane has no release to compare: no spec, a version that is no string', () => {
+      const named = 'metadata:\n  name: lab1-control-plane\n  namespace: default\n';
+      expect(against(kcp(named))).toEqual([]);
+      // YAML reads `version: 1` and `version: 2` as numbers: semver would coerce them to 1.0.0 and 2.0.0.
+      expect(against(kcp(`${named}spec:\n  version: 1\n`))).toEqual([]);
+      expect(against(kcp(`${named}spec:\n  version: 2\n`))).toEqual([]);
+    });
+
+    it("compares only with the committed control plane of its own namespace, a file under kubernetes/ only, and reads a committed object with no metadata as no one's", () => {
+      const elsewhere = kcp('metadata:\n  name: lab1-control-plane\n  namespace: clusters\nspec:\n  version: v1.36.0\n');
+      expect(against(elsewhere)).toEqual([]);
+      const anonymous = {
+        'kubernetes/capi-clusters/old/kcp.yaml': kcp('spec:\n  version: v1.36.0\n'),
+        // Outside kubernetes/ no Flux applies it: not the committed control plane.
+        'bootstrap/kcp.yaml': kcp('metadata:\n  name: lab1-control-plane\n  namespace: default\nspec:\n  version: v1.36.0\n'),
+      };
+      expect(against(kcp('metadata:\n  name: lab1-control-plane\n  namespace: default\nspec:\n  version: v1.34.2\n'), anonymous)).toEqual([]);
+    });
+
+    it('names the workload cluster whose control plane moves, not the first of its namespace', () => {
+      expect(changedPair(['v1.34.3', 'v1.34.3'], ['v1.34.3', 'v1.34.2']).map((v) => [v.code, v.path])).toEqual([['workload.kubernetes-downgrade', 'lab2.infrastructure.kubernetes']]);
+      const [skip] = changedPair(['v1.33.4', 'v1.33.4'], ['v1.33.4', 'v1.35.0']);
+      expect(skip!.fix).toContain('set lab2.infrastructure.kubernetes to a v1.34.x release');
+    });
+  });
+
   describe('workload.kubernetes-downgrade', () => {
     const at = (v: string, templates: Record<string, number> = { [v]: 9000 }) => lab((e) => { e.infrastructure.kubernetes = v; e.infrastructure.proxmox.templates = templates; });
     const downgrades = (before: EnvironmentSpec, after: EnvironmentSpec) => changed(before, after).filter((v) => v.code === 'workload.kubernetes-downgrade');
@@ -175,6 +222,23 @@ describe("the workload clusters' objects against mgmt's committed tree", () => {
       expect(runRules(workloadTreeRules, { env, files: mgmtTree(env) })).toEqual([]);
       const both = new Map([...mgmtTree(mgmtOf(workloadBase)), ...mgmtTree(env)]);
       expect(runRules(workloadTreeRules, { env, files: both, previous: mgmtTree(mgmtOf(workloadBase)) }).filter((v) => v.code === 'workload.namespace-moved')).toEqual([]);
+    });
+
+    it("passes what is no Cluster of that name in another namespace under kubernetes/: another kind, group or name, a file elsewhere, a Cluster in the default namespace, unnamed", () => {
+      const cluster = (apiVersion: string, kind: string, name: string, namespace?: string) =>
+        `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: ${name}\n${namespace ? `  namespace: ${namespace}\n` : ''}`;
+      const odd = {
+        'kubernetes/capi-clusters/x/machinedeployment.yaml': cluster('cluster.x-k8s.io/v1beta2', 'MachineDeployment', 'lab1', 'clusters'),
+        'kubernetes/capi-clusters/x/other-group.yaml': cluster('example.com/v1', 'Cluster', 'lab1', 'clusters'),
+        'kubernetes/capi-clusters/x/other-name.yaml': cluster('cluster.x-k8s.io/v1beta2', 'Cluster', 'lab2', 'clusters'),
+        'kubernetes/capi-clusters/x/no-group.yaml': 'kind: Cluster\nmetadata:\n  name: lab1\n  namespace: clusters\n',
+        'kubernetes/capi-clusters/x/unnamed.yaml': 'apiVersion: cluster.x-k8s.io/v1beta2\nkind: Cluster\n',
+        'kubernetes/capi-clusters/x/default.yaml': cluster('cluster.x-k8s.io/v1beta2', 'Cluster', 'lab1'),
+        'bootstrap/cluster.yaml': cluster('cluster.x-k8s.io/v1beta2', 'Cluster', 'lab1', 'clusters'),
+      };
+      const env = mgmtOf(workloadBase);
+      const committed = new Map([...mgmtTree(env), ...Object.entries(odd)]);
+      expect(runRules(workloadTreeRules, { env, files: mgmtTree(env, committed), previous: committed }).filter((v) => v.code === 'workload.namespace-moved')).toEqual([]);
     });
 
     it('fails when the Cluster moves to another namespace: a pruning layer deletes the old cluster', () => {

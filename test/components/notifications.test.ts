@@ -209,7 +209,7 @@ describe('notifications rules', () => {
     expect(codes(on({ receivers: [mail, chat, teams, hook, team], webhook: { forge: 'gitea' } }))).toEqual([]);
   });
 
-  it.each(['localhost:25', 'mail.localhost:587', '127.0.0.1:25', '[::1]:25', 'alertmanager-operated.monitoring.svc:9093', 'kube-prometheus-stack-alertmanager:9093', 'alertmanager-kube-prometheus-stack-alertmanager-0.alertmanager-operated:25'])('fails when the smarthost is %s, Alertmanager\'s own pod or Service (notifications.smtp-self)', (smarthost) => {
+  it.each(['localhost:25', 'mail.localhost:587', '127.0.0.1:25', '127.10.20.30:25', '[::1]:25', '0.0.0.0:25', 'alertmanager-operated.monitoring.svc:9093', 'kube-prometheus-stack-alertmanager:9093', 'alertmanager-kube-prometheus-stack-alertmanager-0.alertmanager-operated:25'])('fails when the smarthost is %s, Alertmanager\'s own pod or Service (notifications.smtp-self)', (smarthost) => {
     const [v] = expectOnly(on({ receivers: [{ ...mail, smarthost }] }), 'notifications.smtp-self');
     expect(v).toMatchObject({ path: 'fixture.notifications.receivers[0].smarthost', value: smarthost });
     expect(v!.message).toMatch(/: no mail would leave$/);
@@ -219,6 +219,13 @@ describe('notifications rules', () => {
   it('passes a relay of its own, and one whose name only contains alertmanager', () => {
     expect(codes(on({ receivers: [{ ...mail, smarthost: 'smtp.example.com:587' }] }))).toEqual([]);
     expect(codes(on({ receivers: [{ ...mail, smarthost: 'alertmanager-relay.example.com:587' }] }))).toEqual([]);
+    // A DNS name that only starts or ends like a loopback address is a relay of its own.
+    expect(codes(on({ receivers: [{ ...mail, smarthost: '127.1.2.3mail.example.com:587' }] }))).toEqual([]);
+    expect(codes(on({ receivers: [{ ...mail, smarthost: 'mail127.1.2.3:587' }] }))).toEqual([]);
+  });
+
+  it('leaves a smarthost with no port to notifications.smtp-hostport, reported once', () => {
+    expect(codes(on({ receivers: [{ ...mail, smarthost: 'localhost:smtp' }] }))).toEqual(['notifications.smtp-hostport']);
   });
 
   it('fails when a receiver takes nothing', () => {

@@ -10,6 +10,7 @@ import { modify, threeServers } from '../fixtures/environments';
 import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import { rendered } from '../fixtures/render';
+import { workloadBase } from '../fixtures/workload-rules';
 
 /** An age recipient of no one's: the fixtures' secrets need recipients, never the demo key's warning. */
 const RECIPIENT = 'age1qyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqszqgpqyqs3290gq';
@@ -273,6 +274,43 @@ describe('the rules of tls', () => {
     expect(route).toMatchObject({ path: 'fixture.apps[0].route.host', fix: 'shorten host or the base domain by 2 characters' });
     expect(codes(modify(acme(), (e) => { e.baseDomain = labels(3, 50); e.apps = routed.apps as any; }))).toEqual([]);
   });
+  it('names each derived name that exceeds 253 characters: the wildcard, a route, the webhook, the OIDC issuer (its host or the default auth)', () => {
+    const labels = (n: number, last: number) => [...Array(n).fill('b'.repeat(63)), 'c'.repeat(last)].join('.');
+    const long = (base: string, edit: (e: any) => void = () => {}) =>
+      check(modify(acme(), (e: any) => { e.baseDomain = base; edit(e); })).filter((v) => v.code === 'dns.name-too-long').map((v) => ({ path: v.path, value: v.value, message: v.message, fix: v.fix }));
+    const base = labels(3, 50); // 242 characters
+    const [wildcard] = long(labels(3, 60));
+    expect(wildcard!.message).toBe("the Gateway's wildcard certificate is 254 characters, and a DNS name holds at most 253");
+    // 253 characters exactly: the longest name DNS holds.
+    expect(long(labels(3, 59), (e) => { delete e.k3s.oidc; })).toEqual([]);
+    const routeHost = 'p'.repeat(12);
+    expect(long(base, (e) => { e.apps = modify(routed, (r) => { r.apps![0]!.route!.host = routeHost; }).apps; })[0]!.message).toBe("app podinfo's route is 255 characters, and a DNS name holds at most 253");
+    const hook = 'w'.repeat(12);
+    expect(long(base, (e) => { e.notifications = { webhook: { host: hook } }; })).toEqual([{
+      path: 'fixture.notifications.webhook.host',
+      value: `${hook}.${base}`,
+      message: "Flux's webhook is 255 characters, and a DNS name holds at most 253",
+      fix: 'shorten host or the base domain by 2 characters',
+    }]);
+    const realm = { realm: 'lab' };
+    expect(long(base, (e) => { e.k3s.oidc = { ...realm, issuerHost: 'i'.repeat(12) }; })).toEqual([{
+      path: 'fixture.k3s.oidc.issuerHost',
+      value: `${'i'.repeat(12)}.${base}`,
+      message: 'the OIDC issuer is 255 characters, and a DNS name holds at most 253',
+      fix: 'shorten issuerHost or the base domain by 2 characters',
+    }]);
+    // auth.<249 characters> is 254; *.<249 characters> is 251.
+    expect(long(labels(3, 57), (e) => { e.k3s.oidc = realm; }).map((v) => v.value)).toEqual([`auth.${labels(3, 57)}`]);
+  });
+
+  it('says nothing of derived names where there are none, or the base domain is no DNS name (its own rule says so)', () => {
+    const names = (edit: (e: any) => void) => check(modify(acme(), edit)).filter((v) => v.code === 'dns.name-too-long');
+    expect(names((e) => { e.apps = [{ name: 'plain', layer: 'apps', manifests: 'manifests/plain' }]; })).toEqual([]);
+    expect(names((e) => { e.baseDomain = `Not_A_Domain.${'x'.repeat(250)}`; })).toEqual([]);
+    // A Cluster API workload cluster has no k3s settings, and so no OIDC issuer of k3s's.
+    expect(check(workloadBase).filter((v) => v.code === 'dns.name-too-long')).toEqual([]);
+  });
+
   it('passes ACME on a public domain whose name only looks private', () => {
     expect(codes(modify(acme(), (e) => { e.baseDomain = 'home.arpa.example.net'; }))).toEqual([]);
   });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../../../src/check/run';
 import { modify, modifyWorkload, singleServer, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
-import { workloadBase } from '../../fixtures/workload-rules';
+import { managementBase, workloadBase } from '../../fixtures/workload-rules';
 
 const libvirt = (uri: string) => modify(threeServers, (e: any) => { e.infrastructure.uri = uri; });
 const proxmox = (change: (e: any) => void) => modify(singleServer, change);
 
 describe('libvirt.invalid-uri', () => {
-  it.each(['qemu:///system', 'qemu:///session', 'qemu:/system', 'qemu+ssh://root@kvm1/system', 'qemu+sshcmd://kvm1:2222/system?keyfile=~/.ssh/id', 'qemu+tcp://kvm1/system', 'qemu+tls://kvm1/session', 'qemu://kvm1/system'])('passes %s', (uri) => {
+  it.each(['qemu:///system', 'qemu:///session', 'qemu:/system', 'qemu+ssh://root@kvm1/system', 'qemu+sshcmd://kvm1:2222/system?keyfile=~/.ssh/id', 'qemu+tcp://kvm1/system', 'qemu+tls://kvm1/session', 'qemu://kvm1/system', 'qemu://system/system'])('passes %s', (uri) => {
     expect(codes(libvirt(uri))).toEqual([]);
   });
 
@@ -17,6 +17,9 @@ describe('libvirt.invalid-uri', () => {
     ['qemu://session?socket=/run/x', 'names a host session with no path; the local session instance is qemu:///session', 'qemu:///session?socket=/run/x'],
     ['qemu://kvm1', 'has the path (none), and libvirt\'s QEMU driver opens only /system or /session', 'qemu://kvm1/system'],
     ['qemu+ssh://root@kvm1/', 'has the path /, and libvirt\'s QEMU driver opens only /system or /session', 'qemu+ssh://root@kvm1/system'],
+    ['qemu://kvm1/x?socket=/run/y', 'has the path /x, and libvirt\'s QEMU driver opens only /system or /session', 'qemu://kvm1/system?socket=/run/y'],
+    // A host named system over SSH: its path is missing, not its slashes.
+    ['qemu+ssh://system', 'has the path (none), and libvirt\'s QEMU driver opens only /system or /session', 'qemu+ssh://system/system'],
     ['xen:///system', 'names the xen driver, and the domains the tool writes are QEMU/KVM domains', 'qemu:///system'],
     ['test:///default', 'names the test driver, and the domains the tool writes are QEMU/KVM domains', 'qemu:///system'],
   ])('fails when the URI is %s, and fixes it with an action', (uri, problem, fixed) => {
@@ -31,6 +34,8 @@ describe('libvirt.invalid-uri', () => {
     ['bhyve:///system', 'names no driver terraform-provider-libvirt dials (qemu, lxc, xen, vbox, test)'],
     ['qemu+unix:///system', 'names the transport unix, which terraform-provider-libvirt v0.9.7 does not dial (ssh, sshcmd, tcp, tls, or none for the local socket)'],
     ['qemu+ssh:///system', 'names the ssh transport and no host to reach with it'],
+    ['qemu+ssh:/system', 'names the ssh transport and no host to reach with it'],
+    ['+qemu:///system', 'is not driver[+transport]://[user@host[:port]]/path'],
     ['lxc+ssh:///system', 'names the lxc driver, and the domains the tool writes are QEMU/KVM domains'],
   ])('fails when the URI is %s, with a fix that says what to decide and no action', (uri, problem) => {
     const [v] = expectOnly(libvirt(uri), 'libvirt.invalid-uri');
@@ -79,7 +84,13 @@ describe('Proxmox names', () => {
     expectOnly(proxmox((e) => { e.infrastructure.bridge = 'vm/br0'; }), 'network.invalid-interface');
   });
 
+  it("fails when a node the management environment lists for Cluster API is a name Proxmox refuses, at that entry", () => {
+    const listed = modify(managementBase, (e: any) => { e.clusterApi.proxmoxNodes = ['pv1-1', 'pve 2']; });
+    expect(check(listed).filter((v) => v.code === 'proxmox.invalid-node-name').map((v) => [v.path, v.value])).toEqual([[`${listed.name}.clusterApi.proxmoxNodes[1]`, 'pve 2']]);
+  });
+
   it("judges a workload cluster's nodes and bridge, and never proposes a refused name for the management's list", () => {
+    expect(check(workloadBase).filter((v) => v.code.startsWith('proxmox.'))).toEqual([]);
     const workload = modifyWorkload(workloadBase, (e: any) => { e.infrastructure.proxmox.sourceNode = 'pve 2'; e.infrastructure.proxmox.allowedNodes = ['pve_3']; e.infrastructure.proxmox.bridge = 'vmbr+0'; });
     const found = check(workload).filter((v) => v.code.startsWith('proxmox.'));
     expect(found.map((v) => [v.code, v.path])).toEqual([
