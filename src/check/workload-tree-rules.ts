@@ -50,6 +50,21 @@ function movedFrom(tree: RenderedTree, w: WorkloadCluster): string | undefined {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 
+/**
+ * Each KubeadmControlPlane of the tree beside the committed one of the same identity: their
+ * releases (null where either has none a semver reads) and the workload cluster it belongs to.
+ */
+function controlPlaneVersions(tree: RenderedTree) {
+  if (!tree.previous || tree.env.workloads.length === 0) return [];
+  const committed = byKey(tree.previous, ['KubeadmControlPlane']);
+  return [...byKey(tree.files, ['KubeadmControlPlane']).values()].map(({ path, doc }) => {
+    const before = committed.get(key(doc));
+    const [from, to] = [before?.doc.spec?.version, doc.spec?.version].map((v) => (typeof v === 'string' ? semver.coerce(v) : null));
+    const w = tree.env.workloads.find((c) => c.namespace === doc.metadata?.namespace && `${c.name}-control-plane` === doc.metadata?.name);
+    return { path, doc, before, from, to, w };
+  });
+}
+
 export const workloadTreeRules: readonly Rule<RenderedTree>[] = [
   {
     code: 'workload.template-changed',
@@ -95,13 +110,8 @@ export const workloadTreeRules: readonly Rule<RenderedTree>[] = [
     // Cluster API v1.12.11 controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go
     // validateVersion: "Skipping a minor version is not allowed" (refused from minor + 2 on).
     check: (tree) => {
-      if (!tree.previous || tree.env.workloads.length === 0) return [];
-      const committed = byKey(tree.previous, ['KubeadmControlPlane']);
-      return [...byKey(tree.files, ['KubeadmControlPlane']).values()].flatMap(({ path, doc }): Finding[] => {
-        const before = committed.get(key(doc));
-        const [from, to] = [before?.doc.spec?.version, doc.spec?.version].map((v) => (typeof v === 'string' ? semver.coerce(v) : null));
+      return controlPlaneVersions(tree).flatMap(({ path, doc, before, from, to, w }): Finding[] => {
         if (!from || !to || semver.lt(to, `${from.major}.${from.minor + 2}.0`)) return [];
-        const w = tree.env.workloads.find((c) => c.namespace === doc.metadata?.namespace && `${c.name}-control-plane` === doc.metadata?.name);
         const next = `${from.major}.${from.minor + 1}`;
         return [{
           path: `${at(tree, path)}:spec.version`,
@@ -119,11 +129,7 @@ export const workloadTreeRules: readonly Rule<RenderedTree>[] = [
     // Cluster API v1.12.11 controlplane/kubeadm/internal/webhooks/kubeadmcontrolplane.go:638-680
     // validateVersion checks only the ceiling; docs/book/src/tasks/upgrading-clusters.md upgrades only.
     check: (tree) => {
-      if (!tree.previous || tree.env.workloads.length === 0) return [];
-      const committed = byKey(tree.previous, ['KubeadmControlPlane']);
-      return [...byKey(tree.files, ['KubeadmControlPlane']).values()].flatMap(({ doc }): Finding[] => {
-        const [from, to] = [committed.get(key(doc))?.doc.spec?.version, doc.spec?.version].map((v) => (typeof v === 'string' ? semver.coerce(v) : null));
-        const w = tree.env.workloads.find((c) => c.namespace === doc.metadata?.namespace && `${c.name}-control-plane` === doc.metadata?.name);
+      return controlPlaneVersions(tree).flatMap(({ from, to, w }): Finding[] => {
         if (!from || !to || !w || !semver.lt(to, from)) return [];
         const was = `v${from.version}`;
         const minors = from.minor - to.minor;

@@ -1,6 +1,6 @@
 import type { Environment } from '../resolve';
 import type { Finding, Rule } from '../violation';
-import { INTERFACE } from './standards';
+import { INTERFACE, invalidNames } from './standards';
 
 // Names the tool hands to libvirt and Proxmox as they are: held to the checks those programs
 // run on them, so a name they refuse fails here instead of in `tofu apply` or in CAPMOX's clone.
@@ -54,8 +54,6 @@ function proxmoxNodes(env: Environment): Named[] {
   return [...own, ...workload, ...known];
 }
 
-const refused = (items: readonly Named[], pattern: RegExp, what: string, fix: string): Finding[] =>
-  items.filter((i) => !pattern.test(i.name)).map((i) => ({ path: i.path, value: i.name, message: `"${i.name}" is not ${what}`, fix }));
 
 export const programNameRules: readonly Rule[] = [
   {
@@ -94,14 +92,14 @@ export const programNameRules: readonly Rule[] = [
     check: (env) => {
       const infra = env.infrastructure;
       if (infra.kind !== 'proxmox') return [];
-      return refused([{ path: 'infrastructure.datastore', name: infra.datastore }, { path: 'infrastructure.imageDatastore', name: infra.imageDatastore }], PVE_STORAGE_ID, 'a Proxmox storage ID', 'write the ID pvesm status lists, e.g. local-lvm (a letter first; letters, digits, -, _ and .)');
+      return invalidNames([{ path: 'infrastructure.datastore', name: infra.datastore }, { path: 'infrastructure.imageDatastore', name: infra.imageDatastore }], PVE_STORAGE_ID, 'a Proxmox storage ID', 'write the ID pvesm status lists, e.g. local-lvm (a letter first; letters, digits, -, _ and .)');
     },
   },
   {
     code: 'proxmox.invalid-node-name',
     severity: 'error',
     summary: "Proxmox node names are what pve-common's pve_verify_node_name accepts: letters, digits and '-', a letter or digit at each end",
-    check: (env) => refused(proxmoxNodes(env), PVE_NODE_NAME, 'a Proxmox node name', 'write the node as pvecm nodes lists it, e.g. pve1 (letters, digits and -)'),
+    check: (env) => invalidNames(proxmoxNodes(env), PVE_NODE_NAME, 'a Proxmox node name', 'write the node as pvecm nodes lists it, e.g. pve1 (letters, digits and -)'),
   },
   {
     code: 'proxmox.invalid-bridge',
@@ -111,7 +109,7 @@ export const programNameRules: readonly Rule[] = [
       const infra = env.infrastructure;
       const bridge = infra.kind === 'proxmox' ? { path: 'infrastructure.bridge', name: infra.bridge } : infra.kind === 'cluster-api' ? { path: 'infrastructure.proxmox.bridge', name: infra.proxmox.bridge } : undefined;
       // A name no Linux interface can have is network.invalid-interface's, reported once.
-      return bridge && INTERFACE.test(bridge.name) ? refused([bridge], PVE_BRIDGE_ID, 'a Proxmox bridge name', 'write the bridge as ip link on the Proxmox host shows it, e.g. vmbr0') : [];
+      return bridge && INTERFACE.test(bridge.name) ? invalidNames([bridge], PVE_BRIDGE_ID, 'a Proxmox bridge name', 'write the bridge as ip link on the Proxmox host shows it, e.g. vmbr0') : [];
     },
   },
 ];

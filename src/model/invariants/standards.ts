@@ -51,7 +51,8 @@ const reportedElsewhere = (a: string, b: string) => {
   return ['node+node', 'node+the control-plane VIP', 'the control-plane VIP+the gateway', 'the control-plane VIP+the ingress VIP', 'node+the ingress VIP'].includes(kinds);
 };
 
-const invalidNames = (items: { path: string; name: string }[], pattern: RegExp, what: string, fix: string): Finding[] =>
+/** Each name `pattern` refuses, as a finding: the path, the name, what it is not, and the fix. */
+export const invalidNames = (items: readonly { path: string; name: string }[], pattern: RegExp, what: string, fix: string): Finding[] =>
   items.filter((i) => !pattern.test(i.name)).map((i) => ({ path: i.path, value: i.name, message: `"${i.name}" is not ${what}`, fix }));
 
 /** What makes `name` no DNS name (RFC 1035 §2.3.4: labels of at most 63 octets, 253 in all), the first thing found. */
