@@ -43,6 +43,16 @@ describe("an environment's own pins", () => {
     // With Longhorn on: the pin of a component that is off pins nothing (setting.without-effect).
     const [v] = expectOnly(modify(withPins({ charts: { longhorn: { version: 'latest' } } }), (e) => { e.longhorn = {}; }), 'versions.unpinned');
     expect(v).toMatchObject({ path: 'fixture.versions.charts.longhorn.version', value: 'latest' });
+    // The example is that chart's release as its upstream names them (no v), which passes.
+    expect(v!.fix).toBe('pin an exact release, e.g. 1.12.1');
+    expect(codes(modify(withPins({ charts: { longhorn: { version: '1.12.1' } } }), (e) => { e.longhorn = {}; }))).toEqual([]);
+  });
+
+  it('fails when an override of a pin without a tag convention is no exact release, proposing the tool\'s own pin', () => {
+    const key = 'flux.version';
+    const [v] = expectOnly(withPins({ flux: { version: 'latest' } }), 'versions.unpinned');
+    expect(v!.fix).toBe(`pin an exact release, e.g. ${versions.flux.version}`);
+    expect(v!.path).toBe(`fixture.versions.${key}`);
   });
 
   it('judges compatibility on the pins as overridden: a Gateway API older than the Cilium pin needs', () => {

@@ -1,6 +1,7 @@
 import { duplicates } from '../../model/duplicates';
 import { dependOn, findCycle, layersBefore, withAction } from '../../model/invariants/flux';
 import { PROVIDER_VALUE_KEYS } from './settings';
+import { isPinned } from '../../model/invariants/versions';
 import type { Environment } from '../../model/resolve';
 import type { Finding, Rule } from '../../model/violation';
 import { clusterApiOperator, entryFor, minorOf, newestSeries, providerRepository, releaseSeriesOf, sourceOf, PROVIDERS_FILE } from '../../model/compatibility';
@@ -31,9 +32,10 @@ export const clusterApiRules: readonly Rule[] = [
       const built = entryFor(clusterApiOperator, operator)?.clusterApi;
       if (built === undefined) return [];
       const minor = minorOf(built)!;
+      // A version that names no release is version.unpinned's: its minor is no second fault.
       return providersOf(env)
         .map((p, i) => ({ p, i }))
-        .filter(({ p }) => p.kind === 'CoreProvider' && minorOf(p.version) !== minor)
+        .filter(({ p }) => p.kind === 'CoreProvider' && isPinned(p.version) && minorOf(p.version) !== minor)
         .map(({ p, i }): Finding => ({
           path: providerPath(i, 'version'),
           value: p.version,

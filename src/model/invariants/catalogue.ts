@@ -20,6 +20,9 @@ export function cataloguePins(catalogue: Catalogue): { key: string; version: str
   return Object.entries(catalogue).flatMap(([section, value]) => walk(value, section));
 }
 
+/** A release of that key written as its upstream names them: the convention's example, else the tool's own pin. */
+const exampleOf = (key: string): string | undefined => conventionOf(key)?.example ?? cataloguePins(versions as Catalogue).find((p) => p.key === key && isPinned(p.version))?.version;
+
 /** The chart pins a vendored compatibility table is looked up by (the Cilium one has its own rule, in gateway-api). */
 const CHART_TABLES: readonly { key: 'certManager' | 'clusterApiOperator' | 'fluxOperator'; table: CompatTable<unknown>; by: 'minor' | 'release' }[] = [
   { key: 'certManager', table: certManagerKubernetes, by: 'minor' },
@@ -41,7 +44,7 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
           path: `versions.${p.key}`,
           value: shown(p.version),
           message: `"${p.version}" is not an exact version; every environment installing it would drift`,
-          fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
+          fix: `pin an exact release${exampleOf(p.key) ? `, e.g. ${exampleOf(p.key)}` : ''}`,
         })),
   },
   {
@@ -70,6 +73,8 @@ export const catalogueRules: readonly Rule<Catalogue>[] = [
     check: (catalogue) => {
       const pins = catalogue as unknown as typeof versions;
       if (!pins.flux || !pins.charts?.fluxOperator) return [];
+      // A version that names no release is versions.unpinned's: no second error for the same value.
+      if (!isPinned(pins.flux.version)) return [];
       const operator = pins.charts.fluxOperator.version;
       // A release the data does not know is compat.unknown-release's warning, not a guess here.
       const carried = entryFor(fluxOperatorFlux, operator)?.flux;

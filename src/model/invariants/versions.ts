@@ -6,6 +6,8 @@ import type { Finding, Rule } from '../violation';
 import { k3sOnly } from './kind-scope';
 import { specPins } from '../rendered-pins';
 import { conventionOf, follows, namedAs, written } from '../tag-conventions';
+import { k3s } from '../../versions';
+import { providerRepositories } from '../compatibility';
 
 /** An exact release: `1.2.3` or `v1.2.3`, optional pre-release and build; no range, tag or wildcard. */
 export function isPinned(version: string): boolean {
@@ -16,14 +18,36 @@ export function isPinned(version: string): boolean {
  * The versions the environment's own spec sets, with their paths. Pins that come from
  * src/versions.ts (charts, images) are checked once, by their key (catalogue.ts).
  */
-function pinnedVersions(env: Environment): { path: string; version: string }[] {
+function pinnedVersions(env: Environment): { path: string; version: string; example: string }[] {
   return [
     // Without a k3s section there is no version to judge: k3s.missing says so.
-    ...(env.workload || env.k3s ? [{ path: kubernetesVersionPath(env), version: env.kubernetesVersion }] : []),
-    ...(env.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].version`, version: p.version })),
-    ...env.apps.flatMap((a) => (a.helm ? [{ path: `apps[${a.index}].helm.version`, version: a.helm.version }] : [])),
+    ...(env.workload || env.k3s ? [{ path: kubernetesVersionPath(env), version: env.kubernetesVersion, example: kubernetesExample(env) }] : []),
+    // Provider releases carry their v (version.tag-convention), so the example does too.
+    ...(env.clusterApi?.providers ?? []).map((p, i) => ({ path: `clusterApi.providers[${i}].version`, version: p.version, example: providerExample(env, p) })),
+    ...env.apps.flatMap((a) => (a.helm ? [{ path: `apps[${a.index}].helm.version`, version: a.helm.version, example: `an exact release of the ${a.helm.chart} chart as its repository lists it, e.g. 1.20.0` }] : [])),
   ];
 }
+
+/** The provider's release in the environment's catalogue where the vendored data knows it: its own series, not another provider's. */
+function providerExample(env: Environment, p: { kind: string; name: string }): string {
+  const known = providerRepositories.flatMap((r) => r.providers).find((d) => d.kind === p.kind && d.name === p.name);
+  const version = known && (env.versions.capiProviders as Record<string, { version: string } | undefined>)[known.catalogue]?.version;
+  return version ? `an exact release tag of ${p.name}, e.g. ${version}` : `an exact release tag of ${p.name}, written with its leading v (vX.Y.Z)`;
+}
+
+/**
+ * An example each rule after this one accepts: a k3s release with its +k3sN suffix
+ * (k3s.version-suffix), or for a workload cluster a release it has a template VM of
+ * (workload.kubernetes-version, workload.template-missing).
+ */
+function kubernetesExample(env: Environment): string {
+  if (!env.workload) return `an exact k3s release, e.g. ${k3s.tested}`;
+  const templated = Object.keys(env.workload.proxmox.templates).filter((v) => KUBEADM_RELEASE.test(v)).sort(semver.rcompare);
+  return templated.length > 0 ? `a release with a template VM in infrastructure.proxmox.templates: ${templated.join(', ')}` : 'an exact kubeadm release (vX.Y.Z) that the management cluster\'s Cluster API supports, and a template VM of it in infrastructure.proxmox.templates';
+}
+
+/** A kubeadm release as Kubernetes tags it, the form Cluster API's templates and image-builder name. */
+export const KUBEADM_RELEASE = /^v\d+\.\d+\.\d+$/;
 
 /** A k3s release as k3s-io/k3s tags it: v1.36.4+k3s1. */
 const K3S_RELEASE = /^v\d+\.\d+\.\d+\+k3s\d+$/;
@@ -40,7 +64,7 @@ export const versionRules: readonly Rule[] = [
           path: v.path,
           value: shown(v.version),
           message: `"${v.version}" is not an exact version; a range, tag or wildcard changes what a re-run installs`,
-          fix: 'pin an exact release, e.g. 1.20.0 or v1.36.4+k3s1',
+          fix: `pin ${v.example}`,
         })),
   },
   {

@@ -9,7 +9,7 @@ import type { Finding, Rule } from '../violation';
 import type { MachineSet, WorkloadCluster } from '../workload';
 import { ETCD_RECOMMENDED_MEMBERS } from './control-plane';
 import { onWorkload } from './kind-scope';
-import { isPinned } from './versions';
+import { isPinned, KUBEADM_RELEASE } from './versions';
 
 // A `cluster-api` environment as a whole: the settings only k3s servers have, the control plane
 // and the worker pools, the machines' sizes, the generations of their templates and the
@@ -36,8 +36,6 @@ const machineSets = (w: WorkloadCluster): readonly MachineSet[] => [w.controlPla
 /** The longest a label value may be (Kubernetes' IsValidLabelValue): a pool's MachineDeployment name is one. */
 const LABEL_VALUE_MAX = 63;
 
-/** A kubeadm release as Kubernetes tags it, the form Cluster API's templates and image-builder name. */
-const KUBEADM_RELEASE = /^v\d+\.\d+\.\d+$/;
 
 export const workloadRules: readonly Rule[] = [
   {

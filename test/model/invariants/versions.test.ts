@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { check } from '../../../src/check/run';
 import { EITHER_WAY, conventionOf, follows, written } from '../../../src/model/tag-conventions';
+import { podinfo } from '../../fixtures/corpus';
 
 /** Runs `body` with one catalogue entry replaced, as a bad edit of src/versions.ts would. */
 function withCatalogue<T>(entry: Record<string, unknown>, key: string, value: string, body: () => T): T {
@@ -171,6 +172,27 @@ describe('tag conventions', () => {
     const [v] = expectOnly(modify(capi, (e) => { e.clusterApi!.providers[3]!.version = '0.9.1'; }), 'version.tag-convention');
     expect(v).toMatchObject({ path: 'mgmt.clusterApi.providers[3].version', value: '0.9.1', fix: 'write v0.9.1', action: { set: 'clusterApi.providers[3].version', to: 'v0.9.1' } });
     expect(v!.message).toContain('InfrastructureProvider proxmox: provider releases are named with a leading v, as v1.12.11');
+  });
+
+  // The fix's example is one the rules after version.unpinned accept for that field.
+  it('fails when the k3s version is a tag, proposing the tested release with its +k3sN suffix, which passes', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.k3s.version = 'latest'; }), 'version.unpinned');
+    expect(v!.fix).toBe(`pin an exact k3s release, e.g. ${catalogue.k3s.tested}`);
+    expect(codes(modify(threeServers, (e) => { e.k3s.version = catalogue.k3s.tested; }))).toEqual([]);
+  });
+
+  it('fails when a provider version is a tag, proposing a release written with its v, which the tag convention accepts', () => {
+    // The core provider: its minor is also judged against the operator's (compat.operator-capi), which leaves a tag to this rule.
+    const [v] = expectOnly(modify(capi, (e) => { e.clusterApi!.providers[0]!.version = 'latest'; }), 'version.unpinned');
+    const example = /e\.g\. (\S+)$/.exec(v!.fix)![1]!;
+    expect(v!.fix).toBe(`pin an exact release tag of ${capi.clusterApi!.providers[0]!.name}, e.g. ${catalogue.capiProviders.clusterApi.version}`);
+    expect(follows(example, conventionOf('capiProviders.*')!)).toBe(true);
+    expect(codes(modify(capi, (e) => { e.clusterApi!.providers[0]!.version = example; }))).toEqual([]);
+  });
+
+  it('fails when an app chart version is a range, naming the chart', () => {
+    const [v] = expectOnly(modify(threeServers, (e) => { e.apps = [{ ...podinfo, helm: { ...podinfo.helm, version: '^6' } }] as never; }), 'version.unpinned');
+    expect(v!.fix).toBe('pin an exact release of the podinfo chart as its repository lists it, e.g. 1.20.0');
   });
 
   it('leaves a provider version that is no release to version.unpinned', () => {

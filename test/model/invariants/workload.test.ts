@@ -154,6 +154,14 @@ describe('a workload cluster (infrastructure.kind: cluster-api)', () => {
       expect(codes(change((e) => { e.infrastructure.kubernetes = 'latest'; e.infrastructure.proxmox.templates = { latest: 9035 }; }))).toEqual([['version.unpinned', 'lab1.infrastructure.kubernetes']]);
     });
 
+    it('fails when it is a tag, proposing the releases it has template VMs of, newest first; the first passes', () => {
+      const [v] = violationsOf(change((e) => { e.infrastructure.kubernetes = 'latest'; e.infrastructure.proxmox.templates = { 'v1.34.2': 9034, 'v1.35.9': 9035, latest: 9000 }; })).filter((x) => x.code === 'version.unpinned');
+      expect(v!.fix).toBe('pin a release with a template VM in infrastructure.proxmox.templates: v1.35.9, v1.34.2');
+      expect(violationsOf(change((e) => { e.infrastructure.kubernetes = 'v1.35.9'; e.infrastructure.proxmox.templates = { 'v1.34.2': 9034, 'v1.35.9': 9035 }; })).filter((x) => x.code.startsWith('version.') || x.code.startsWith('workload.'))).toEqual([]);
+      const [none] = violationsOf(change((e) => { e.infrastructure.kubernetes = 'latest'; e.infrastructure.proxmox.templates = { latest: 9000 }; })).filter((x) => x.code === 'version.unpinned');
+      expect(none!.fix).toBe("pin an exact kubeadm release (vX.Y.Z) that the management cluster's Cluster API supports, and a template VM of it in infrastructure.proxmox.templates");
+    });
+
     it('asks for no template VM of a version that is no kubeadm release: the version is the one fault', () => {
       for (const version of ['1.35.9', 'v1.35.9+k3s1', 'v1.35.9-rc.0']) {
         expect(codes(change((e) => { e.infrastructure.kubernetes = version; })), version).toEqual([['workload.kubernetes-version', 'lab1.infrastructure.kubernetes']]);
