@@ -41,7 +41,7 @@ export const dev = {
     // The OpenTofu module this replaces declared the nodes with count, in this order.
     migrateFromCount: ['k3s-dev-1', 'k3s-dev-2', 'k3s-dev-3'],
   },
-  // The user's own workloads; see the README's "Deploying your own apps".
+  // The user's own workloads; see docs/guides/apps.md.
   // podinfo's chart names its Service after the release (the app's name) on port 9898
   // (charts/podinfo at 6.14.1: templates/service.yaml, values service.externalPort).
   apps: [{ name: 'podinfo', layer: 'apps', helm: { ...pins.apps.podinfo, values: { replicaCount: 2, ui: { message: 'dev' } } }, route: { host: 'podinfo', port: 9898 } }],

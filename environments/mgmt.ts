@@ -73,7 +73,7 @@ export const mgmt = {
       { name: 'capi-providers', dependsOn: ['capi-operator'] },
       // The workload clusters' Cluster API objects and their handover (lab1), once the providers run.
       // No wait: a new cluster takes longer than a layer's timeout to come up, and nothing depends
-      // on the layer; its handover steps wait for each other (README, "Adding a workload cluster").
+      // on the layer; its handover steps wait for each other (docs/guides/workload-clusters.md, "Adding a workload cluster").
       { name: 'capi-clusters', dependsOn: ['capi-providers'], wait: false },
     ],
   },

@@ -18,7 +18,7 @@
  * (e) the tool's own npm test, once (--no-suite leaves it out);
  * (f) with --prove, the proving ground (npm run prove: root, libvirt, Go) warm, its binaries cached;
  *     with --prove-cold also cold: empty binary, Go build and Go module caches, so every module is
- *     downloaded and built again (the 0.9 libvirt provider from PROVE_SOURCES: README).
+ *     downloaded and built again (the 0.9 libvirt provider from PROVE_SOURCES: docs/design/proving-ground.md).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYamlDocuments } from '../src/tree/yaml';
 
-// The README's recipe for a new component, followed to the letter on a copy of the tool's own
+// The recipe for a new component (docs/guides/components.md), followed to the letter on a copy of the tool's own
 // folders (its sources, scripts, schemas and docs; no fleet, no test, no environment of the
 // checkout), with a fleet of the test's own: a pin in src/versions.ts, one entry file, its line in
 // the table; for a component with settings, its settings.ts and its line in the spec's sections

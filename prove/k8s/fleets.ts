@@ -17,7 +17,7 @@ export interface Shape {
   readonly edit: (source: string) => string;
   /** Secrets the tree needs: `<namespace>/<name>` and their KEY=VALUE lines (harness-made values). */
   readonly secrets: Readonly<Record<string, readonly string[]>>;
-  /** Environments the user adds by hand beside init's (README, "Adding an environment"). @default none */
+  /** Environments the user adds by hand beside init's (docs/guides/environments.md, "Adding an environment"). @default none */
   readonly added?: readonly AddedEnvironment[];
 }
 
@@ -26,7 +26,7 @@ export interface AddedEnvironment {
   readonly env: string;
   /** `environments/<env>.ts` as the user writes it. */
   readonly source: string;
-  /** Other files of the fleet the README has the user edit for it (a pin in `environments/versions.ts`). */
+  /** Other files of the fleet the guides have the user edit for it (a pin in `environments/versions.ts`). */
   readonly edits: Readonly<Record<string, (source: string) => string>>;
   /** Secrets set from files: `<namespace>/<name>` and `KEY=<fleet-relative path>` (`secrets set --file`). */
   readonly files: Readonly<Record<string, readonly string[]>>;
@@ -86,7 +86,7 @@ export function scaffold(bin: string, dir: string, shape: Shape): K8sFleet {
   };
 }
 
-/** Writes an added environment's file and its line in environments/index.ts, and the README's other edits. */
+/** Writes an added environment's file and its line in environments/index.ts, and the guides' other edits. */
 function add(dir: string, a: AddedEnvironment): void {
   fs.writeFileSync(path.join(dir, 'environments', `${a.env}.ts`), a.source);
   const index = path.join(dir, 'environments', 'index.ts');
@@ -151,7 +151,7 @@ export const podinfoValues = (s: string) => replaceOnce(s, `{ name: 'podinfo', l
 const PROVE_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKABBli1KFrxit4mplErN2IKVdpwfM3AFsgMhANf/BhD prove@localhost';
 
 /**
- * A management environment as the README's "Adding a workload cluster" has a user write one: a
+ * A management environment as docs/guides/workload-clusters.md's "Adding a workload cluster" has a user write one: a
  * Proxmox VM (one server, no VIP) running Cluster API, its Git host under home.arpa and its one
  * resolver the router that answers it (network.private-name-public-resolvers refuses a public one).
  */
@@ -179,7 +179,7 @@ const MANAGEMENT_SPEC = `  controlPlane: {},
   },
 `;
 
-/** The workload cluster, written by hand as the README's lab1 (its template VM, its pool, its own Flux). */
+/** The workload cluster, written by hand as docs/guides/workload-clusters.md's lab1 (its template VM, its pool, its own Flux). */
 const WORKLOAD_SOURCE = `import type { EnvironmentSpec } from 'k3s-gitops-synth';
 import { ageRecipients } from './age-recipients';
 import * as pins from './versions';
@@ -240,5 +240,5 @@ export const MANAGEMENT: Shape = {
   }],
 };
 
-/** Hands lab1 over to its own Flux: `infrastructure.handedOver: true` (README, "Adding a workload cluster", step 6). */
+/** Hands lab1 over to its own Flux: `infrastructure.handedOver: true` (docs/guides/workload-clusters.md, "Adding a workload cluster", step 6). */
 export const handedOver = (s: string) => replaceOnce(s, "    kind: 'cluster-api',\n", "    kind: 'cluster-api',\n    handedOver: true,\n");

@@ -115,7 +115,7 @@ export function parseAnswers(raw: RawAnswers, dir: string, defaultTool: string):
   if (!/^[a-zA-Z0-9._-]{1,15}$/.test(d.interface)) fail('--interface', d.interface, 'is not a network interface name', 'name the nodes\' interface, e.g. eth0 or enp1s0');
   if (d.infrastructure !== 'bare-metal' && d.infrastructure !== 'libvirt') {
     const near = didYouMean(d.infrastructure, ['bare-metal', 'libvirt']);
-    fail('--infrastructure', d.infrastructure, `is not one of bare-metal, libvirt${near ? `; did you mean ${near}?` : ''}`, `use ${near ?? 'bare-metal or libvirt'} (a Proxmox environment is added by hand: see the README)`);
+    fail('--infrastructure', d.infrastructure, `is not one of bare-metal, libvirt${near ? `; did you mean ${near}?` : ''}`, `use ${near ?? 'bare-metal or libvirt'} (a Proxmox environment is added by hand: see docs/guides/environments.md)`);
   }
   const sshKeys = d['ssh-key'] === '' ? [] : [d['ssh-key'].trim()];
   if (sshKeys.length > 0 && d.infrastructure !== 'libvirt') fail('--ssh-key', isPrivateKey(sshKeys[0]!) ? '(a private key, not shown)' : sshKeys[0]!, 'is only used by VMs (cloud-init)', 'drop it, or add --infrastructure libvirt');

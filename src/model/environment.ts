@@ -196,7 +196,7 @@ export const fluxSchema = z.strictObject({
   branch: z.string().default('main').describe('The branch Flux follows.'),
   interval: z.string().default('1m').describe('How often Flux fetches the repository (a Go duration).'),
   pullSecret: z.string().optional().describe('A Secret in `flux-system` (declared under `secrets`) with what Flux needs to pull the repository: `username`/`password` or `bearerToken` (HTTPS), `identity`/`known_hosts` (SSH), and `ca.crt` for a forge with a private CA. None for a public repository. Default: none.'),
-  bootstrapped: z.boolean().default(false).describe('The cluster still runs Flux installed by `flux bootstrap` (its `flux-system/gotk-components.yaml` is in the tree): the tree keeps bootstrap\'s sync objects and lists that file, until the migration to flux-operator (README, "Migrating from flux bootstrap") is done.'),
+  bootstrapped: z.boolean().default(false).describe('The cluster still runs Flux installed by `flux bootstrap` (its `flux-system/gotk-components.yaml` is in the tree): the tree keeps bootstrap\'s sync objects and lists that file, until the migration to flux-operator (docs/guides/flux.md, "Migrating from flux bootstrap") is done.'),
   layers: z.array(fluxLayerSchema).describe('The Flux layers of the tree, one Kustomization each, ordered by `dependsOn`.'),
 });
 
@@ -298,7 +298,7 @@ export const environmentSchema = z.strictObject({
     .optional()
     .describe("The workstation's kubeconfig of this cluster, written by the runbook."),
   helmInstaller: z.enum(['flux', 'k3s']).default('flux').describe("How charts are installed: Flux `HelmRepository` + `HelmRelease`, or a k3s `HelmChart` that k3s's own helm-controller keeps applied."),
-  handover: handoverSchema.optional().describe('What an earlier install left on the servers, retired by the runbook after Flux owns its objects (README, "Handing over from an earlier install"). Default: nothing to retire.'),
+  handover: handoverSchema.optional().describe('What an earlier install left on the servers, retired by the runbook after Flux owns its objects (docs/guides/workload-clusters.md, "Handing over from an earlier install"). Default: nothing to retire.'),
   components: z.record(z.string(), componentSwitchSchema).default({}).describe('Table components without a section of their own, by name.'),
   apps: z.array(appSchema).default([]).describe("The user's own workloads."),
   secrets: z.array(secretRefSchema).default([]).describe('Secrets needed beyond those components declare themselves.'),

@@ -92,7 +92,7 @@ export const clusterApiInfrastructureSchema = z.strictObject({
   handedOver: z
     .boolean()
     .default(false)
-    .describe("Set once the cluster's own Flux is Ready (README, \"Adding a workload cluster\"): the management environment's Flux stops reconciling what it installed there (suspended, never deleted) and the cluster's own Cilium and flux-operator HelmReleases, suspended until then, take their releases over in the same commit. One-way: never unset it."),
+    .describe("Set once the cluster's own Flux is Ready (docs/guides/workload-clusters.md, \"Adding a workload cluster\"): the management environment's Flux stops reconciling what it installed there (suspended, never deleted) and the cluster's own Cilium and flux-operator HelmReleases, suspended until then, take their releases over in the same commit. One-way: never unset it."),
 });
 
 export type MachineSizesSpec = z.input<typeof machineSizesSchema>;

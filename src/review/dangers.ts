@@ -177,7 +177,7 @@ function platform(e: EnvironmentChange): Danger[] {
   return [
     ...cni.map((o) => ({ code: 'cni', what: `the CNI's release ${o.id} is removed`, why: 'uninstalling Cilium takes every pod\'s network with it' })),
     ...crds.map((o) => ({ code: 'crd', what: `${o.id} is removed`, why: o.kind === 'CustomResourceDefinition' ? 'deleting a CRD deletes every object of its kind' : 'it delivers CRDs; removing it can delete every object of their kinds' })),
-    ...sync.map((o) => ({ code: 'flux-sync', what: `Flux's own sync ${o.id} leaves the tree`, why: 'the root Kustomization prunes what leaves it, its own sync included, unless flux-operator has taken it over and it is annotated prune: disabled (README, Migrating from flux bootstrap)' })),
+    ...sync.map((o) => ({ code: 'flux-sync', what: `Flux's own sync ${o.id} leaves the tree`, why: 'the root Kustomization prunes what leaves it, its own sync included, unless flux-operator has taken it over and it is annotated prune: disabled (docs/guides/flux.md, Migrating from flux bootstrap)' })),
     ...namespaces.map((ns) => ({ code: 'namespace', what: `namespace ${ns} is removed`, why: 'it holds workloads: deleting it deletes them and their volumes\' claims' })),
   ];
 }

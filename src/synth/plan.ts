@@ -58,7 +58,7 @@ function unlistedBootstrapComponents(root: string, env: Environment): Violation[
     path: `${env.name}.flux.bootstrapped`,
     value: '(not set)',
     message: `${treeDir(env.name)}/${BOOTSTRAP_COMPONENTS} is still in the tree; without flux.bootstrapped the tree stops listing it and Flux prunes its own controllers and CRDs`,
-    fix: 'set flux.bootstrapped: true until flux-operator has taken over, then follow the README (Migrating from flux bootstrap): annotate, delete the file, unset bootstrapped',
+    fix: 'set flux.bootstrapped: true until flux-operator has taken over, then follow docs/guides/flux.md (Migrating from flux bootstrap): annotate, delete the file, unset bootstrapped',
   }];
 }
 

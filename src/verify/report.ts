@@ -3,7 +3,7 @@ import type { Outcome, VerifyLine } from './types';
 /** Exit codes of verify, as every command: 0 pass, 1 drift, 2 usage, 3 the cluster could not be read. */
 export const EXIT = { pass: 0, drift: 1, usage: 2, unreadable: 3 } as const;
 
-/** `--format json`: this shape is documented in the README and changes only with `formatVersion`. */
+/** `--format json`: this shape is documented in docs/guides/verify.md and changes only with `formatVersion`. */
 export interface VerifyReport {
   readonly formatVersion: 1;
   readonly environment: string;

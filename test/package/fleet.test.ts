@@ -13,7 +13,7 @@ let fleet: string;
 const HELLO = `import * as kplus from 'cdk8s-plus-31';
 import type { Construct } from 'constructs';
 
-/** A web server and its Service, named by the tool's rule: hello-web, hello-web-service (the README's example). */
+/** A web server and its Service, named by the tool's rule: hello-web, hello-web-service (the example of docs/guides/apps.md). */
 export function hello(scope: Construct): void {
   const tmp = kplus.Volume.fromEmptyDir(scope, 'tmp', 'tmp');
   const web = new kplus.Deployment(scope, 'web', {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { edit, npmRun, packedToolReady, removeScaffold, run, scaffold, write } from './scaffold';
 
-// The README's "Adding a workload cluster", followed in a fleet written by the packed package's
+// "Adding a workload cluster" (docs/guides/workload-clusters.md), followed in a fleet written by the packed package's
 // init: its environment turned into a management cluster, a workload cluster beside it, both
 // secrets written with the secrets command, then synth, check and validate as the fleet's CI runs them.
 let fleet: string;

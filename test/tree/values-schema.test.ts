@@ -61,8 +61,8 @@ describe('the one values schema resolution synth and validate share', () => {
     }
   });
 
-  it("the tool's README lists every chart that publishes no values schema", () => {
-    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  it("the validate guide lists every chart that publishes no values schema", () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'docs/guides/validate.md'), 'utf8').replace(/\s+/g, ' ');
     const listed = /`CHARTS_WITHOUT_VALUES_SCHEMA`: ([^)]*)\)/.exec(readme)?.[1];
     expect(listed).toBe([...CHARTS_WITHOUT_VALUES_SCHEMA].sort().join(', '));
   });

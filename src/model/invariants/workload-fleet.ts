@@ -171,7 +171,7 @@ export const workloadFleetRules: readonly Rule<readonly Environment[]>[] = [
     severity: 'warning',
     summary: "the layer of the workload clusters' objects does not wait for them to be ready (wait: false): a new cluster takes longer to come up than a layer's timeout",
     // wait: true makes kustomize-controller health-check every object it applied, the Cluster
-    // among them, until the layer's timeout; the README's walkthrough sets wait: false (step 1).
+    // among them, until the layer's timeout; docs/guides/workload-clusters.md's walkthrough sets wait: false (step 1).
     check: (envs) =>
       managers(envs).flatMap((m) => {
         const index = m.flux.layers.findIndex((l) => l.name === m.clusterApi!.layers.clusters);
