@@ -25,7 +25,8 @@ export function runScript(env: K3sEnvironment, cni?: ChartRelease, handover?: Ha
     'cd "$(dirname "$0")"',
     '',
     'DRY_RUN=0 LIST=0 FROM=1 ONLY=0 ALLOW_PLANNED=0',
-    `usage() { echo 'Usage: ${usage}' >&2; }`,
+    // Asked for, the usage is the answer (stdout, exit 0); after a mistake it goes with the error (stderr, exit 2).
+    `usage() { echo 'Usage: ${usage}'; }`,
     'while [ $# -gt 0 ]; do',
     '  case "$1" in',
     '    --dry-run) DRY_RUN=1 ;;',
@@ -37,7 +38,7 @@ export function runScript(env: K3sEnvironment, cni?: ChartRelease, handover?: Ha
     '      if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi',
     '      shift ;;',
     '    -h | --help) usage; exit 0 ;;',
-    '    *) echo "unknown option: $1" >&2; usage; exit 2 ;;',
+    '    *) echo "unknown option: $1" >&2; usage >&2; exit 2 ;;',
     '  esac',
     '  shift',
     'done',

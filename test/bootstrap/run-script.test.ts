@@ -113,11 +113,15 @@ describe('bootstrap/run.sh', () => {
     const accepted = [...script.matchAll(/^ {4}(--[a-z-]+)(?: \| (--[a-z-]+))?\)/gm)].flatMap((m) => m.slice(1).filter((o) => o !== undefined));
     expect(accepted).toContain('--allow-planned');
     const help = run(dir, ['--help']);
-    expect(help.code).toBe(0);
-    expect(help.err.startsWith('Usage: bash run.sh ')).toBe(true);
-    expect(accepted.filter((option) => !help.err.includes(`[${option}`))).toEqual([]);
+    // Asked for, the usage is the answer: on stdout, so `bash run.sh --help | less` shows it.
+    expect([help.code, help.err]).toEqual([0, '']);
+    expect(help.out.startsWith('Usage: bash run.sh ')).toBe(true);
+    expect(accepted.filter((option) => !help.out.includes(`[${option}`))).toEqual([]);
     // The script's header says the same.
-    expect(script).toContain(`# The same steps as README.md in this folder. ${help.err.trim()}`);
+    expect(script).toContain(`# The same steps as README.md in this folder. ${help.out.trim()}`);
+    // After a mistake it goes to stderr, with the error.
+    const wrong = run(dir, ['--frob']);
+    expect([wrong.code, wrong.out, wrong.err]).toEqual([2, '', `unknown option: --frob\n${help.out}`]);
   });
 
   it('reaches servers through the NAT targets the model gives, and VMs as their cloud-init user', () => {

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 DRY_RUN=0 LIST=0 FROM=1 ONLY=0 ALLOW_PLANNED=0
-usage() { echo 'Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>] [--allow-planned]' >&2; }
+usage() { echo 'Usage: bash run.sh [--dry-run] [--list] [--from <n>] [--only <n>] [--allow-planned]'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --dry-run) DRY_RUN=1 ;;
@@ -20,7 +20,7 @@ while [ $# -gt 0 ]; do
       if [ "$1" = --from ]; then FROM=$2; else ONLY=$2; fi
       shift ;;
     -h | --help) usage; exit 0 ;;
-    *) echo "unknown option: $1" >&2; usage; exit 2 ;;
+    *) echo "unknown option: $1" >&2; usage >&2; exit 2 ;;
   esac
   shift
 done
