@@ -33,6 +33,12 @@ const ALL_RULES = [...specRules, ...environmentRules, ...secretSourceRules, ...a
 const errorCodes = (c: CorpusCase) =>
   [...new Set(synthesize(c.spec, inputs(c)).violations.filter((v) => v.severity === 'error').map((v) => v.code))].sort();
 
+/** Findings one rule repeats on one field with one fix: one fault said twice (each should name all it covers, once). */
+const repeated = (c: CorpusCase) => {
+  const seen = new Set<string>();
+  return synthesize(c.spec, inputs(c)).violations.map((v) => `${v.code} ${v.path} ${v.fix}`).filter((k) => seen.has(k) || !seen.add(k));
+};
+
 describe('the bad-input corpus', () => {
   it('holds at least 40 invalid environments', () => {
     expect(invalid.length).toBeGreaterThanOrEqual(40);
@@ -43,6 +49,10 @@ describe('the bad-input corpus', () => {
     const reported = errorCodes(c);
     const answered = (wanted: string) => reported.find((code) => answersTo(code, wanted, ALL_RULES)) ?? wanted;
     expect([...new Set(c.expect.map(answered))].sort()).toEqual(reported);
+  });
+
+  it.each([...invalid, ...valid])('%s: says each fault once: no rule repeats one field with one fix', (_name, c) => {
+    expect(repeated(c)).toEqual([]);
   });
 
   it.each(invalid)('%s: synth writes nothing', (_name, c) => {

@@ -17,7 +17,26 @@ const claimsOf = (on: readonly EnabledComponent[]) => on.flatMap((component) => 
 /** A component's section of the spec, from its placement's path (`monitoring.layer` → `monitoring`). */
 const sectionOf = ({ placement }: EnabledComponent) => placement.path.replace(/\.layer$/, '');
 
-const holder = ({ component, claim }: { component: EnabledComponent; claim: VolumeClaim }) => `${claim.what} (${component.entry.name})`;
+type Claim = { component: EnabledComponent; claim: VolumeClaim };
+
+/** `Prometheus (kube-prometheus-stack)`, or `Prometheus (kube-prometheus-stack) and Loki (loki)`. */
+const holders = (cs: readonly Claim[]) => {
+  const names = cs.map(({ component, claim }) => `${claim.what} (${component.entry.name})`);
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
+
+/** One of two words: for one claim, or for several. */
+const agree = (cs: readonly unknown[], one: string, many: string) => (cs.length === 1 ? one : many);
+
+/**
+ * Claims that would get the same finding (one field, one fix) as one group, in first-seen order:
+ * reported once, naming each claim, never the same field twice.
+ */
+function grouped(cs: readonly Claim[], key: (c: Claim) => string): Claim[][] {
+  const groups = new Map<string, Claim[]>();
+  for (const c of cs) groups.set(key(c), [...(groups.get(key(c)) ?? []), c]);
+  return [...groups.values()];
+}
 
 /** Where the platform's volumes land: on a class that exists, after what provides it, on Longhorn where it runs. */
 export function storageRules(enabled: Enabled): Rule[] {
@@ -29,19 +48,20 @@ export function storageRules(enabled: Enabled): Rule[] {
       check: (env) => {
         const on = enabled(env);
         const classes = providedClasses(env, on);
-        return claimsOf(on)
-          .filter(({ claim }) => !classes.has(claim.storageClass))
-          .map((c): Finding => {
-            // k3s's own class; kubeadm has none of its own.
-            const localPath = c.claim.storageClass === K3S_LOCAL_PATH && env.k3s !== undefined;
-            return {
-              path: localPath ? 'k3s.disable' : sectionOf(c.component),
-              value: localPath ? shown(env.k3s?.disable) : c.claim.storageClass,
-              message: `${holder(c)} claims its volume from StorageClass ${c.claim.storageClass}, which ${env.name} does not have${localPath ? `: Longhorn is off and k3s.disable lists ${K3S_LOCAL_STORAGE}` : ''}; the claim would stay Pending and the release would fail`,
-              fix: localPath ? `turn Longhorn on (longhorn: {}), or remove '${K3S_LOCAL_STORAGE}' from k3s.disable` : `provide StorageClass ${c.claim.storageClass}, or have ${c.component.entry.name} name one of: ${[...classes.keys()].join(', ') || '(none)'}`,
-              ...(localPath && { action: { set: 'k3s.disable', to: (env.k3s?.disable ?? []).filter((d) => d !== K3S_LOCAL_STORAGE) } }),
-            };
-          });
+        // k3s's own class; kubeadm has none of its own.
+        const isLocalPath = (c: Claim) => c.claim.storageClass === K3S_LOCAL_PATH && env.k3s !== undefined;
+        const missing = claimsOf(on).filter(({ claim }) => !classes.has(claim.storageClass));
+        return grouped(missing, (c) => (isLocalPath(c) ? K3S_LOCAL_PATH : `${c.component.entry.name} ${c.claim.storageClass}`)).map((cs): Finding => {
+          const [c] = cs as [Claim];
+          const localPath = isLocalPath(c);
+          return {
+            path: localPath ? 'k3s.disable' : sectionOf(c.component),
+            value: localPath ? shown(env.k3s?.disable) : c.claim.storageClass,
+            message: `${holders(cs)} ${agree(cs, 'claims its volume', 'claim their volumes')} from StorageClass ${c.claim.storageClass}, which ${env.name} does not have${localPath ? `: Longhorn is off and k3s.disable lists ${K3S_LOCAL_STORAGE}` : ''}; ${agree(cs, 'the claim', 'the claims')} would stay Pending and ${agree(cs, 'the release', 'the releases')} would fail`,
+            fix: localPath ? `turn Longhorn on (longhorn: {}), or remove '${K3S_LOCAL_STORAGE}' from k3s.disable` : `provide StorageClass ${c.claim.storageClass}, or have ${c.component.entry.name} name one of: ${[...classes.keys()].join(', ') || '(none)'}`,
+            ...(localPath && { action: { set: 'k3s.disable', to: (env.k3s?.disable ?? []).filter((d) => d !== K3S_LOCAL_STORAGE) } }),
+          };
+        });
       },
     },
     {
@@ -54,25 +74,30 @@ export function storageRules(enabled: Enabled): Rule[] {
         const on = enabled(env);
         const classes = providedClasses(env, on);
         const exists = (layer: string) => env.flux.layers.some((l) => l.name === layer);
-        return claimsOf(on).flatMap((c): Finding[] => {
+        const unordered = claimsOf(on).filter((c) => {
           const provider = classes.get(c.claim.storageClass);
-          if (provider === undefined || provider === 'k3s' || provider.entry === c.component.entry) return [];
+          if (provider === undefined || provider === 'k3s' || provider.entry === c.component.entry) return false;
           const [layer, first] = [c.component.placement.layer, provider.placement.layer];
           // A layer that does not exist is flux.layer-missing's to report.
-          if (!exists(layer) || !exists(first)) return [];
-          const ordered = layer === first ? env.helmInstaller === 'flux' : layersBefore(env, layer).has(first);
-          if (ordered) return [];
-          return [{
+          if (!exists(layer) || !exists(first)) return false;
+          return !(layer === first ? env.helmInstaller === 'flux' : layersBefore(env, layer).has(first));
+        });
+        // In one layer the fix names the component; across layers it is the layer's, shared by its claims.
+        return grouped(unordered, (c) => `${c.component.placement.path} ${c.claim.storageClass} ${c.component.placement.layer === (classes.get(c.claim.storageClass) as EnabledComponent).placement.layer ? c.component.entry.name : ''}`).map((cs): Finding => {
+          const [c] = cs as [Claim];
+          const provider = classes.get(c.claim.storageClass) as EnabledComponent;
+          const [layer, first] = [c.component.placement.layer, provider.placement.layer];
+          return {
             path: c.component.placement.path,
             value: layer,
             message: layer === first
-              ? `${holder(c)} claims from ${c.claim.storageClass} in layer ${layer}, beside ${provider.entry.name}; k3s HelmCharts have no order, so the claim can be made before ${provider.entry.name} runs and its release fails`
-              : `${holder(c)} claims from ${c.claim.storageClass}, but its layer ${layer} does not depend on ${provider.entry.name}'s layer ${first}: the claim can be made before the class exists`,
+              ? `${holders(cs)} ${agree(cs, 'claims', 'claim')} from ${c.claim.storageClass} in layer ${layer}, beside ${provider.entry.name}; k3s HelmCharts have no order, so ${agree(cs, 'the claim', 'a claim')} can be made before ${provider.entry.name} runs and ${agree(cs, 'its release fails', 'their releases fail')}`
+              : `${holders(cs)} ${agree(cs, 'claims', 'claim')} from ${c.claim.storageClass}, but ${agree(cs, 'its', 'their')} layer ${layer} does not depend on ${provider.entry.name}'s layer ${first}: ${agree(cs, 'the claim', 'a claim')} can be made before the class exists`,
             fix: layer === first
               ? `give ${c.component.entry.name} a layer that depends on ${first} (${c.component.placement.path})`
               : `add '${first}' to the dependsOn of layer ${layer}, or set ${c.component.placement.path} to '${first}'`,
             ...(layer !== first && withAction(dependOn(env, layer, first))),
-          }];
+          };
         });
       },
     },
@@ -84,14 +109,12 @@ export function storageRules(enabled: Enabled): Rule[] {
       summary: "without Longhorn, a component's claims land on k3s's local-path: one node's disk, pinned to it and lost with it",
       check: (env) =>
         deploysLocalPath(env)
-          ? claimsOf(enabled(env))
-              .filter(({ claim }) => claim.storageClass === K3S_LOCAL_PATH)
-              .map((c) => ({
-                path: 'longhorn',
-                value: '(not set)',
-                message: `${holder(c)} keeps its volume on ${K3S_LOCAL_PATH}: a directory on the node it first runs on; its pod can run nowhere else, and the data goes with that node`,
-                fix: 'turn Longhorn on (longhorn: {}, with a data disk per node) to replicate it, or accept node-local data',
-              }))
+          ? grouped(claimsOf(enabled(env)).filter(({ claim }) => claim.storageClass === K3S_LOCAL_PATH), () => K3S_LOCAL_PATH).map((cs) => ({
+              path: 'longhorn',
+              value: '(not set)',
+              message: `${holders(cs)} ${agree(cs, `keeps its volume on ${K3S_LOCAL_PATH}: a directory on the node it first runs on; its pod can run nowhere else, and the data goes with that node`, `keep their volumes on ${K3S_LOCAL_PATH}: a directory on the node each first runs on; each pod can run nowhere else, and the data goes with that node`)}`,
+              fix: `turn Longhorn on (longhorn: {}, with a data disk per node) to replicate ${agree(cs, 'it', 'them')}, or accept node-local data`,
+            }))
           : [],
     },
     {

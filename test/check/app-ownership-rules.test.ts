@@ -161,4 +161,9 @@ describe("the apps' objects in the platform's namespaces", () => {
     // kube-system is the cluster's, and Cilium's: the component is named.
     expect(manifests(yaml('v1', 'ConfigMap', 'patch', 'kube-system'))[0]!.message).toContain('into kube-system, which belongs to the cilium component');
   });
+
+  it("leaves an object the platform also writes to app.object-owned alone: its fix removes it, so moving it is no second fix", () => {
+    const found = manifests(yaml('helm.toolkit.fluxcd.io/v2', 'HelmRelease', 'longhorn', 'longhorn-system'), yaml('longhorn.io/v1beta2', 'RecurringJob', 'nightly', 'longhorn-system'));
+    expect(codes(found)).toEqual(['app.object-owned HelmRelease longhorn-system/longhorn', 'app.object-platform-namespace RecurringJob longhorn-system/nightly']);
+  });
 });

@@ -81,9 +81,9 @@ describe("storage: the platform's claims", () => {
   it("fail when monitoring's layer does not come after Longhorn's", () => {
     const spec = modify(withLonghorn, (e: any) => { e.monitoring.layer = 'gateway-api'; e.monitoring.rulesLayer = 'network'; });
     const found = check(spec).filter((v) => v.code === 'storage.claim-unordered');
+    // One field, one fix: reported once, naming both claims.
     expect(found.map((v) => v.message)).toEqual([
-      "Prometheus (kube-prometheus-stack) claims from longhorn, but its layer gateway-api does not depend on longhorn's layer platform: the claim can be made before the class exists",
-      "Loki (loki) claims from longhorn, but its layer gateway-api does not depend on longhorn's layer platform: the claim can be made before the class exists",
+      "Prometheus (kube-prometheus-stack) and Loki (loki) claim from longhorn, but their layer gateway-api does not depend on longhorn's layer platform: a claim can be made before the class exists",
     ]);
     expect(found[0]).toMatchObject({ severity: 'error', path: 'fixture.monitoring.layer', value: 'gateway-api', fix: "add 'platform' to the dependsOn of layer gateway-api, or set monitoring.layer to 'platform'" });
   });
@@ -91,23 +91,23 @@ describe("storage: the platform's claims", () => {
   it('fail in one layer with k3s HelmCharts, which have no order', () => {
     const spec = modify(withLonghorn, (e) => { e.helmInstaller = 'k3s'; });
     const found = check(spec).filter((v) => v.code === 'storage.claim-unordered');
-    expect(found).toHaveLength(2);
-    expect(found[0]!.fix).toBe('give kube-prometheus-stack a layer that depends on platform (monitoring.layer)');
+    // The fix names each component, so each is its own finding.
+    expect(found.map((v) => v.fix)).toEqual(['give kube-prometheus-stack a layer that depends on platform (monitoring.layer)', 'give loki a layer that depends on platform (monitoring.layer)']);
   });
 
   it('warn where they land on local-path (no Longhorn): one node holds the data', () => {
     expect(codes(withoutLonghorn)).toEqual(['storage.node-local']);
     const found = check(withoutLonghorn).filter((v) => v.code === 'storage.node-local');
-    expect(found.map((v) => v.severity)).toEqual(['warning', 'warning']);
-    expect(found[0]).toMatchObject({ path: 'fixture.longhorn', value: '(not set)' });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: 'warning', path: 'fixture.longhorn', value: '(not set)', fix: 'turn Longhorn on (longhorn: {}, with a data disk per node) to replicate them, or accept node-local data' });
+    expect(found[0]!.message).toBe('Prometheus (kube-prometheus-stack) and Loki (loki) keep their volumes on local-path: a directory on the node each first runs on; each pod can run nowhere else, and the data goes with that node');
   });
 
   it('fail where the class they name does not exist (no Longhorn, local-storage disabled)', () => {
     const spec = modify(withoutLonghorn, (e) => { e.k3s.disable = ['traefik', 'servicelb', K3S_LOCAL_STORAGE]; });
     const found = expectOnly(spec, 'storage.class-missing');
     expect(found.map((v) => v.message)).toEqual([
-      'Prometheus (kube-prometheus-stack) claims its volume from StorageClass local-path, which fixture does not have: Longhorn is off and k3s.disable lists local-storage; the claim would stay Pending and the release would fail',
-      'Loki (loki) claims its volume from StorageClass local-path, which fixture does not have: Longhorn is off and k3s.disable lists local-storage; the claim would stay Pending and the release would fail',
+      'Prometheus (kube-prometheus-stack) and Loki (loki) claim their volumes from StorageClass local-path, which fixture does not have: Longhorn is off and k3s.disable lists local-storage; the claims would stay Pending and the releases would fail',
     ]);
     expect(found[0]).toMatchObject({ path: 'fixture.k3s.disable', fix: "turn Longhorn on (longhorn: {}), or remove 'local-storage' from k3s.disable" });
   });

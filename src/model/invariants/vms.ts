@@ -135,8 +135,10 @@ export const vmRules: readonly Rule[] = [
     summary: "every Proxmox VM has its own VM id (100-999999999), and a planned node's id is no other node's",
     check: (env) => {
       if (env.infrastructure.kind !== 'proxmox') return [];
+      // An adopted VM without its id is vm.adopt-identity's, whose fix is the id it has today, not any free one.
+      const adopted = env.infrastructure.adopt?.vms ?? {};
       const invalid = env.vms
-        .filter((vm, i) => vm.vmId === undefined || !validVmId(vm.vmId) || env.vms.findIndex((o) => o.vmId === vm.vmId) < i)
+        .filter((vm, i) => (vm.vmId === undefined ? !(vm.node.name in adopted) : !validVmId(vm.vmId) || env.vms.findIndex((o) => o.vmId === vm.vmId) < i))
         .map((vm) => ({
           path: `nodes[${vm.node.index}].vm.vmId`,
           value: shown(vm.vmId),

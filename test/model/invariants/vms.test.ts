@@ -53,6 +53,11 @@ describe('VM invariants', () => {
     expectOnly(modify(singleServer, (e) => { e.nodes[0]!.vm = {}; }), 'vm.id-invalid');
   });
 
+  it('fails when an adopted Proxmox VM has no VM id, once, with the fix that names the id it has today', () => {
+    const [v] = expectOnly(modify(singleServer, (e: any) => { e.nodes[0]!.vm = {}; e.infrastructure.adopt = { vms: { solo: { mac: 'BC:24:11:5E:02:01' } } }; }), 'vm.adopt-identity');
+    expect(v).toMatchObject({ path: 'single.nodes[0].vm.vmId', fix: 'set vm.vmId to the id the VM has today (qm list on the host)' });
+  });
+
   it('fails when no SSH key is given', () => {
     expectOnly(modify(threeServers, (e: any) => { e.infrastructure.access.sshKeys = []; }), 'vm.no-ssh-key');
   });
