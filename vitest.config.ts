@@ -11,7 +11,7 @@ const ALONE = 'test/synth/crash-safety.test.ts';
  * rendering ran), and Mermaid's DOM (a global window that would make later files' libraries think
  * they run in a browser).
  */
-const OWN_PROCESS = ['test/infra/token-stack-traces.test.ts', 'test/review/mermaid.test.ts'];
+const OWN_PROCESS = ['test/infra/token-stack-traces.test.ts', 'test/review/mermaid.test.ts', 'test/docs/mermaid.test.ts'];
 /**
  * The tool installed as a release is: from a git tag (npm clones it, installs its dev dependencies
  * and builds it) and published to a registry on loopback. Minutes of npm and the compiler each:

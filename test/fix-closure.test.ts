@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refusedLine } from '../src/cli/command-options';
+import { refusedLine } from '../src/command-line/command-options';
 import type { Violation } from '../src/model/violation';
 import { synthesize } from '../src/synth/render';
 import { applyAction, quotedCommands } from './fixtures/apply-fix';

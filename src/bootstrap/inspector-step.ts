@@ -1,5 +1,5 @@
 import type { K3sEnvironment } from '../model/resolve';
-import { inspectorAccount } from '../verify/inspector-account';
+import { inspectorAccount } from '../model/inspector-account';
 import { quote } from './shell';
 import { REPO_ROOT, WAIT } from './step';
 import type { Step } from './step';

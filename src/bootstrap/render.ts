@@ -10,7 +10,7 @@ import type { Step } from './step';
 import { FluxInstance } from '../imports/flux-instance-fluxcd.controlplane.io';
 import type { FluxInstanceSpecClusterSize } from '../imports/flux-instance-fluxcd.controlplane.io';
 import { fluxInstanceProps } from '../k8s/flux-instance';
-import { managementPatches } from '../workload/handover/sops-age-fallback';
+import { managementPatches } from '../k8s/sops-age-fallback';
 import { CILIUM_VALUES_FILE, FLUX_INSTANCE_FILE, RUN_SCRIPT_FILE } from '../tree/paths';
 
 export { CILIUM_VALUES_FILE };

@@ -1,10 +1,10 @@
-import { appObjects } from '../apps/objects';
-import type { AppObject } from '../apps/objects';
+import { appObjects } from '../model/app-objects';
+import type { AppObject } from '../model/app-objects';
 import { componentNamespaces, enabledComponents } from '../components/table';
 import type { Finding, Rule } from '../model/violation';
 import { CLUSTER_NAMESPACES } from '../tree/kinds';
-import { at, documents } from '../tree/rendered-tree';
-import type { RenderedTree } from '../tree/rendered-tree';
+import { at, documents } from '../model/rendered-tree';
+import type { RenderedTree } from '../model/rendered-tree';
 
 // The user's apps against the platform, on the rendered tree: one object, two owners. Flux
 // identifies an object by group, kind, namespace and name; the version does not count.

@@ -2,8 +2,8 @@ import semver from 'semver';
 import { k3sPin } from '../bootstrap/day-two';
 import type { Finding, Rule } from '../model/violation';
 import { isK3s } from '../model/resolve';
-import { documents, firstDocument } from '../tree/rendered-tree';
-import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
+import { documents, firstDocument } from '../model/rendered-tree';
+import type { KubeDoc, RenderedTree } from '../model/rendered-tree';
 
 // An environment against the committed tree it replaces: the values a running cluster cannot
 // take back (a release below the one that wrote its data) or takes without moving its data.

@@ -1,11 +1,11 @@
 import { treeDir } from '../tree/paths';
-import { at, documents, firstDocument } from '../tree/rendered-tree';
-import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
+import { at, documents, firstDocument } from '../model/rendered-tree';
+import type { KubeDoc, RenderedTree } from '../model/rendered-tree';
 import { parseYamlDocuments } from '../tree/yaml';
 import { K3S_HTTPS_PORT } from '../bootstrap/k3s-config';
 import { componentRenderedRules } from '../components/rules';
 import { conformanceRules } from '../conformance/rules';
-import { userFile } from '../apps/objects';
+import { userFile } from '../model/app-objects';
 import { runRules, shown } from '../model/violation';
 import { appOwnershipRules } from './app-ownership-rules';
 import { workloadHandoverRules } from './workload-handover-rules';
@@ -13,7 +13,7 @@ import { workloadTreeRules } from './workload-tree-rules';
 import { lifecycleRules } from './lifecycle-rules';
 import type { Finding, Rule, Violation } from '../model/violation';
 
-export type { RenderedTree } from '../tree/rendered-tree';
+export type { RenderedTree } from '../model/rendered-tree';
 
 function nodeConfigs(tree: RenderedTree): { path: string; name: string; config: Record<string, unknown> }[] {
   return [...tree.files.keys()]

@@ -2,8 +2,8 @@ import { handoverReleases } from '../components/workload-units';
 import type { Finding, Rule } from '../model/violation';
 import { handoverPending } from '../model/workload';
 import { helmReleaseTarget, releaseId } from '../tree/helm-release-target';
-import { at, documents } from '../tree/rendered-tree';
-import type { RenderedTree } from '../tree/rendered-tree';
+import { at, documents } from '../model/rendered-tree';
+import type { RenderedTree } from '../model/rendered-tree';
 import { handoverNames } from '../workload/handover/names';
 
 // The handover of a workload cluster to its own Flux: one controller per release at every commit

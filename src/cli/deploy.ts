@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEPLOY_OPTIONS } from './command-options';
+import { DEPLOY_OPTIONS } from '../command-line/command-options';
 import { MINIMUM_TERRAFORM, providerTmpDir, statePath } from '../infra/state';
 import { inspectState } from '../infra/state-inspection';
 import type { StateFinding } from '../infra/state-inspection';
 import * as versions from '../versions';
-import { argsErrorLine } from './args-error';
+import { argsErrorLine } from '../command-line/args-error';
 import { machineUpdateNotes } from './machine-updates';
 import type { PlannedChange } from './machine-updates';
-import { UsageError } from './usage-error';
+import { UsageError } from '../command-line/usage-error';
 
 // `k3s-gitops-synth deploy <env>`: the committed clusters/<env>/terraform/cdk.tf.json applied as it
 // is, with the operator's own tofu or terraform; it never synthesizes and fetches no npm package.

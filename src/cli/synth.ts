@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SYNTH_OPTIONS } from './command-options';
+import { SYNTH_OPTIONS } from '../command-line/command-options';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { unlistedEnvironments } from '../fleet/unlisted-environments';
 import { formatViolation } from '../model/violation';
 import { checkCommand, diffCommand, synthCommand } from '../synth/commands';
 import type { CommandOptions, CommandResult } from '../synth/commands';
-import { UsageError } from './usage-error';
-import { argsErrorLine } from './args-error';
+import { UsageError } from '../command-line/usage-error';
+import { argsErrorLine } from '../command-line/args-error';
 import { kubernetesManifests } from '../synth/cdk8s-output';
 
 const USAGE = `usage: npm run <synth|check|diff> [-- [--env <name>]... [--root <dir>] [--environments <module>] [--prune]]

@@ -3,7 +3,7 @@ import type { ChartRelease } from '../charts/chart';
 import type { HealthCheck } from '../k8s/flux-layer';
 import type { Environment } from '../model/resolve';
 import type { Rule } from '../model/violation';
-import type { RenderedTree } from '../tree/rendered-tree';
+import type { RenderedTree } from '../model/rendered-tree';
 
 /** Where a component goes: a layer of `flux.layers`, and the spec path that chose it (for messages). */
 export interface Placement {

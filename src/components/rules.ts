@@ -5,7 +5,7 @@ import type { Environment } from '../model/resolve';
 import { counted } from '../model/quorum';
 import { shown } from '../model/violation';
 import type { Rule } from '../model/violation';
-import type { RenderedTree } from '../tree/rendered-tree';
+import type { RenderedTree } from '../model/rendered-tree';
 import type { ComponentEntry, EnabledComponent } from './entry';
 import { gatewayApiCatalogueRules } from './gateway-api/rules';
 import type { Catalogue } from './gateway-api/rules';

@@ -1,10 +1,10 @@
-import { userFile } from '../apps/objects';
+import { userFile } from '../model/app-objects';
 import { dependOn, findCycle, layersBefore, withAction } from '../model/invariants/flux';
 import type { Environment } from '../model/resolve';
 import { shown } from '../model/violation';
 import type { Finding, Rule } from '../model/violation';
-import { at, documents } from '../tree/rendered-tree';
-import type { KubeDoc, RenderedTree } from '../tree/rendered-tree';
+import { at, documents } from '../model/rendered-tree';
+import type { KubeDoc, RenderedTree } from '../model/rendered-tree';
 import type { EnabledComponent, VolumeClaim } from './entry';
 import { K3S_LOCAL_PATH, K3S_LOCAL_STORAGE } from '../model/k3s-packaged';
 import { deploysLocalPath, providedClasses } from './storage-classes';

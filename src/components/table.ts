@@ -1,7 +1,7 @@
 import type { ChartRelease } from '../charts/chart';
 import type { HealthCheck } from '../k8s/flux-layer';
 import type { Environment } from '../model/resolve';
-import type { RenderedTree } from '../tree/rendered-tree';
+import type { RenderedTree } from '../model/rendered-tree';
 import { certManager } from './cert-manager';
 import { cilium } from './cilium';
 import { clusterApi } from './cluster-api';

@@ -1,5 +1,5 @@
 import type { Rule } from '../model/violation';
-import type { RenderedTree } from '../tree/rendered-tree';
+import type { RenderedTree } from '../model/rendered-tree';
 import { CONFORMANCE_NAMESPACES } from './suites';
 
 /** The suites' own rule: their namespaces are nobody else's, since each run ends by deleting them. */

@@ -1,4 +1,4 @@
-import { instances } from '../review/terraform';
+import { instances } from './stack-instances';
 import { adoptionEntries, isInUse, isRecord, volumesInUse } from './state-domains';
 import type { AdoptedDomainEntry, Json } from './state-domains';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { INIT_ANSWERS, INIT_OPTIONS } from '../cli/command-options';
+import { INIT_ANSWERS, INIT_OPTIONS } from '../command-line/command-options';
 import * as versions from '../versions';
 import { defaultsFor, parseAnswers } from './answers';
 import type { RawAnswers } from './answers';
@@ -12,9 +12,9 @@ import { vendorTool, vendoredTool } from './vendor-tool';
 import { startingSpec } from './starting-spec';
 import { check } from '../check/run';
 import { formatRefusedAnswer } from './answer-fields';
-import { argsErrorLine } from '../cli/args-error';
+import { argsErrorLine } from '../command-line/args-error';
 import { toolPackage } from '../synth/tool-version';
-import { UsageError } from '../cli/usage-error';
+import { UsageError } from '../command-line/usage-error';
 
 const OPTIONS = INIT_ANSWERS;
 

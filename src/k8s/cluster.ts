@@ -14,7 +14,7 @@ import { FluxSync } from './flux-sync';
 import { fluxClusterSize, fluxReleaseCount } from './flux-cluster-size';
 import { Namespaces } from './namespaces';
 import { SopsFile } from './sops-file';
-import { managementPatches } from '../workload/handover/sops-age-fallback';
+import { managementPatches } from './sops-age-fallback';
 import { secretFileName } from '../tree/paths';
 import { handoverPending } from '../model/workload';
 

@@ -1,7 +1,13 @@
 import { Construct } from 'constructs';
 import { k8s } from 'cdk8s-plus-31';
-import type { InspectorAccount } from '../verify/inspector-account';
-import type { PolicyRule } from '../verify/inspection-rules';
+import type { InspectorAccount } from '../model/inspector-account';
+
+/** One rule of an RBAC role, as the construct takes it (verify computes them: src/verify/inspection-rules.ts). */
+export interface PolicyRule {
+  readonly apiGroups: readonly string[];
+  readonly resources: readonly string[];
+  readonly verbs: readonly string[];
+}
 
 export interface VerifyInspectorProps {
   /** Who is bound: `verify-inspector` in flux-system, or mgmt's existing `capi-inspector`. */

@@ -1,5 +1,5 @@
 import { GROW_SECTION } from '../bootstrap/disk-growth-step';
-import { instances } from './terraform';
+import { instances } from '../infra/stack-instances';
 import type { TfChange } from './terraform';
 
 // A libvirt volume's size is no attribute the provider can change (Update Not Supported,

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { REVIEW_OPTIONS } from '../cli/command-options';
+import { REVIEW_OPTIONS } from '../command-line/command-options';
 import { postComment } from './pr-comment';
-import { argsErrorLine } from '../cli/args-error';
+import { argsErrorLine } from '../command-line/args-error';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { reviewCommand } from './command';
 import { GitError } from './git-tree';
-import { UsageError } from '../cli/usage-error';
+import { UsageError } from '../command-line/usage-error';
 
 const USAGE = `usage: npm run review -- [--base <git ref>] [--format markdown|json] [--fail-on danger] [--env <name>]... [--root <dir>] [--environments <module>]
        npm run review -- --post-comment <file>

@@ -17,7 +17,8 @@ import type { ObjectChange, VersionBump } from './flux-diff';
 import { releaseMoves } from './release-moves';
 import { replacedServers, serverCosts } from './server-costs';
 import type { ServerCosts } from './server-costs';
-import { instances, planStacks } from './terraform';
+import { instances } from '../infra/stack-instances';
+import { planStacks } from './terraform';
 import type { TfChange } from './terraform';
 
 /** What a change of the committed trees does, for one environment. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SECRETS_OPTIONS } from '../cli/command-options';
+import { SECRETS_OPTIONS } from '../command-line/command-options';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSecretSources } from '../model/invariants/secrets';
 import { ENVIRONMENT_NAME } from '../model/name-patterns';
@@ -19,7 +19,7 @@ import { readTree } from '../synth/tree';
 import { generateIdentity, parseIdentities } from './age-keys';
 import { DEMO_AGE_KEY_FILE, DEMO_AGE_RECIPIENT } from './demo';
 import { availableIdentities, identityFile, identityPlaces, keyOwner } from './identities';
-import { NoMatchingIdentityError } from './sops-cipher';
+import { NoMatchingIdentityError } from '../tree/sops-cipher';
 import { RECIPIENTS_FILE, withRecipients } from './recipients-file';
 import { SecretWriteError, setSecret } from './secret-writer';
 import { decryptDocument, parseDocument } from './sops-document';

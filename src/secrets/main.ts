@@ -4,7 +4,7 @@ import type { EnvironmentSpec } from '../model/environment';
 import { formatViolation, hasErrors } from '../model/violation';
 import { SECRETS_USAGE, SecretsUsageError, secretsCommand } from './commands';
 import { specGate } from './spec-gate';
-import { argsErrorLine } from '../cli/args-error';
+import { argsErrorLine } from '../command-line/args-error';
 
 const GLOBAL = `  --root <dir>            folder that holds secrets/ and environments/ (default: the current folder)
   --environments <module> module exporting the environments list (default: environments/index.ts)`;

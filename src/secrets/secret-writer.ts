@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import YAML from 'yaml';
 import { wrapDataKey } from './age-keys';
-import { encryptScalar } from './sops-cipher';
+import { encryptScalar } from '../tree/sops-cipher';
 import { decryptDocument } from './sops-document';
 import { aadFor, computeMac } from './sops-tree';
 

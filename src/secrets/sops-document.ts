@@ -1,5 +1,5 @@
 import YAML from 'yaml';
-import { NoMatchingIdentityError, SopsDecryptError, decryptScalar } from './sops-cipher';
+import { NoMatchingIdentityError, SopsDecryptError, decryptScalar } from '../tree/sops-cipher';
 import { aadFor, computeMac, isEncryptedPath, leaves, toBytes } from './sops-tree';
 import { unwrapDataKey } from './age-keys';
 

@@ -15,7 +15,7 @@ import { compareTrees, notExecutable, readTree } from './tree';
 import type { TreeChanges } from './tree';
 import { shareDocuments } from '../tree/documents';
 import { VALUES_SCHEMA_DIR, treeDir } from '../tree/paths';
-import { UsageError } from '../cli/usage-error';
+import { UsageError } from '../command-line/usage-error';
 
 export interface EnvironmentPlan {
   readonly name: string;

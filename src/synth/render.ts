@@ -11,7 +11,7 @@ import { cniRelease, enabledComponents, layerHealthChecks } from '../components/
 import { handoverPlan } from '../components/handover';
 import { renderKubernetes } from '../k8s/render';
 import { inspectionRules } from '../verify/inspection-rules';
-import { inspectorAccount } from '../verify/inspector-account';
+import { inspectorAccount } from '../model/inspector-account';
 import { fluxClusterSize, fluxReleaseCount } from '../k8s/flux-cluster-size';
 import type { EnvironmentSpec } from '../model/environment';
 import { isK3s } from '../model/resolve';

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { VALIDATE_OPTIONS } from '../cli/command-options';
+import { VALIDATE_OPTIONS } from '../command-line/command-options';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { specName } from '../model/spec-check';
 import { validate } from './validate';
 import { checkRegistries } from './registry-check';
 import { readEnvironmentTree } from './tree-objects';
-import { argsErrorLine } from '../cli/args-error';
-import { UsageError } from '../cli/usage-error';
+import { argsErrorLine } from '../command-line/args-error';
+import { UsageError } from '../command-line/usage-error';
 
 const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize] [--online]
   --schemas      kubeconform-style JSON schemas (default: the tool's vendored schemas/json)

@@ -1,4 +1,4 @@
-import { ENC_PATTERN } from '../secrets/sops-cipher';
+import { ENC_PATTERN } from '../tree/sops-cipher';
 import type { Finding } from './findings';
 import { describeObject } from './findings';
 import { KINDS_WITHOUT_SCHEMA, SchemaStore, schemaFileName } from './schemas';

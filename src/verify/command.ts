@@ -8,7 +8,7 @@ import { readEnvironmentTree } from '../validate/tree-objects';
 import { refuseWritableCredentials, WritableCredentials } from './access-review';
 import { ClusterUnreadable, serverOf } from './api-request';
 import { CHECKS, verifyReads } from './checks';
-import { inspectorFix } from './inspector-account';
+import { inspectorFix } from '../model/inspector-account';
 import { KubeconfigError, loadKubeconfig } from './kubeconfig';
 import { readSnapshot } from './live-reader';
 import { buildReport, EXIT, exitCode, renderJson, renderText, unreadableReport } from './report';

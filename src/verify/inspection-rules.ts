@@ -1,15 +1,10 @@
+import type { PolicyRule } from '../k8s/verify-inspector';
 import type { Environment } from '../model/resolve';
 import { verifyReads } from './checks';
 import type { LiveKind, VerifyCheck } from './types';
 
 /** The inspector's only verbs: reads. */
 export const READ_VERBS = ['get', 'list', 'watch'] as const;
-
-export interface PolicyRule {
-  readonly apiGroups: readonly string[];
-  readonly resources: readonly string[];
-  readonly verbs: readonly string[];
-}
 
 /**
  * The inspection role's rules: exactly the resources verify's checks read in this environment,

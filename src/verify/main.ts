@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { VERIFY_OPTIONS } from '../cli/command-options';
-import { argsErrorLine } from '../cli/args-error';
+import { VERIFY_OPTIONS } from '../command-line/command-options';
+import { argsErrorLine } from '../command-line/args-error';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { verifyCommand } from './command';
-import { UsageError } from '../cli/usage-error';
+import { UsageError } from '../command-line/usage-error';
 
 const OPTIONS = ['env', 'kubeconfig', 'context', 'revision', 'format', 'root', 'environments', 'help'];
 const USAGE = `usage: npm run verify -- --env <name> [--kubeconfig <file>] [--context <name>] [--revision <sha>] [--format text|json] [--root <dir>] [--environments <module>]

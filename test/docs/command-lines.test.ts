@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refusedLine } from '../../src/cli/command-options';
+import { refusedLine } from '../../src/command-line/command-options';
 import type { Answers } from '../../src/init/answers';
 import { packageJson } from '../../src/init/templates/project';
 import { quotedLines } from './command-lines';

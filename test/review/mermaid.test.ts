@@ -1,4 +1,3 @@
-import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentSpec, K3sEnvironmentSpec } from '../../src/model/environment';
 import { resolve } from '../../src/model/resolve';
@@ -9,6 +8,7 @@ import { dev } from '../fixtures/fleet/dev';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import { prod } from '../fixtures/fleet/prod';
 import { modify } from '../fixtures/environments';
+import { mermaidParser } from '../fixtures/mermaid-parse';
 
 // Every diagram the review and the overviews draw is parsed by Mermaid's own parser, in a DOM
 // that jsdom provides (Mermaid sanitizes labels through DOMPurify, which needs one).
@@ -16,11 +16,7 @@ import { modify } from '../fixtures/environments';
 let parse: (text: string) => Promise<unknown>;
 
 beforeAll(async () => {
-  const dom = new JSDOM('<!doctype html><html><body></body></html>');
-  Object.assign(globalThis, { window: dom.window, document: dom.window.document });
-  const mermaid = (await import('mermaid')).default;
-  mermaid.initialize({ startOnLoad: false });
-  parse = (text) => mermaid.parse(text);
+  parse = await mermaidParser();
 }, 60_000);
 
 const tree = (spec: EnvironmentSpec) => renderEnvironment(resolve(spec));

@@ -3,7 +3,7 @@ import { resolve } from '../../src/model/resolve';
 import { readEnvironmentTree } from '../../src/validate/tree-objects';
 import { CHECKS, verifyReads } from '../../src/verify/checks';
 import { inspectionRules } from '../../src/verify/inspection-rules';
-import { inspectorAccount } from '../../src/verify/inspector-account';
+import { inspectorAccount } from '../../src/model/inspector-account';
 import type { VerifyCheck } from '../../src/verify/types';
 import { fleetRepo } from '../fixtures/fleet-repo';
 import { dev, fleet, mgmt } from '../fixtures/fleet';

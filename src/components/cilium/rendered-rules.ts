@@ -1,6 +1,6 @@
 import { CILIUM_VALUES_FILE, treeDir } from '../../tree/paths';
-import { at, documents, firstDocument } from '../../tree/rendered-tree';
-import type { RenderedTree } from '../../tree/rendered-tree';
+import { at, documents, firstDocument } from '../../model/rendered-tree';
+import type { RenderedTree } from '../../model/rendered-tree';
 import { parseYamlDocuments, toYaml } from '../../tree/yaml';
 import { shown } from '../../model/violation';
 import type { Finding, Rule } from '../../model/violation';

@@ -1,5 +1,5 @@
 import { Namespaces } from '../../k8s/namespaces';
-import { inspectorAccount } from '../../verify/inspector-account';
+import { inspectorAccount } from '../../model/inspector-account';
 import { defineComponent } from '../entry';
 import { CapiInspector } from './inspector';
 import { CapiProviders } from './providers';
@@ -25,7 +25,7 @@ export const clusterApi = defineComponent({
     new Namespaces(providers, 'namespaces', { names: [...new Set(config.providers.map((p) => p.namespace))] });
     new CapiProviders(providers, 'providers', { providers: config.providers });
     if (config.inspector) {
-      // The account verify runs as on this cluster too (src/verify/inspector-account.ts binds it to verify's role).
+      // The account verify runs as on this cluster too (src/model/inspector-account.ts binds it to verify's role).
       new CapiInspector(folder('capi-inspector'), 'inspector', { namespace: inspectorAccount(env).namespace });
     }
   },

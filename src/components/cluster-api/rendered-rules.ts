@@ -1,6 +1,6 @@
 import { fluxDir } from '../../tree/paths';
-import { at, documents, firstDocument } from '../../tree/rendered-tree';
-import type { KubeDoc, RenderedTree } from '../../tree/rendered-tree';
+import { at, documents, firstDocument } from '../../model/rendered-tree';
+import type { KubeDoc, RenderedTree } from '../../model/rendered-tree';
 import { shown } from '../../model/violation';
 import type { Rule } from '../../model/violation';
 

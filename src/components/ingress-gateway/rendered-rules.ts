@@ -1,8 +1,8 @@
 import type { App, AppRoute } from '../../model/resolve';
 import { didYouMean } from '../../model/spec-check';
 import type { Rule } from '../../model/violation';
-import { documents } from '../../tree/rendered-tree';
-import type { RenderedTree } from '../../tree/rendered-tree';
+import { documents } from '../../model/rendered-tree';
+import type { RenderedTree } from '../../model/rendered-tree';
 
 /** An app whose objects the tree holds (a construct's or a manifests folder's): a Helm app's Services are its chart's, rendered in the cluster only. */
 const ownObjects = (app: App): app is App & { route: AppRoute } => app.route !== undefined && app.helm === undefined;

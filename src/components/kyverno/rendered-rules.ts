@@ -1,8 +1,8 @@
-import { appObjects } from '../../apps/objects';
-import type { AppObject } from '../../apps/objects';
+import { appObjects } from '../../model/app-objects';
+import type { AppObject } from '../../model/app-objects';
 import type { Finding, Rule } from '../../model/violation';
-import { documents } from '../../tree/rendered-tree';
-import type { RenderedTree } from '../../tree/rendered-tree';
+import { documents } from '../../model/rendered-tree';
+import type { RenderedTree } from '../../model/rendered-tree';
 import { NAMESPACE_NAME_LABEL, VALIDATION_ACTIONS } from './policies';
 import type { FailureAction, ValidatingPolicySpec } from './policies';
 import { POD_TEMPLATES, POLICY_RULES } from './policy-rules';

@@ -1,5 +1,5 @@
 import YAML from 'yaml';
-import { ENC_PATTERN } from '../../secrets/sops-cipher';
+import { ENC_PATTERN } from '../../tree/sops-cipher';
 
 /** A Secret mgmt carries to a workload cluster: its SOPS file, encrypted to mgmt's age recipients. */
 export interface EncryptedSecret {

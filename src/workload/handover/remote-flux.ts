@@ -34,7 +34,7 @@ export interface RemoteFluxProps {
  * signal that the workload's Flux is up.
  *
  * mgmt's kustomize-controller decrypts the Secrets with mgmt's own identity (no `secretRef`: its
- * `--sops-age-secret` fallback, see sops-age-fallback.ts) and applies them decrypted to the
+ * `--sops-age-secret` fallback, see src/k8s/sops-age-fallback.ts) and applies them decrypted to the
  * workload cluster only; no key is copied by hand and no plaintext is written anywhere on mgmt.
  *
  * Nothing it applied is ever deleted by it: no `prune` (kustomize-controller v1.9.4 `prune` returns

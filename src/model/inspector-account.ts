@@ -1,4 +1,4 @@
-import type { Environment } from '../model/resolve';
+import type { Environment } from './resolve';
 
 /** Who verify should run as: a ServiceAccount of the inspection role, per environment. */
 export interface InspectorAccount {

@@ -1,9 +1,9 @@
-import type { App } from '../model/resolve';
+import type { App } from './resolve';
 import { treeDocuments } from '../tree/documents';
 import { CLUSTER_SCOPED } from '../tree/kinds';
 import { secretFileName } from '../tree/paths';
-import { at } from '../tree/rendered-tree';
-import type { RenderedTree } from '../tree/rendered-tree';
+import { at } from './rendered-tree';
+import type { RenderedTree } from './rendered-tree';
 
 /** One object of a user's app, as its folder of the tree hands it to Flux. */
 export interface AppObject {

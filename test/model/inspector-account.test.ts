@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from '../../src/model/resolve';
-import { inspectorFix } from '../../src/verify/inspector-account';
+import { inspectorFix } from '../../src/model/inspector-account';
 import { dev } from '../fixtures/fleet/dev';
 import { lab1, workloadFleet } from '../fixtures/workload';
 

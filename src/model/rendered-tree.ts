@@ -1,6 +1,6 @@
-import type { Environment } from '../model/resolve';
-import { treeDocuments } from './documents';
-import { treeDir } from './paths';
+import type { Environment } from './resolve';
+import { treeDocuments } from '../tree/documents';
+import { treeDir } from '../tree/paths';
 
 /** The rendered tree of one environment: paths relative to `clusters/<env>/`. */
 export interface RenderedTree {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusedLine } from '../../src/cli/command-options';
+import { refusedLine } from '../../src/command-line/command-options';
 
 describe('refusedLine: the bin parser, in-process', () => {
   it.each([

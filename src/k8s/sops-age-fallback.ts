@@ -1,6 +1,6 @@
-import type { Environment } from '../../model/resolve';
-import type * as instance from '../../imports/flux-instance-fluxcd.controlplane.io';
-import { SOPS_AGE_SECRET } from '../../k8s/flux-layer';
+import type { Environment } from '../model/resolve';
+import type * as instance from '../imports/flux-instance-fluxcd.controlplane.io';
+import { SOPS_AGE_SECRET } from './flux-layer';
 
 /**
  * The patch of a management environment's FluxInstance that lets its kustomize-controller decrypt
