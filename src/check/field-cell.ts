@@ -1,6 +1,6 @@
 /** One cell of the field matrix (field-matrix.ts): a class applies, does not, or is pending. */
 
-/** Each class of silent acceptance, with what it is (docs/invariants.md lists them in this order). */
+/** Each class of silent acceptance, with what it is (docs/reference/rules/matrix.md lists them in this order). */
 export const CLASS_MEANING = {
   'secret-material': 'a secret value written where the tree commits it in plain text',
   'outside-repo': 'a path that makes synth or the runbook write outside the repository',

@@ -76,7 +76,7 @@ export function fieldMatrix(): MatrixRow[] {
 
 const codeList = (a: Applies) => `${a.applies.map((c) => `\`${c}\``).join(', ')} (${a.by.startsWith('test/') ? `\`${a.by}\`` : `corpus \`${a.by}\``})`;
 
-/** One cell as docs/invariants.md shows it. */
+/** One cell as docs/reference/rules/matrix.md shows it. */
 export function renderCell(cell: Cell | undefined): string {
   if (cell === undefined) return '**not thought through**';
   if ('applies' in cell) return `applies: ${codeList(cell)}`;
@@ -87,7 +87,7 @@ export function renderCell(cell: Cell | undefined): string {
 /** The matrix as markdown: one row per field, one column per class. */
 export function fieldMatrixDoc(): string[] {
   return [
-    '## Field matrix',
+    '# Field matrix',
     '',
     'Every field of the EnvironmentSpec (from the schema; `[]` is an entry of a list, `<name>` an entry of a record)',
     '× each class of silent acceptance: **applies** names the rule codes that catch it and the corpus case or test',

@@ -92,7 +92,7 @@ interface Prechecked {
 }
 
 /**
- * One environment through its families before rendering, in their order (docs/invariants.md):
+ * One environment through its families before rendering, in their order (docs/reference/rules/):
  * the shape, then the model, the components and the overridden pins, then what it reads from the
  * repository.
  */
@@ -139,7 +139,7 @@ function renderedFrom(env: Environment, specs: readonly unknown[]): string[] {
 }
 
 /**
- * The one entry point of every rule family, in the order docs/invariants.md lists them: synth,
+ * The one entry point of every rule family, in the order docs/reference/rules/ lists them: synth,
  * check, diff and the API's check() and synthesize() all call it. Every violation at once.
  */
 export function runChecks(request: CheckRequest): CheckOutcome {

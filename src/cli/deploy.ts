@@ -4,31 +4,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEPLOY_OPTIONS } from '../command-line/command-options';
-import { MINIMUM_TERRAFORM, providerTmpDir, statePath } from '../infra/state';
+import { providerTmpDir, statePath } from '../infra/state';
+import { MINIMUM_TERRAFORM } from '../model/minimum-terraform';
 import { inspectState } from '../infra/state-inspection';
 import type { StateFinding } from '../infra/state-inspection';
 import * as versions from '../versions';
 import { argsErrorLine } from '../command-line/args-error';
+import { commandHelp } from '../command-line/command-help';
 import { machineUpdateNotes } from './machine-updates';
 import type { PlannedChange } from './machine-updates';
 import { UsageError } from '../command-line/usage-error';
 
 // `k3s-gitops-synth deploy <env>`: the committed clusters/<env>/terraform/cdk.tf.json applied as it
 // is, with the operator's own tofu or terraform; it never synthesizes and fetches no npm package.
-const USAGE = `usage: npm run deploy -- <env> [--inspect | --plan | --expect <counts>] [--binary tofu|terraform] [-- <plan/apply args>]
-  from the fleet's root: init, then apply of clusters/<env>/terraform/cdk.tf.json as committed, with
-  OpenTofu or Terraform ${MINIMUM_TERRAFORM}+ from the PATH (it shows the plan and asks); offline, no synth
-  --inspect          only check .terraform-state/<env>.tfstate against the stack; runs no terraform
-  --plan             init and plan; applies nothing
-  --expect <counts>  plan, compare with import=N,add=N,change=N,destroy=N (a kind left out is not checked),
-                     then apply that very plan when they match, nothing when not (exit 1)
-  --binary <name>    tofu or terraform (default: $TERRAFORM_BINARY_NAME, else tofu, else terraform)
-  -- <args>          passed to plan/apply, e.g. -- -target='libvirt_domain.node["<node>"]' (Proxmox:
-                     proxmox_virtual_environment_vm.node["<node>"]), <node> one of the environment's nodes
-  init writes clusters/<env>/terraform/.terraform.lock.hcl: commit it
-  with a CDK CLI instead: npx cdktf-cli@${versions.tools.cdktfCli.version} deploy <env> (the fleet's cdktf.json, the same state)`;
+const USAGE = commandHelp('deploy');
 
-const OPTIONS = ['inspect', 'plan', 'expect', 'binary', 'help'];
+const OPTIONS = Object.keys(DEPLOY_OPTIONS);
 const KINDS = ['import', 'add', 'change', 'destroy'] as const;
 type Kind = (typeof KINDS)[number];
 type Counts = Record<Kind, number>;

@@ -2,22 +2,13 @@
 // `node --`: Node 20 reads `--env-file` anywhere on its command line, even after the script (secrets set takes one).
 import { didYouMean } from '../model/spec-check';
 import { TOOL_NAME, toolVersion } from '../synth/tool-version';
+import { binUsage } from '../command-line/command-help';
 
 // The one bin, `k3s-gitops-synth <command> [options]`: it picks the command's module and hands it
 // the rest of the line. Each module is loaded only when its command runs (a chunk of the bundle),
 // so `--help` or `check` loads nothing of review's or init's.
 
-const USAGE = `usage: ${TOOL_NAME} <command> [options]   (${TOOL_NAME} <command> --help for each)
-  init      write a new fleet repository (environments, apps, CI, Renovate)
-  synth     check every environment, then write clusters/<env>/ (nothing while an error stands)
-  check     exit 1 on a broken invariant or when clusters/ differs from what the code synthesizes
-  diff      show what synth would change (writes nothing)
-  validate  conformance of the committed trees against the vendored schemas and kustomize
-  review    what a change does to VMs, servers and the Flux tree, dangers first
-  verify    compare the live cluster (read-only) with the committed tree and the model
-  secrets   write, show and check the SOPS-encrypted secrets
-  deploy    plan and apply an environment's committed VM layer with tofu or terraform
-  --version print the tool's version`;
+const USAGE = binUsage();
 
 /** Each command's module; synth, check and diff share one (it reads the command itself). */
 const COMMANDS: Record<string, { load: () => Promise<unknown>; keepsName: boolean }> = {

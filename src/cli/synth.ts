@@ -9,16 +9,11 @@ import { checkCommand, diffCommand, synthCommand } from '../synth/commands';
 import type { CommandOptions, CommandResult } from '../synth/commands';
 import { UsageError } from '../command-line/usage-error';
 import { argsErrorLine } from '../command-line/args-error';
+import { COMMANDS_DOC, commandHelp, commandsDoc } from '../command-line/command-help';
 import { kubernetesManifests } from '../synth/cdk8s-output';
 
-const USAGE = `usage: npm run <synth|check|diff> [-- [--env <name>]... [--root <dir>] [--environments <module>] [--prune]]
-  synth   write clusters/<env>/ for every environment (nothing while an error stands)
-  check   exit 1 on a broken invariant or when clusters/ differs from the code (writes nothing)
-  diff    show what synth would change (writes nothing)
-  --env           restrict to one environment; repeat for several
-  --root          folder that holds clusters/ (default: the current folder)
-  --environments  module exporting the environments list (default: environments/index.ts)
-  --prune         synth only: also remove files under clusters/<env>/ that synth did not write`;
+// synth, check and diff share this module: the help is the one of the command run (its first word).
+const USAGE = commandHelp(['check', 'diff'].includes(process.argv[2] ?? '') ? process.argv[2]! : 'synth');
 
 const commands: Record<string, (o: CommandOptions) => CommandResult> = {
   synth: synthCommand,
@@ -41,7 +36,8 @@ async function main(argv: readonly string[]): Promise<number> {
   if (values.prune && positionals[0] !== 'synth') throw new UsageError(`--prune goes with synth only\n${USAGE}`);
   const root = values.root ?? process.cwd();
   const environments = await loadEnvironments(values.environments);
-  const result = command({ root, environments, only: values.env ?? [], prune: values.prune ?? false });
+  const documents = new Map([[COMMANDS_DOC, commandsDoc()]]);
+  const result = command({ root, environments, only: values.env ?? [], prune: values.prune ?? false, documents });
   for (const v of await unlistedEnvironments(values.environments, environments)) process.stderr.write(`${formatViolation(v)}\n`);
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
@@ -64,7 +60,7 @@ try {
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
-    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['env', 'root', 'environments', 'prune', 'help']);
+    const message = error instanceof UsageError ? error.message : argsErrorLine(error, Object.keys(SYNTH_OPTIONS));
     process.stderr.write(message === USAGE ? `${USAGE}\n` : `${message}\n${error instanceof UsageError ? '' : `${USAGE}\n`}`);
     process.exitCode = 2;
   } else {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Rule, Violation } from '../model/violation';
 import { DEFAULT_ENVIRONMENTS, importModule } from './load-environments';
 
-/** The rule, for docs/invariants.md: the bin runs it (synth, check, diff), beside the fleet's. */
+/** The rule, for docs/reference/rules/: the bin runs it (synth, check, diff), beside the fleet's. */
 export const unlistedEnvironmentRule: Omit<Rule<unknown>, 'check'> = {
   code: 'fleet.unlisted-environment',
   severity: 'warning',

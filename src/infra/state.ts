@@ -1,5 +1,6 @@
 import { LocalBackend } from 'cdktf';
 import type { TerraformStack } from 'cdktf';
+import { MINIMUM_TERRAFORM } from '../model/minimum-terraform';
 
 /**
  * A relative local-backend path: cdktf's default is absolute and machine-dependent. Both working
@@ -13,9 +14,6 @@ export function useRepositoryState(stack: TerraformStack, envName: string): void
   // for_each (adoption, keyed by node) need 1.7, in Terraform and in OpenTofu alike.
   stack.addOverride('terraform.required_version', `>= ${MINIMUM_TERRAFORM}`);
 }
-
-/** The oldest Terraform / OpenTofu that reads the generated JSON. */
-export const MINIMUM_TERRAFORM = '1.7.0';
 
 /**
  * The temporary folder Terraform and its providers run with, relative to the working directory

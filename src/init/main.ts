@@ -13,35 +13,13 @@ import { startingSpec } from './starting-spec';
 import { check } from '../check/run';
 import { formatRefusedAnswer } from './answer-fields';
 import { argsErrorLine } from '../command-line/args-error';
+import { commandHelp } from '../command-line/command-help';
 import { toolPackage } from '../synth/tool-version';
 import { UsageError } from '../command-line/usage-error';
 
 const OPTIONS = INIT_ANSWERS;
 
-const USAGE = `usage: k3s-gitops-synth init <dir> [options]
-  writes a new fleet repository into <dir> (new or empty): package.json, environments/, apps/,
-  manifests/, secrets/, CI for GitHub, Gitea and Forgejo, renovate.json and its README; asks for
-  each answer not given when it runs on a terminal, else takes the default
-  --into-existing         write into a folder that holds other files (never overwriting one)
-  --name <env>            the first environment (default: dev)
-  --domain <domain>       its DNS domain (default: <env>.home.arpa)
-  --subnet <cidr>         the nodes' subnet (default: 192.168.10.0/24)
-  --gateway <ip>          default gateway (default: the subnet's first address)
-  --dns <ip,…>            DNS servers (default: the gateway)
-  --nodes <name=ip,…>     the servers, the first is the founder (default: <env>-1..3 at .11-.13)
-  --vip <ip>              the control-plane VIP, served by kube-vip (default: .10)
-  --interface <name>      the nodes' network interface for the VIP (default: eth0)
-  --infrastructure <kind> bare-metal or libvirt (default: bare-metal)
-  --ssh-key <key|file>    public key the VMs trust (libvirt; default: none, check flags it)
-  --flux-url <url>        the fleet repository Flux pulls (default: a placeholder check flags)
-  --branch <name>         the branch Flux pulls (default: main)
-  --tool <npm spec>       how the fleet depends on the tool: a version (0.3.0), a git URL and its
-                          tag (github:<owner>/<repo>#v0.3.0, git+https://<forge>/<owner>/<repo>.git#v0.3.0)
-                          or a tarball (default: the running tool: its registry version, its git URL,
-                          or vendor/, below, when it was installed from a tarball)
-  --vendor                copy the running tool's tarball into vendor/k3s-gitops-synth-<version>.tgz and depend
-                          on it there (file:vendor/…), which npm ci installs on any clone (the default
-                          when the tool was installed from a tarball)`;
+const USAGE = commandHelp('init');
 
 /** Asks for every answer not given, offering the default that follows from the answers so far. */
 async function prompt(raw: RawAnswers, dir: string): Promise<RawAnswers> {
@@ -147,7 +125,7 @@ try {
 } catch (error) {
   const code = (error as { code?: string }).code;
   if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
-    process.stderr.write(`${error instanceof UsageError ? error.message : argsErrorLine(error, [...OPTIONS, 'help'])}\n${USAGE}\n`);
+    process.stderr.write(`${error instanceof UsageError ? error.message : argsErrorLine(error, Object.keys(INIT_OPTIONS))}\n${USAGE}\n`);
     process.exitCode = 2;
   } else {
     throw error;

@@ -285,7 +285,7 @@ function actionOf(r: { readonly path: readonly Key[]; readonly action?: FixActio
   return r.to === undefined ? {} : { action: { set: formatPath(r.path), to: r.to } };
 }
 
-/** The codes checkSpec reports, for docs/invariants.md. */
+/** The codes checkSpec reports, for docs/reference/rules/. */
 export const specRules: readonly Omit<Rule<unknown>, 'check'>[] = [
   { code: 'spec.unknown-field', severity: 'error', summary: 'every field is one the EnvironmentSpec knows (a typo is never silently ignored)' },
   { code: 'spec.missing-field', severity: 'error', summary: 'every required field is set' },

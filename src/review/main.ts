@@ -3,17 +3,13 @@ import { parseArgs } from 'node:util';
 import { REVIEW_OPTIONS } from '../command-line/command-options';
 import { postComment } from './pr-comment';
 import { argsErrorLine } from '../command-line/args-error';
+import { commandHelp } from '../command-line/command-help';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { reviewCommand } from './command';
 import { GitError } from './git-tree';
 import { UsageError } from '../command-line/usage-error';
 
-const USAGE = `usage: npm run review -- [--base <git ref>] [--format markdown|json] [--fail-on danger] [--env <name>]... [--root <dir>] [--environments <module>]
-       npm run review -- --post-comment <file>
-  compares clusters/ at the base (default: the merge base with main) with the working tree, which
-  must be freshly synthesized; prints what the change does to VMs, servers and the Flux tree,
-  dangers first. --fail-on danger exits 1 when any danger is found. --post-comment posts a review
-  written before as the pull request's comment (created once, then updated), from CI.`;
+const USAGE = commandHelp('review');
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({

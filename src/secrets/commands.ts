@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SECRETS_OPTIONS } from '../command-line/command-options';
+import { commandHelp } from '../command-line/command-help';
 import type { EnvironmentSpec } from '../model/environment';
 import { checkSecretSources } from '../model/invariants/secrets';
 import { ENVIRONMENT_NAME } from '../model/name-patterns';
@@ -24,16 +25,7 @@ import { RECIPIENTS_FILE, withRecipients } from './recipients-file';
 import { SecretWriteError, setSecret } from './secret-writer';
 import { decryptDocument, parseDocument } from './sops-document';
 
-export const SECRETS_USAGE = `usage: npm run secrets -- <command> …
-  set <env> <namespace>/<name> [--env-file PATH|-] [--file KEY=PATH]… [--remove KEY]… [--allow-demo-key]
-        encrypt values into secrets/<env>/<namespace>.<name>.sops.yaml, read from KEY=VALUE lines
-        on stdin (--env-file -) or in a file, never from the command line (shell history, npm's
-        log); unchanged values leave the file byte-identical
-  show  <env> <namespace>/<name>     decrypt to stdout (with .age/<env>.agekey, SOPS_AGE_KEY_FILE or SOPS_AGE_KEY;
-                                     a workload cluster's delivered secrets with its management environment's key)
-  check [--env <env>]…               check every source without a key; with one, verify MACs too
-  init  <env> [--force]              create an age key pair (private key in .age/<env>.agekey, never
-                                     committed), switch the environment to it, re-encrypt its secrets`;
+export const SECRETS_USAGE = commandHelp('secrets');
 
 export class SecretsUsageError extends Error {}
 

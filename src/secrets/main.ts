@@ -6,9 +6,6 @@ import { SECRETS_USAGE, SecretsUsageError, secretsCommand } from './commands';
 import { specGate } from './spec-gate';
 import { argsErrorLine } from '../command-line/args-error';
 
-const GLOBAL = `  --root <dir>            folder that holds secrets/ and environments/ (default: the current folder)
-  --environments <module> module exporting the environments list (default: environments/index.ts)`;
-
 /** Takes the options every subcommand shares out of argv; the rest goes to the subcommand. */
 function globalOptions(argv: readonly string[]): { root?: string; environments?: string; help: boolean; rest: string[] } {
   const found: { root?: string; environments?: string; help: boolean; rest: string[] } = { help: false, rest: [] };
@@ -29,7 +26,7 @@ function globalOptions(argv: readonly string[]): { root?: string; environments?:
 try {
   const options = globalOptions(process.argv.slice(2));
   if (options.help) {
-    process.stdout.write(`${SECRETS_USAGE}\n${GLOBAL}\n`);
+    process.stdout.write(`${SECRETS_USAGE}\n`);
   } else {
     const environments = await loadEnvironments(options.environments);
     const found = specGate(options.rest, environments);
@@ -57,7 +54,7 @@ try {
     process.exitCode = 1;
   } else if (error instanceof SecretsUsageError || code?.startsWith('ERR_PARSE_ARGS') || code === 'ENOENT') {
     const message = code?.startsWith('ERR_PARSE_ARGS') ? argsErrorLine(error, []) : (error as Error).message;
-    process.stderr.write(message === SECRETS_USAGE ? `${SECRETS_USAGE}\n${GLOBAL}\n` : `${message}\n${code === 'ENOENT' ? '' : `${SECRETS_USAGE}\n`}`);
+    process.stderr.write(message === SECRETS_USAGE ? `${SECRETS_USAGE}\n` : `${message}\n${code === 'ENOENT' ? '' : `${SECRETS_USAGE}\n`}`);
     process.exitCode = 2;
   } else {
     throw error;

@@ -11,8 +11,7 @@ import { changesContent } from './tree';
 import type { TreeChanges } from './tree';
 import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
-import { INVARIANTS_DOC, invariantsDoc } from './invariants-doc';
-import { SETTINGS_DOC, settingsDoc } from './settings-doc';
+import { referenceDocs } from './reference-docs';
 import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
@@ -25,8 +24,9 @@ import { MANIFEST_FILE, manifestWriter } from './manifest';
 import { TOOL_NAME, toolStamp } from './tool-version';
 
 /**
- * Files outside clusters/ that synth keeps in step with the code: the README's version table,
- * `.sops.yaml` and docs/invariants.md. Each as it is on disk and as it should be.
+ * Files outside clusters/ that synth keeps in step with the code: a fleet's README version table,
+ * `.sops.yaml`, and in the tool's repository its reference pages (docs/reference/) and JSON Schema.
+ * Each as it is on disk and as it should be.
  */
 interface RootFile {
   readonly name: string;
@@ -43,11 +43,18 @@ function rootFiles(options: CommandOptions): RootFile[] {
   const readme = read('README.md');
   const specs = options.environments as readonly EnvironmentSpec[];
   const envs = specs.map((spec) => resolve(spec, specs));
+  const tool = isToolRepository(options.root);
   return [
-    ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current, envs, { provingGround: isToolRepository(options.root) }) }]),
+    // A fleet's README shows its pins; the tool's shows them on its versions page.
+    ...(readme.current === '' || tool ? [] : [{ ...readme, next: withVersionTable(readme.current, envs, { provingGround: false }) }]),
     { ...read(SOPS_CONFIG_FILE), next: sopsConfig(envs) },
     // The tool's own documents, only in the tool's repository (never in a fleet's).
-    ...(isToolRepository(options.root) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }, { ...read(SETTINGS_DOC), next: settingsDoc() }, { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
+    ...(tool
+      ? [
+          ...[...referenceDocs(envs, options.documents ?? new Map())].map(([name, next]) => ({ ...read(name), next })),
+          { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() },
+        ]
+      : []),
   ];
 }
 
@@ -87,6 +94,11 @@ export interface CommandOptions {
   readonly prune?: boolean;
   /** Fault injection for tests: pause after each file written. @default 0 */
   readonly pauseMs?: number;
+  /**
+   * The tool's pages the layer above renders, by path (the bin's docs/reference/commands.md, from
+   * the CLI's own definitions): kept current only in the tool's repository. @default none
+   */
+  readonly documents?: ReadonlyMap<string, string>;
 }
 
 /** `; platform memory requests 1.2 GiB of 13.6 GiB`: the memory-fit check's figures, where the environment has any. */

@@ -37,7 +37,7 @@ export interface Plan {
   readonly violations: readonly Violation[];
 }
 
-/** The tree family: the codes plan() reports on the tree on disk, after the checks (docs/invariants.md). */
+/** The tree family: the codes plan() reports on the tree on disk, after the checks (docs/reference/rules/). */
 export const planRules: readonly Omit<Rule<unknown>, 'check'>[] = [
   { code: 'tree.unowned-file', severity: 'error', summary: 'synth never deletes or overwrites a file it did not write (not in the tree\'s synth-manifest.txt) unless --prune says so' },
   { code: 'flux.bootstrap-components-unlisted', severity: 'error', summary: "while flux bootstrap's gotk-components.yaml is in a tree, flux.bootstrapped keeps it listed (unlisting it makes Flux prune its own controllers)" },

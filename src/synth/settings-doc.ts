@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { environmentSchema } from '../model/environment';
+import { tableCell } from '../tree/markdown-text';
 
-export const SETTINGS_DOC = 'docs/settings.md';
+export const SETTINGS_DOC = 'docs/reference/settings.md';
 
 /** The part of a JSON Schema the reference reads. */
 interface JsonSchema {
@@ -55,15 +56,10 @@ function rows(schema: JsonSchema, prefix: string): Row[] {
 }
 
 /** A description as a table cell: pipes escaped, and `<…>` outside code spans kept from reading as HTML. */
-const cell = (text: string) =>
-  text
-    .replace(/\|/g, '\\|')
-    .split('`')
-    .map((part, i) => (i % 2 === 0 ? part.replace(/</g, '&lt;') : part))
-    .join('`');
+const cell = tableCell;
 
 /**
- * docs/settings.md: every field of an EnvironmentSpec with its type and its default, read from the
+ * docs/reference/settings.md: every field of an EnvironmentSpec with its type and its default, read from the
  * same zod schema whose defaults resolve() applies (each component's fields from its own folder).
  */
 export function settingsDoc(spec: z.ZodType = environmentSchema): string {

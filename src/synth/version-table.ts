@@ -17,9 +17,11 @@ export const TABLE_END = '<!-- versions:end -->';
 const where = (c: { chart: string; oci?: string; repo?: string }) => `${c.chart} (${[c.oci, c.repo].filter(Boolean).join(', ')})`;
 
 /** One row of the catalogue: what it is, and its version in a set of pins. */
-interface PinRow {
+export interface PinRow {
   readonly kind: string;
   readonly what: string;
+  /** Its key in the catalogue (`charts.cilium.version`), where a tag convention may name it. @default none */
+  readonly key?: string;
   readonly version: (pins: Catalogue) => string;
   /** The environments that run it: a row no environment of the fleet runs is not listed. @default every one */
   readonly usedBy?: (env: Environment) => boolean;
@@ -41,19 +43,20 @@ export interface TableOptions {
 }
 
 /** Every pin of the catalogue as a row, in the table's order. */
-function pinRows(): PinRow[] {
-  const keyed = <T>(section: Readonly<Record<string, T>>, kind: string, what: (v: T, key: string) => string, version: (v: T) => string, of: (pins: Catalogue) => Readonly<Record<string, T>>): PinRow[] =>
-    Object.entries(section).map(([key, v]) => ({ kind, what: what(v, key), version: (pins) => version(of(pins)[key]!) }));
+export function pinRows(): PinRow[] {
+  // `prefix` and `field`: the row's catalogue key, `<prefix>.<key>.<field>`.
+  const keyed = <T>(section: Readonly<Record<string, T>>, kind: string, what: (v: T, key: string) => string, version: (v: T) => string, of: (pins: Catalogue) => Readonly<Record<string, T>>, [prefix, field]: readonly [string, string]): PinRow[] =>
+    Object.entries(section).map(([key, v]) => ({ kind, what: what(v, key), key: `${prefix}.${key}.${field}`, version: (pins) => version(of(pins)[key]!) }));
   return [
-    ...keyed(versions.charts, 'Helm chart', (c) => where(c), (c) => c.version, (p) => p.charts),
-    ...keyed(versions.capiProviders, 'Cluster API provider', (p, name) => `${name} (contract ${contractOf(name, p.version)})`, (p) => p.version, (p) => p.capiProviders),
-    { kind: 'CRDs', what: 'Gateway API (standard channel)', version: (p) => p.gatewayApi.version },
-    ...keyed(versions.images, 'image', (i) => i.repository, (i) => i.tag, (p) => p.images),
+    ...keyed(versions.charts, 'Helm chart', (c) => where(c), (c) => c.version, (p) => p.charts, ['charts', 'version']),
+    ...keyed(versions.capiProviders, 'Cluster API provider', (p, name) => `${name} (contract ${contractOf(name, p.version)})`, (p) => p.version, (p) => p.capiProviders, ['capiProviders', 'version']),
+    { kind: 'CRDs', what: 'Gateway API (standard channel)', key: 'gatewayApi.version', version: (p) => p.gatewayApi.version },
+    ...keyed(versions.images, 'image', (i) => i.repository, (i) => i.tag, (p) => p.images, ['images', 'tag']),
     { kind: 'cloud image', what: `${versions.cloudImage.name}`, version: (p) => `${p.cloudImage.serial} (sha256 ${p.cloudImage.sha256.slice(0, 12)}…)`, usedBy: hasVms },
     // Each provider serves the infrastructure kind its key names (libvirt, proxmox).
-    ...keyed(versions.terraformProviders, 'Terraform provider', (p) => p.source, (p) => p.version, (p) => p.terraformProviders).map((row): PinRow => ({ ...row, usedBy: (env) => row.what === versions.terraformProviders[env.infrastructure.kind as keyof typeof versions.terraformProviders]?.source })),
-    { kind: 'Flux', what: `distribution installed by flux-operator (${versions.flux.registry})`, version: (p) => p.flux.version },
-    { kind: 'tool', what: "helm (the runbook's)", version: (p) => `${p.tools.helm.version} (SHA-256 ${p.tools.helm.sha256.amd64.slice(0, 12)}… amd64)` },
+    ...keyed(versions.terraformProviders, 'Terraform provider', (p) => p.source, (p) => p.version, (p) => p.terraformProviders, ['terraformProviders', 'version']).map((row): PinRow => ({ ...row, usedBy: (env) => row.what === versions.terraformProviders[env.infrastructure.kind as keyof typeof versions.terraformProviders]?.source })),
+    { kind: 'Flux', what: `distribution installed by flux-operator (${versions.flux.registry})`, key: 'flux.version', version: (p) => p.flux.version },
+    { kind: 'tool', what: "helm (the runbook's)", key: 'tools.helm.version', version: (p) => `${p.tools.helm.version} (SHA-256 ${p.tools.helm.sha256.amd64.slice(0, 12)}… amd64)` },
     { kind: 'tool', what: 'cdktf-cli (optional: npx cdktf-cli deploy)', version: (p) => p.tools.cdktfCli.version, usedBy: hasVms },
     { kind: PROVING_GROUND, what: 'OpenTofu (npm run prove, built from its Go module)', version: (p) => p.provingGround.opentofu.version },
     { kind: PROVING_GROUND, what: 'terraform-provider-libvirt of the count era (npm run prove)', version: (p) => p.provingGround.libvirtLegacy.version },

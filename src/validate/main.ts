@@ -8,13 +8,10 @@ import { validate } from './validate';
 import { checkRegistries } from './registry-check';
 import { readEnvironmentTree } from './tree-objects';
 import { argsErrorLine } from '../command-line/args-error';
+import { commandHelp } from '../command-line/command-help';
 import { UsageError } from '../command-line/usage-error';
 
-const USAGE = `usage: npm run validate [-- --schemas <dir>] [--values <dir>] [--env <name>]… [--root <dir>] [--environments <module>] [--no-kustomize] [--online]
-  --schemas      kubeconform-style JSON schemas (default: the tool's vendored schemas/json)
-  --values       Helm values schemas (default: the schemas folder's sibling values/)
-  --no-kustomize skip the kubectl kustomize builds (without it, a missing kubectl is a finding)
-  --online       ask each pinned chart's and image's registry for its release (OCI tag lists, Helm index.yaml)`;
+const USAGE = commandHelp('validate');
 
 async function main(argv: string[]): Promise<number> {
   const { values: opts } = parseArgs({
@@ -63,7 +60,7 @@ try {
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {
     // A mistake in an option's value is its own line; one the parser finds gets the usage too.
-    const message = error instanceof UsageError ? error.message : argsErrorLine(error, ['schemas', 'values', 'env', 'root', 'environments', 'no-kustomize', 'online', 'help']);
+    const message = error instanceof UsageError ? error.message : argsErrorLine(error, Object.keys(VALIDATE_OPTIONS));
     process.stderr.write(`${message}\n${error instanceof UsageError ? '' : `${USAGE}\n`}`);
     process.exitCode = 2;
   } else {

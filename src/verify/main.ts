@@ -1,18 +1,13 @@
 import { parseArgs } from 'node:util';
 import { VERIFY_OPTIONS } from '../command-line/command-options';
 import { argsErrorLine } from '../command-line/args-error';
+import { commandHelp } from '../command-line/command-help';
 import { EnvironmentsModuleError, loadEnvironments } from '../fleet/load-environments';
 import { verifyCommand } from './command';
 import { UsageError } from '../command-line/usage-error';
 
-const OPTIONS = ['env', 'kubeconfig', 'context', 'revision', 'format', 'root', 'environments', 'help'];
-const USAGE = `usage: npm run verify -- --env <name> [--kubeconfig <file>] [--context <name>] [--revision <sha>] [--format text|json] [--root <dir>] [--environments <module>]
-  reads the live cluster (gets and lists only, after asking the server that the credentials can
-  neither write nor read Secrets) and compares it with the committed clusters/<env>/ and the model:
-  one line per comparison, pass, drift or not-checkable, with what was expected, what is live and
-  the fix. --kubeconfig defaults to $KUBECONFIG, then ~/.kube/config; use the inspector's.
-  --revision: the commit Flux should be at (default: the last commit that changed clusters/<env>/kubernetes/).
-  exit 0 pass, 1 drift, 2 usage, 3 the cluster could not be read.`;
+const OPTIONS = Object.keys(VERIFY_OPTIONS);
+const USAGE = commandHelp('verify');
 
 async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -79,7 +79,7 @@ describe('the field matrix', () => {
     expect(cells.filter(([, c, cell]) => cell !== undefined && 'pending' in cell && !open.includes(c)).map(([p, c]) => `${p} ${c}`)).toEqual([]);
   });
 
-  it('renders each kind of cell, and a row per field into docs/invariants.md', () => {
+  it('renders each kind of cell, and a row per field into docs/reference/rules/matrix.md', () => {
     expect(renderCell({ applies: ['vm.vlan-invalid'], by: 'vlan-out-of-range' })).toBe('applies: `vm.vlan-invalid` (corpus `vlan-out-of-range`)');
     expect(renderCell({ applies: ['spec.whitespace'], by: 'test/model/spec-text.test.ts' })).toBe('applies: `spec.whitespace` (`test/model/spec-text.test.ts`)');
     expect(renderCell({ no: 'a boolean' })).toBe('no: a boolean');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINIMUM_TERRAFORM } from '../../src/infra/state';
+import { MINIMUM_TERRAFORM } from '../../src/model/minimum-terraform';
 import * as versions from '../../src/versions';
 
 // The bin's deploy as a fleet runs it (dist/cli.js, built by the global set-up), from a fleet
@@ -268,11 +268,12 @@ describe('deploy', () => {
     expect(fs.readdirSync(path.join(root, '.terraform-state'))).toEqual(['dev.tfstate']);
   });
 
-  it('answers --help with the usage, ending with the CDK CLI way', () => {
+  it('answers --help with the usage, the CDK CLI way and the exit codes', () => {
     const run = deploy(fleet(), ['--help']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^usage: npm run deploy -- <env> \[--inspect \| --plan \| --expect <counts>\]/);
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toContain(`npx cdktf-cli@${versions.tools.cdktfCli.version} deploy <env>`);
+    expect(run.stdout).toMatch(/^usage: npm run deploy -- <env> \[--inspect\] \[--plan\] \[--expect <counts>\]/);
+    expect(run.stdout).toContain(`cdktf-cli@${versions.tools.cdktfCli.version} deploy <env>`);
+    expect(run.stdout.replace(/\n +/g, ' ')).toMatch(/ exit 0: .*; other codes: terraform's own, when its plan or apply fails\n$/);
   });
 
   it("gives --help's -target example as a placeholder, never a node of the example fleet", () => {

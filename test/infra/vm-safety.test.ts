@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check/run';
-import { MINIMUM_TERRAFORM } from '../../src/infra/state';
+import { MINIMUM_TERRAFORM } from '../../src/model/minimum-terraform';
 import * as versions from '../../src/versions';
 import { modify } from '../fixtures/environments';
 import { dev } from '../fixtures/fleet/dev';

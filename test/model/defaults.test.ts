@@ -27,11 +27,11 @@ interface JsonSchema {
   readonly const?: unknown;
 }
 
-/** `nodes[].ssh.port`, `infrastructure(libvirt).uri`, `components.<name>.values`: as docs/settings.md writes a field. */
+/** `nodes[].ssh.port`, `infrastructure(libvirt).uri`, `components.<name>.values`: as docs/reference/settings.md writes a field. */
 const fieldName = (steps: readonly Step[]) =>
   steps.map((s, i) => (s === '[]' ? '[]' : typeof s === 'object' ? `(${s.kind})` : `${i === 0 ? '' : '.'}${s}`)).join('');
 
-/** Every default the JSON Schema (and so docs/settings.md) shows, with the path to its field. */
+/** Every default the JSON Schema (and so docs/reference/settings.md) shows, with the path to its field. */
 function documentedDefaults(schema: JsonSchema, steps: Step[] = []): Documented[] {
   const variants = schema.oneOf ?? schema.anyOf;
   if (variants) return variants.flatMap((v) => documentedDefaults(v, [...steps, { kind: String(v.properties?.kind?.const) }]));
@@ -93,7 +93,7 @@ const withoutSpec = ({ spec: _, ...env }: ReturnType<typeof resolve>) => env;
 describe('the defaults of the spec', () => {
   const documented = documentedDefaults(z.toJSONSchema(environmentSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
 
-  it('are shown in docs/settings.md as generated (run npm run synth when this fails)', () => {
+  it('are shown in docs/reference/settings.md as generated (run npm run synth when this fails)', () => {
     expect(fs.readFileSync(path.resolve(import.meta.dirname, '../..', SETTINGS_DOC), 'utf8')).toBe(settingsDoc());
     const rows = settingsDoc().split('\n');
     for (const d of documented) {

@@ -6,7 +6,7 @@ import { fiveServersTwoPlanned, modify, singleServer, threeServers } from '../fi
 
 const envs = [resolve(threeServers), resolve(modify(singleServer, (e) => { e.k3s.version = 'v1.35.8+k3s1'; }))];
 
-// A README of the tool's users, not this repository's own (whose table `npm run check` guards).
+// A README of the tool's users (a fleet's): the tool's own repository shows its pins on docs/reference/versions.md.
 const readme = `# fleet\n\n${TABLE_START}\n| kind | what | version |\n| old | table | 0 |\n${TABLE_END}\n\nmore text\n`;
 
 /** Every string leaf of the catalogue that names a release (not a URL, hash or repo). */

@@ -29,7 +29,7 @@ export function environmentFile(a: Answers): string {
 import { ageRecipients } from './age-recipients';
 import * as pins from './versions';
 ${a.infrastructure === 'libvirt' ? "import { sshKeys } from './ssh-keys';\n" : ''}
-/** ${a.nodes.length} k3s server${a.nodes.length === 1 ? '' : 's'} behind the kube-vip VIP ${a.vip}. Every field, its default and what it is: node_modules/k3s-gitops-synth/docs/settings.md. */
+/** ${a.nodes.length} k3s server${a.nodes.length === 1 ? '' : 's'} behind the kube-vip VIP ${a.vip}. Every field, its default and what it is: node_modules/k3s-gitops-synth/docs/reference/settings.md. */
 export const ${identifier(a.name)} = {
   name: ${q(a.name)},
   baseDomain: ${q(a.domain)},

@@ -63,7 +63,7 @@ clusters/<env>/ generated: never edit by hand (check fails)
 \`\`\`
 
 Every field of an environment, with its type, default and what it does:
-\`node_modules/k3s-gitops-synth/docs/settings.md\` (the tool's version of it; the same in the
+\`node_modules/k3s-gitops-synth/docs/reference/settings.md\` (the tool's version of it; the same in the
 package's \`schemas/environment.schema.json\`).
 
 ## Versions

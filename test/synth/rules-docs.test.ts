@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { modelRules } from '../../src/model/invariants';
 import { renderedRules } from '../../src/check/rendered-rules';
 import { secretSourceRules } from '../../src/model/invariants/secrets';
-import { INVARIANTS_DOC, invariantsDoc } from '../../src/synth/invariants-doc';
+import { RULES_DIR, familyPage, ruleFamilies, rulesDocs } from '../../src/synth/rules-docs';
 import { specRules } from '../../src/model/spec-check';
 import { catalogueRules } from '../../src/model/invariants/catalogue';
 import { fleetRules } from '../../src/model/invariants/fleet';
@@ -24,9 +24,33 @@ describe('the rule tables', () => {
     for (const rule of rules) expect(rule.summary.length, rule.code).toBeGreaterThan(15);
   });
 
-  it('are documented in docs/invariants.md as generated (run npm run synth when this fails)', () => {
-    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../..', INVARIANTS_DOC), 'utf8')).toBe(invariantsDoc());
-    for (const rule of rules) expect(invariantsDoc()).toContain(`| \`${rule.code}\` | ${rule.severity} | ${rule.summary} |`);
+  it('are documented in docs/reference/rules/ as generated (run npm run synth when this fails)', () => {
+    for (const [page, text] of rulesDocs()) expect(fs.readFileSync(path.resolve(import.meta.dirname, '../..', page), 'utf8'), page).toBe(text);
+  });
+
+  it("give every code a heading of its own on its family's page, with its severity", () => {
+    const pages = rulesDocs();
+    for (const family of ruleFamilies()) {
+      const page = pages.get(`${RULES_DIR}/${familyPage(family)}`)!;
+      for (const rule of family.rules) expect(page, rule.code).toMatch(new RegExp(`^## ${rule.code.replace(/\./g, '\\.')}\n\n\\*\\*${rule.severity}\\*\\*: `, 'm'));
+    }
+    // Every rule is on one page: the tree's too (plan's, which no family of runChecks() holds).
+    const headings = [...pages.values()].flatMap((p) => [...p.matchAll(/^## (\S+)$/gm)].map((m) => m[1]));
+    for (const rule of rules) expect(headings, rule.code).toContain(rule.code);
+  });
+
+  it('list the families in the order they run, each linked to its page, and the field matrix', () => {
+    const index = rulesDocs().get(`${RULES_DIR}/index.md`)!;
+    const linked = [...index.matchAll(/^\| (\d+) \| \[([^\]]+)\]\(([^)]+)\)/gm)].map((m) => [Number(m[1]), m[2], m[3]]);
+    expect(linked).toEqual(ruleFamilies().map((f, i) => [i + 1, f.name, familyPage(f)]));
+    expect(index).toContain('(matrix.md)');
+    expect(rulesDocs().get(`${RULES_DIR}/matrix.md`)).toMatch(/^# Field matrix\n/);
+  });
+
+  it('keep a placeholder in a summary from reading as an element: <env> outside code is &lt;env>', () => {
+    const page = rulesDocs().get(`${RULES_DIR}/secrets.md`)!;
+    expect(page).toContain('secrets/&lt;env>/');
+    expect(page.replace(/`[^`]*`/g, '')).not.toMatch(/<[a-z]/);
   });
 
   it('name, for every family, files that exist, and give every rule exactly one family', () => {
