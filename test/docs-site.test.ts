@@ -38,12 +38,14 @@ describe('the docs workspace', () => {
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'docs/.vitepress/dist/', 'docs/.vitepress/cache/']));
   });
 
-  it('is installed and checked in CI after the suite', () => {
+  it('is installed and checked in CI after the suites', () => {
     const ci = read('.ci/run').split('\n');
     const at = (line: string) => ci.indexOf(line);
     expect(ci).toContain('command -v chromium >/dev/null || need+=(chromium)');
-    expect(at('npm test')).toBeGreaterThan(0);
-    expect(at('npm ci --prefix docs --no-audit --no-fund')).toBeGreaterThan(at('npm test'));
+    for (const suite of ['npm test', '.ci/node-matrix', 'npm run test:release']) {
+      expect(at(suite)).toBeGreaterThan(0);
+      expect(at('npm ci --prefix docs --no-audit --no-fund')).toBeGreaterThan(at(suite));
+    }
     expect(at('npm --prefix docs test')).toBeGreaterThan(at('npm ci --prefix docs --no-audit --no-fund'));
     expect(at('npm run docs:check')).toBeGreaterThan(at('npm --prefix docs test'));
   });

@@ -1,9 +1,7 @@
 // ```mermaid blocks become a container the theme draws into (theme/mermaid.ts): the source is
 // kept in the page as escaped text, so a page without JavaScript still shows it, and v-pre keeps
 // Vue from reading `{{` in a diagram as an interpolation.
-
-/** @param {string} text */
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escape } from './plain-html.mjs';
 
 /**
  * Wraps markdown-it's fence renderer: a `mermaid` fence becomes a diagram, every other one is left

@@ -11,8 +11,8 @@ const ELEMENTS = new Set([
   'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul', 'var', 'video', 'wbr',
 ]);
 
-/** @param {string} text */
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** @param {string} text the text, as HTML element content */
+export const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** @param {string} html @returns {boolean} whether it starts with a tag that is not an element (or a comment) */
 export const isPlaceholder = (html) => {

@@ -2,6 +2,7 @@
 // without an edit here, under the title its own first `# ` heading gives it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { escape } from './plain-html.mjs';
 
 /**
  * The site's sections, in the order the nav shows them. `order`: `links` follows the order in
@@ -28,8 +29,7 @@ export function pageTitle(file) {
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced || !line.startsWith('# ')) continue;
-    const escaped = line.slice(2).trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    return escaped.replace(/`([^`]+)`/g, '<code>$1</code>');
+    return escape(line.slice(2).trim()).replace(/`([^`]+)`/g, '<code>$1</code>');
   }
   throw new Error(`${file} has no \`# \` heading: every page starts with one, the sidebar's title for it; add \`# <title>\` as its first line`);
 }
