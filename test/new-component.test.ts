@@ -96,7 +96,9 @@ export const environments = [
 
 beforeAll(() => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), 'new-component-'));
-  for (const folder of TOOL_FOLDERS) fs.cpSync(path.join(repo, folder), path.join(copy, folder), { recursive: true });
+  // docs/ for the pages synth writes; not the docs workspace's install and build (docs/package.json).
+  const notSiteTooling = (src: string) => !/docs[\\/](node_modules|\.vitepress[\\/](dist|cache))$/.test(src);
+  for (const folder of TOOL_FOLDERS) fs.cpSync(path.join(repo, folder), path.join(copy, folder), { recursive: true, filter: notSiteTooling });
   for (const file of TOOL_FILES) fs.copyFileSync(path.join(repo, file), path.join(copy, file));
   // The tool's compiler options, over the copy's sources and the test's fleet only.
   const tsconfig = JSON.parse(fs.readFileSync(path.join(repo, 'tsconfig.json'), 'utf8')) as { include: string[] };
