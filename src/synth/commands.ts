@@ -12,6 +12,7 @@ import type { TreeChanges } from './tree';
 import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
 import { referenceDocs } from './reference-docs';
+import { CONTRIBUTING, CONTRIBUTING_PAGE, contributingPage } from './contributing-page';
 import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
@@ -53,9 +54,16 @@ function rootFiles(options: CommandOptions): RootFile[] {
       ? [
           ...[...referenceDocs(envs, options.documents ?? new Map())].map(([name, next]) => ({ ...read(name), next })),
           { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() },
+          ...contributingFiles(read),
         ]
       : []),
   ];
+}
+
+/** The contributor's guide as a page of the site, where the repository has one. */
+function contributingFiles(read: (name: string) => { name: string; file: string; current: string }): RootFile[] {
+  const source = read(CONTRIBUTING).current;
+  return source === '' ? [] : [{ ...read(CONTRIBUTING_PAGE), next: contributingPage(source) }];
 }
 
 /** The tool's repository (its package.json names the tool), where synth also keeps the tool's documents current. */
