@@ -10,6 +10,7 @@ import type { CommandOptions, CommandResult } from '../synth/commands';
 import { UsageError } from './usage-error';
 import { argsErrorLine } from './args-error';
 import { kubernetesManifests } from '../synth/cdk8s-output';
+import { DecisionRecordsError } from '../synth/decisions-index';
 
 const USAGE = `usage: npm run <synth|check|diff> [-- [--env <name>]... [--root <dir>] [--environments <module>] [--prune]]
   synth   write clusters/<env>/ for every environment (nothing while an error stands)
@@ -59,8 +60,9 @@ try {
 } catch (error) {
   // A user's mistake (unknown flag, environment or module) is a line and the usage, never a stack trace.
   const code = (error as { code?: string }).code;
-  if (error instanceof EnvironmentsModuleError) {
-    // The environments themselves are broken (they throw, or do not parse): the user's data, not the command line.
+  if (error instanceof EnvironmentsModuleError || error instanceof DecisionRecordsError) {
+    // The environments themselves are broken (they throw, or do not parse), or the tool repository's
+    // decision records are: data, not the command line.
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {

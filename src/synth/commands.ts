@@ -13,6 +13,8 @@ import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
 import { INVARIANTS_DOC, invariantsDoc } from './invariants-doc';
 import { SETTINGS_DOC, settingsDoc } from './settings-doc';
+import { DECISIONS_INDEX, decisionsIndex } from './decisions-index';
+import { DECISIONS_DIR, readRecords } from './decision-records';
 import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
@@ -47,7 +49,7 @@ function rootFiles(options: CommandOptions): RootFile[] {
     ...(readme.current === '' ? [] : [{ ...readme, next: withVersionTable(readme.current, envs, { provingGround: isToolRepository(options.root) }) }]),
     { ...read(SOPS_CONFIG_FILE), next: sopsConfig(envs) },
     // The tool's own documents, only in the tool's repository (never in a fleet's).
-    ...(isToolRepository(options.root) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }, { ...read(SETTINGS_DOC), next: settingsDoc() }, { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
+    ...(isToolRepository(options.root) ? [{ ...read(INVARIANTS_DOC), next: invariantsDoc() }, { ...read(SETTINGS_DOC), next: settingsDoc() }, { ...read(DECISIONS_INDEX), next: decisionsIndex(readRecords(path.join(options.root, DECISIONS_DIR))) }, { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() }] : []),
   ];
 }
 
