@@ -133,6 +133,17 @@ export function recordText(r: Pick<DecisionRecord, 'number' | 'title' | 'date' |
   ].join('\n');
 }
 
+/** What `npm run decision` writes: the record after the last, accepted, dated `date`, with a body saying what to write. */
+export function nextRecord(records: readonly DecisionRecord[], title: string, date: string): { readonly file: string; readonly text: string } {
+  const number = Math.max(0, ...records.map((r) => r.number)) + 1;
+  const body = [
+    'What was decided, and why: the facts it rests on, with the upstream source at the pinned tag where',
+    'it relies on upstream behaviour. Where it replaces an earlier record, add `- Supersedes: [NNNN](NNNN-slug.md)`',
+    "(or `- Amends:` for a part) above, and `superseded by` (or `; amended by`) to that record's Status.",
+  ].join('\n');
+  return { file: recordFileName(number, title), text: recordText({ number, title, date, issue: '—' }, body) };
+}
+
 /** A problem with the records: the file, what it holds and the fix. */
 export interface RecordProblem {
   readonly code: string;
@@ -194,8 +205,8 @@ export const RECORD_RULES: readonly RecordRule[] = [
       const numbers = new Set(records.map((r) => r.number));
       const sorted = [...records].filter((r) => !Number.isNaN(r.number)).sort((a, b) => a.number - b.number);
       return sorted
-        .filter((r, i) => r.number > 1 && !numbers.has(r.number - 1) && sorted.findIndex((o) => o.number === r.number) === i)
-        .map((r) => ({ file: r.file, message: `has number ${pad(r.number)} but no record has ${pad(r.number - 1)}; number the records from 0001 without a gap` }));
+        .filter((r, i) => (r.number < 1 || !numbers.has(r.number - 1)) && r.number !== 1 && sorted.findIndex((o) => o.number === r.number) === i)
+        .map((r) => ({ file: r.file, message: `has number ${pad(r.number)}${r.number < 1 ? '' : ` but no record has ${pad(r.number - 1)}`}; number the records from 0001 without a gap` }));
     },
   },
   {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DECISIONS_DIR, RECORD_RULES, parseRecord, readRecords, recordFileName, recordProblems, recordText } from '../../src/synth/decision-records';
+import { DECISIONS_DIR, RECORD_RULES, nextRecord, parseRecord, readRecords, recordFileName, recordProblems, recordText } from '../../src/synth/decision-records';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/decisions');
 const [FIRST, SECOND, THIRD] = fs.readdirSync(FIXTURE).sort() as [string, string, string];
@@ -66,6 +66,14 @@ describe('the decision records', () => {
     expect(recordFileName(7, 'Sixty characters exactly: aaaaaaaaa bbbbbbbbb ccccccccc ddddd e')).toBe('0007-sixty-characters-exactly-aaaaaaaaa-bbbbbbbbb-ccccccccc-ddddd.md');
   });
 
+  it('give npm run decision the next number, the date and Status: accepted, and a record the rules accept', () => {
+    const next = nextRecord(readRecords(FIXTURE), 'Records for the decisions (issue 44)', '2026-12-06');
+    expect(next.file).toBe('0004-records-for-the-decisions.md');
+    expect(next.text.startsWith('# 0004. Records for the decisions (issue 44)\n\n- Status: accepted\n- Date: 2026-12-06\n- Issue: —\n\nWhat was decided, and why')).toBe(true);
+    expect(recordProblems([...readRecords(FIXTURE), parseRecord(next.file, next.text)])).toEqual([]);
+    expect(nextRecord([], 'First', '2026-12-06').file).toBe('0001-first.md');
+  });
+
   it('have a stable code and a summary for every rule', () => {
     expect(RECORD_RULES.map((r) => r.code)).toEqual(['decision.file-name', 'decision.header', 'decision.number-duplicate', 'decision.number-gap', 'decision.link-unknown', 'decision.link-one-sided']);
     for (const rule of RECORD_RULES) expect(rule.summary.length, rule.code).toBeGreaterThan(15);
@@ -82,14 +90,14 @@ describe('decision.header', () => {
   });
 
   it.each([
-    ['Status', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', '- Status: replaced', 'Status "replaced" is not accepted or superseded by [NNNN](NNNN-slug.md), either with "; amended by [NNNN](NNNN-slug.md)"'],
-    ['Status', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', '- Status: superseded by 0003', 'Status "superseded by 0003" is not accepted'],
-    ['Status', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', '- Status: accepted; changed by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; changed by'],
-    ['Status', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', '- Status: accepted; amended by [0003](0003-charts-through-ocirepository.md); amended by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; amended by'],
-    ['Status', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', '- Status: accepted; amended by 0003', 'Status "accepted; amended by 0003"'],
-    ['Date', '- Date: 2026-12-01', '- Date: 1 December 2026', 'Date "1 December 2026" is not a date like 2026-12-05'],
-    ['Issue', '- Issue: —', '- Issue: #42', 'Issue "#42" is not an issue number, numbers like "42, 43", or "—"'],
-  ])('fails when a record\'s %s is written otherwise (%s)', (_, from, to, message) => {
+    ['Status', '- Status: replaced', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "replaced" is not accepted or superseded by [NNNN](NNNN-slug.md), either with "; amended by [NNNN](NNNN-slug.md)"'],
+    ['Status', '- Status: superseded by 0003', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "superseded by 0003" is not accepted'],
+    ['Status', '- Status: accepted; changed by [0003](0003-charts-through-ocirepository.md)', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; changed by'],
+    ['Status', '- Status: accepted; amended by [0003](0003-charts-through-ocirepository.md); amended by [0003](0003-charts-through-ocirepository.md)', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; amended by'],
+    ['Status', '- Status: accepted; amended by 0003', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; amended by 0003"'],
+    ['Date', '- Date: 1 December 2026', '- Date: 2026-12-01', 'Date "1 December 2026" is not a date like 2026-12-05'],
+    ['Issue', '- Issue: #42', '- Issue: —', 'Issue "#42" is not an issue number, numbers like "42, 43", or "—"'],
+  ])('fails when a record\'s %s is written otherwise (%s)', (_, to, from, message) => {
     expect(problemsAfter(replaceIn(SECOND, from, to)).filter((p) => p.startsWith('decision.header')).join('\n')).toContain(`decision.header ${SECOND}: ${message}`);
   });
 
@@ -139,7 +147,7 @@ describe('decision numbers and file names', () => {
     const problems = problemsAfter((files) => {
       files.set('0000-zero.md', '# 0000. Zero\n\n- Status: accepted\n- Date: 2026-12-05\n- Issue: 44\n\nText.\n');
     });
-    expect(problems).toEqual([]);
+    expect(problems).toEqual(['decision.number-gap 0000-zero.md: has number 0000; number the records from 0001 without a gap']);
     expect(problemsAfter((files) => {
       for (const f of [FIRST, SECOND, THIRD]) files.delete(f);
       files.set('0002-two.md', '# 0002. Two\n\n- Status: accepted\n- Date: 2026-12-05\n- Issue: 44\n\nText.\n');
