@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DECISIONS_DIR, RECORD_RULES, nextRecord, parseRecord, readRecords, recordFileName, recordProblems, recordText } from '../../src/synth/decision-records';
@@ -40,6 +41,24 @@ describe('the decision records', () => {
     expect(records.length).toBeGreaterThan(100);
   });
 
+  it('read a header that ends the file, and leave what cannot be read empty, never made up', () => {
+    expect(parseRecord('0001-a.md', '# 0001. A\n\n- Status: accepted\n- Date: 2026-12-05\n- Issue: 44')).toMatchObject({ number: 1, title: 'A', issue: '44', problems: [] });
+    expect(parseRecord('x.md', '')).toMatchObject({ title: '', status: 'accepted', supersededBy: [], amendedBy: [], supersedes: [], amends: [], date: '', issue: '' });
+    expect(parseRecord('x.md', '# 0001. A\n\n- Status: accepted\n- Date: 2026-12-05\n- Issue: 44\n- Supersedes: 0002\n- Amends: [0003](0003-c.md)\n')).toMatchObject({ supersedes: [], amends: [{ number: 3, file: '0003-c.md' }] });
+  });
+
+  it('read only the .md files of a folder, the index not among them, in the order of their names', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decision-records-'));
+    try {
+      fs.cpSync(FIXTURE, dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'index.md'), '# Decisions\n');
+      fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a record\n');
+      expect(readRecords(dir).map((r) => r.file)).toEqual([FIRST, SECOND, THIRD]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('read no records from a folder that does not exist', () => {
     expect(readRecords(path.join(FIXTURE, 'absent'))).toEqual([]);
   });
@@ -63,13 +82,20 @@ describe('the decision records', () => {
     expect(recordFileName(140, 'The deploy gates: what they stop, what they pass, the fixes they propose')).toBe('0140-the-deploy-gates-what-they-stop-what-they-pass-the-fixes.md');
     expect(recordFileName(5, 'Averyveryveryveryveryveryveryveryveryveryveryveryveryveryverylongword and more')).toBe('0005-averyveryveryveryveryveryveryveryveryveryveryveryveryveryverylongword.md');
     expect(recordFileName(6, '`--`')).toBe('0006-decision.md');
+    expect(recordFileName(8, 'Checks(issue 3)')).toBe('0008-checks.md');
+    expect(recordFileName(9, 'A (revisited with issue 21) heading')).toBe('0009-a-revisited-with-issue-21-heading.md');
     expect(recordFileName(7, 'Sixty characters exactly: aaaaaaaaa bbbbbbbbb ccccccccc ddddd e')).toBe('0007-sixty-characters-exactly-aaaaaaaaa-bbbbbbbbb-ccccccccc-ddddd.md');
   });
 
   it('give npm run decision the next number, the date and Status: accepted, and a record the rules accept', () => {
     const next = nextRecord(readRecords(FIXTURE), 'Records for the decisions (issue 44)', '2026-12-06');
     expect(next.file).toBe('0004-records-for-the-decisions.md');
-    expect(next.text.startsWith('# 0004. Records for the decisions (issue 44)\n\n- Status: accepted\n- Date: 2026-12-06\n- Issue: —\n\nWhat was decided, and why')).toBe(true);
+    expect(next.text).toBe(
+      '# 0004. Records for the decisions (issue 44)\n\n- Status: accepted\n- Date: 2026-12-06\n- Issue: —\n\n' +
+        'What was decided, and why: the facts it rests on, with the upstream source at the pinned tag where\n' +
+        'it relies on upstream behaviour. Where it replaces an earlier record, add `- Supersedes: [NNNN](NNNN-slug.md)`\n' +
+        "(or `- Amends:` for a part) above, and `superseded by` (or `; amended by`) to that record's Status.\n",
+    );
     expect(recordProblems([...readRecords(FIXTURE), parseRecord(next.file, next.text)])).toEqual([]);
     expect(nextRecord([], 'First', '2026-12-06').file).toBe('0001-first.md');
   });
@@ -95,6 +121,8 @@ describe('decision.header', () => {
     ['Status', '- Status: accepted; changed by [0003](0003-charts-through-ocirepository.md)', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; changed by'],
     ['Status', '- Status: accepted; amended by [0003](0003-charts-through-ocirepository.md); amended by [0003](0003-charts-through-ocirepository.md)', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; amended by'],
     ['Status', '- Status: accepted; amended by 0003', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "accepted; amended by 0003"'],
+    ['Status', '- Status: overridden by [0003](0003-charts-through-ocirepository.md)', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "overridden by [0003](0003-charts-through-ocirepository.md)" is not accepted'],
+    ['Status', '- Status: superseded by [0003](0003-charts-through-ocirepository.md), 0001', '- Status: superseded by [0003](0003-charts-through-ocirepository.md)', 'Status "superseded by [0003](0003-charts-through-ocirepository.md), 0001" is not accepted'],
     ['Date', '- Date: 1 December 2026', '- Date: 2026-12-01', 'Date "1 December 2026" is not a date like 2026-12-05'],
     ['Issue', '- Issue: #42', '- Issue: —', 'Issue "#42" is not an issue number, numbers like "42, 43", or "—"'],
   ])('fails when a record\'s %s is written otherwise (%s)', (_, to, from, message) => {
@@ -172,9 +200,16 @@ describe('decision links', () => {
   });
 
   it('fails when a link has a record\'s number but another file name, naming the file', () => {
-    expect(problemsAfter(replaceIn(FIRST, '[0003](0003-charts-through-ocirepository.md)', '[0003](0003-charts.md)'))).toContain(
+    expect(problemsAfter(replaceIn(FIRST, '[0003](0003-charts-through-ocirepository.md)', '[0003](0003-charts.md)'))).toEqual([
       `decision.link-unknown ${FIRST}: Status: … amended by [0003](0003-charts.md) names no record (0003 is ${THIRD}); link an existing record as [NNNN](NNNN-slug.md)`,
-    );
+    ]);
+  });
+
+  it('fails when a link names a record\'s file under another number', () => {
+    expect(problemsAfter(replaceIn(FIRST, '[0003](0003-charts-through-ocirepository.md)', `[0009](${THIRD})`))).toEqual([
+      `decision.link-unknown ${FIRST}: Status: … amended by [0009](${THIRD}) names no record; link an existing record as [NNNN](NNNN-slug.md)`,
+      `decision.link-one-sided ${THIRD}: Amends: [0001](${FIRST}), but ${FIRST} does not say Status: … amended by [0003](${THIRD}); add it there, or remove this link`,
+    ]);
   });
 
   it('fails when a record supersedes one whose status does not say so', () => {
