@@ -11,6 +11,7 @@ const FIELD = /^- ([A-Za-z]+): (.*)$/;
 const LINK = /^\[(\d{4})\]\((\d{4}-[a-z0-9-]+\.md)\)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISSUE = /^(?:—|\d+(?:, \d+)*)$/;
+const FIELDS = ['Status', 'Date', 'Issue', 'Supersedes', 'Amends'];
 
 /** A link to another record as written (`[0012](0012-slug.md)`): its number and the file it names. */
 export interface RecordLink {
@@ -56,11 +57,15 @@ export function parseRecord(file: string, text: string): DecisionRecord {
   const lines = text.split('\n');
   const heading = HEADING.exec(lines[0] ?? '');
   const end = lines.indexOf('', 2);
-  const fields = new Map(lines.slice(2, end === -1 ? lines.length : end).flatMap((line) => {
+  const header = lines.slice(2, end === -1 ? lines.length : end);
+  const fields = new Map(header.flatMap((line) => {
     const m = FIELD.exec(line);
-    return m ? [[m[1], m[2]] as const] : [];
+    return m && FIELDS.includes(m[1]) ? [[m[1], m[2]] as const] : [];
   }));
-  const problems: string[] = [];
+  // A misspelt field would drop its link without a word: every header line is one of the fields.
+  const problems = header
+    .filter((line) => !FIELDS.includes(FIELD.exec(line)?.[1] ?? ''))
+    .map((line) => `the header line "${line}" is none of ${FIELDS.map((f) => `- ${f}:`).join(', ')}`);
   const field = <T>(name: string, read: (value: string) => T | undefined, shape: string): T | undefined => {
     const value = fields.get(name);
     const parsed = value === undefined ? undefined : read(value);

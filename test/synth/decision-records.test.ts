@@ -135,6 +135,16 @@ describe('decision.header', () => {
     );
   });
 
+  it('fails when a header line is no field it knows: a misspelt Supersedes, a line without its dash', () => {
+    expect(problemsAfter(replaceIn(THIRD, '- Supersedes:', '- Superseeds:'))).toContain(
+      `decision.header ${THIRD}: the header line "- Superseeds: [0002](0002-the-readmes-version-table.md)" is none of - Status:, - Date:, - Issue:, - Supersedes:, - Amends:; write the header as npm run decision writes it`,
+    );
+    expect(problemsAfter(replaceIn(FIRST, '- Issue: 12', 'Issue: 12')).filter((p) => p.startsWith('decision.header'))).toEqual([
+      `decision.header ${FIRST}: the header line "Issue: 12" is none of - Status:, - Date:, - Issue:, - Supersedes:, - Amends:; write the header as npm run decision writes it`,
+      `decision.header ${FIRST}: Issue is missing; write the header as npm run decision writes it`,
+    ]);
+  });
+
   it('fails when the first line is not the numbered heading', () => {
     expect(problemsAfter(replaceIn(FIRST, '# 0001. Charts', '# Charts'))).toContain(`decision.header ${FIRST}: the first line "# Charts from HTTP repositories" is not "# NNNN. <title>"; write the header as npm run decision writes it`);
   });
