@@ -208,9 +208,10 @@ export const RECORD_RULES: readonly RecordRule[] = [
     summary: 'the numbers run from 0001 without a gap',
     check: (records) => {
       const numbers = new Set(records.map((r) => r.number));
-      const sorted = [...records].filter((r) => !Number.isNaN(r.number)).sort((a, b) => a.number - b.number);
-      return sorted
-        .filter((r, i) => (r.number < 1 || !numbers.has(r.number - 1)) && r.number !== 1 && sorted.findIndex((o) => o.number === r.number) === i)
+      const numbered = records.filter((r) => !Number.isNaN(r.number));
+      // 0000 has no 0000 - 1 either; a shared number is reported once, by its first record.
+      return numbered
+        .filter((r, i) => r.number !== 1 && !numbers.has(r.number - 1) && numbered.findIndex((o) => o.number === r.number) === i)
         .map((r) => ({ file: r.file, message: `has number ${pad(r.number)}${r.number < 1 ? '' : ` but no record has ${pad(r.number - 1)}`}; number the records from 0001 without a gap` }));
     },
   },
