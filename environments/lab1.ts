@@ -7,7 +7,7 @@ import { opsKeys } from './ssh-keys';
  * The first workload cluster, as the operators planned it with `clusterctl generate cluster lab1
  * --infrastructure proxmox:v0.9.1 --target-namespace default`: three kubeadm control-plane
  * machines and two workers, Proxmox VMs that mgmt's Cluster API (CAPMOX) clones on pv1-1, on the
- * mgmt network (VLAN 4). docs/decisions.md, "lab1", says why these sizes and addresses.
+ * mgmt network (VLAN 4). docs/decisions/0126-lab1-the-example-fleets-first-workload-cluster.md says why these sizes and addresses.
  */
 export const lab1 = {
   name: 'lab1',

@@ -30,7 +30,7 @@ const REPORT = path.resolve(import.meta.dirname, '..', 'reports', 'prove.md');
 const NOT_PROVABLE = [
   'anything inside a guest: no OS boots here (a blank stand-in image), so cloud-init, k3s, etcd and the guest-side lines of each runbook procedure (drain, uninstall, join, etcd health) are not run; the procedures\' deploy lines are',
   "a guest's graceful stop: nothing answers libvirt's ACPI shutdown request here (the rewrites above)",
-  'Proxmox (bpg/proxmox): no Proxmox host here; its rules stay read from its source at the pinned tag (docs/decisions.md)',
+  'Proxmox (bpg/proxmox): no Proxmox host here; its rules stay read from its source at the pinned tag (docs/decisions/0140-the-deploy-gates-what-they-stop-what-they-pass-the-fixes.md)',
 ];
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -103,6 +103,23 @@ describe('CLI', () => {
     expect(stderr.trim()).toBe('unknown environment nowhere; known: dev, mgmt, prod');
   });
 
+  it("names a broken decision record of the tool's repository in one line, without a stack trace", () => {
+    // The tool's repository is the one whose package.json names the tool; the scratch fleet has none.
+    const pkg = path.join(root, 'package.json');
+    expect(fs.existsSync(pkg)).toBe(false);
+    try {
+      fs.writeFileSync(pkg, JSON.stringify({ name: 'k3s-gitops-synth' }));
+      fs.mkdirSync(path.join(root, 'docs/decisions'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'docs/decisions/0001-a.md'), '# 0001. A\n\n- Status: accepted\n- Issue: 44\n\nText.\n');
+      const { code, stderr } = cli('check');
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe('docs/decisions/0001-a.md: Date is missing; write the header as npm run decision writes it (decision.header)');
+    } finally {
+      fs.rmSync(pkg);
+      fs.rmSync(path.join(root, 'docs'), { recursive: true, force: true });
+    }
+  });
+
   it("names validate's unknown environment, and a folder option that names no folder, in one line each, without a stack trace", () => {
     const env = cli('validate', '--env', 'nowhere', '--no-kustomize');
     expect(env.code).toBe(2);

@@ -11,6 +11,7 @@ import { UsageError } from '../command-line/usage-error';
 import { argsErrorLine } from '../command-line/args-error';
 import { COMMANDS_DOC, commandHelp, commandsDoc } from '../command-line/command-help';
 import { kubernetesManifests } from '../synth/cdk8s-output';
+import { DecisionRecordsError } from '../synth/decisions-index';
 
 // synth, check and diff share this module: the help is the one of the command run (its first word).
 const USAGE = commandHelp(['check', 'diff'].includes(process.argv[2] ?? '') ? process.argv[2]! : 'synth');
@@ -55,8 +56,9 @@ try {
 } catch (error) {
   // A user's mistake (unknown flag, environment or module) is a line and the usage, never a stack trace.
   const code = (error as { code?: string }).code;
-  if (error instanceof EnvironmentsModuleError) {
-    // The environments themselves are broken (they throw, or do not parse): the user's data, not the command line.
+  if (error instanceof EnvironmentsModuleError || error instanceof DecisionRecordsError) {
+    // The environments themselves are broken (they throw, or do not parse), or the tool repository's
+    // decision records are: data, not the command line.
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || code?.startsWith('ERR_PARSE_ARGS')) {

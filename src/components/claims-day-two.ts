@@ -56,7 +56,7 @@ function move(claim: VolumeClaim, release: ChartRelease): string[] {
 /**
  * Day 2 on a cluster built before the platform's claims named Longhorn's class: they were made on
  * k3s's local-path and stay there until deleted. Their data is dropped, not copied (decided in
- * docs/decisions.md, "Storage"), then k3s's local-storage goes with the rolling restart.
+ * docs/decisions/0093-storage-longhorn-the-only-default-class-claims-that-name-it.md), then k3s's local-storage goes with the rolling restart.
  */
 export function claimsDayTwoSteps(env: Environment): Step[] {
   // k3s HelmCharts have no forced upgrade to remake a chart's StatefulSet: Flux installs only.

@@ -17,7 +17,7 @@ const looksLikeEnvironment = (value: unknown): value is { name: string } =>
 /**
  * Environments declared in a file beside the fleet's environments/index.ts that its list does
  * not hold: nothing is written or checked for them, so each is named with the lines that add it.
- * A warning, not an error: a file may be a draft on purpose (docs/decisions.md, issue 42).
+ * A warning, not an error: a file may be a draft on purpose (docs/decisions/0155-names-and-values-the-real-programs-refuse-what-a-ca-or-relay.md).
  * Only the fleet's own layout is searched (no `--environments <module>`); a sibling that does not
  * load is no environment the tool can see, and the loader's error is no business of this check.
  */

@@ -27,7 +27,7 @@ export type { ComponentSwitchSpec } from '../components/switch-settings';
 
 /**
  * The RAM of a server or of a libvirt host's budget, in MiB: no rule of its own bounds it, so the
- * schema does (spec.out-of-range). From 1 GiB (the least VM_BOUNDS lets a VM have) to 16 TiB (docs/decisions.md, "matrix").
+ * schema does (spec.out-of-range). From 1 GiB (the least VM_BOUNDS lets a VM have) to 16 TiB (docs/decisions/0098-matrix-whitespace-empty-strings-number-bounds-and-the-field.md).
  */
 const MEMORY_MIB = { min: 1024, max: 16 * 1024 * 1024 } as const;
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
  * (spec.out-of-range). The lower ones are CAPMOX v0.9.0's ProxmoxMachineTemplate CRD (numSockets
  * and numCores >= 1, bootVolume.sizeGb >= 5, vlan 1-4094) and Proxmox's VM ids (100-999999999,
  * as vm.id-invalid); the upper ones of sizes are typo guards, VM_BOUNDS' (src/model/invariants/vms.ts)
- * where a VM has the same field, since upstream sets none (docs/decisions.md, issue 27, stream C).
+ * where a VM has the same field, since upstream sets none (docs/decisions/0129-the-invariants-of-a-workload-cluster.md).
  */
 export const WORKLOAD_BOUNDS = {
   sockets: { min: 1, max: 8 },

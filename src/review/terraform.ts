@@ -145,7 +145,7 @@ export function planStacks(base: Json | undefined, head: Json | undefined): TfCh
   // A created trigger triggers nothing. A trigger is a dependency:
   // Terraform destroys the instance first, then changes the trigger, then creates the instance;
   // when the trigger's change fails, the apply stops between the two (shown with Terraform
-  // 1.11.4, docs/decisions.md): the instance is destroyed and nothing creates it again.
+  // 1.11.4, docs/decisions/0139-libvirt-domains-are-never-replaced-for-a-disk-and-stop-by-a.md): the instance is destroyed and nothing creates it again.
   const triggersOf = (address: string) => {
     const now = after.get(address)!;
     return ((now.lifecycle.replace_triggered_by ?? []) as string[]).map((r) => triggerAddress(r, now.key));

@@ -13,6 +13,8 @@ import { withVersionTable } from './version-table';
 import { SOPS_CONFIG_FILE, sopsConfig } from './sops-config';
 import { referenceDocs } from './reference-docs';
 import { CONTRIBUTING, CONTRIBUTING_PAGE, contributingPage } from './contributing-page';
+import { DECISIONS_INDEX, decisionsIndex } from './decisions-index';
+import { DECISIONS_DIR, readRecords } from './decision-records';
 import { resolve } from '../model/resolve';
 import { specName } from '../model/spec-check';
 import { orphanAdvice, orphanFolders } from './orphans';
@@ -55,6 +57,7 @@ function rootFiles(options: CommandOptions): RootFile[] {
           ...[...referenceDocs(envs, options.documents ?? new Map())].map(([name, next]) => ({ ...read(name), next })),
           { ...read(ENVIRONMENT_SCHEMA_FILE), next: environmentJsonSchema() },
           ...contributingFiles(read),
+          { ...read(DECISIONS_INDEX), next: decisionsIndex(readRecords(path.join(options.root, DECISIONS_DIR))) },
         ]
       : []),
   ];

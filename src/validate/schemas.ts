@@ -17,7 +17,7 @@ export function schemaFileName(apiVersion: string, kind: string): string {
 /** Kinds no schema folder has, accepted on purpose; everything else without a schema fails. */
 export const KINDS_WITHOUT_SCHEMA: ReadonlySet<string> = new Set<string>([
   // Cilium's policy CRD was not collected: ~380 kB per version, and which one is v1.20.0's could
-  // not be determined (see docs/decisions.md). The test of the baseline reads these objects.
+  // not be determined (see docs/decisions/0052-the-baseline-is-cilium-policies-and-their-kind-has-no.md). The test of the baseline reads these objects.
   'cilium.io/v2/CiliumNetworkPolicy',
 ]);
 

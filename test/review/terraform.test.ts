@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planStacks } from '../../src/review/terraform';
 
-// replace_triggered_by as Terraform 1.11.4 applies it (docs/decisions.md, issue 40): a trigger is
+// replace_triggered_by as Terraform 1.11.4 applies it (docs/decisions/0139-libvirt-domains-are-never-replaced-for-a-disk-and-stop-by-a.md): a trigger is
 // a dependency, so the triggered instance is destroyed before the trigger changes and created
 // after; a trigger whose change fails at apply leaves it destroyed.
 

@@ -9,7 +9,7 @@ import { fleetFiles } from '../../src/init/fleet-files';
 
 // The workflows a fleet gets from init, one per forge. Forgejo's own parser is Go (act's model
 // package, inside its runner) and not installable here: both are read by GitHub's parser, whose
-// schema is the stricter of the two (docs/decisions.md).
+// schema is the stricter of the two (docs/decisions/0080-fleet-ci-one-file-per-forge-family-renovates-branches.md).
 const answers = parseAnswers({}, '/tmp/my-fleet', '0.2.0').answers!;
 const files = fleetFiles(answers, { tool: '0.2.0', peers: {}, typescript: '5.9.3', node: '^20.19.0', k3s: 'v1.36.4+k3s1' });
 const WORKFLOWS = ['.github/workflows/fleet.yml', '.forgejo/workflows/fleet.yml'];

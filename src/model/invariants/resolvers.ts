@@ -6,7 +6,7 @@ import type { Finding, Rule } from '../violation';
 // Names the cluster itself must look up, against the resolvers the environment gives its nodes.
 // A name under a private or special-use suffix is answered only by a resolver that serves it: no
 // public resolver does, so a list of public ones fails every lookup. (A mixed list fails some:
-// CoreDNS's forward plugin picks an upstream at random; see docs/decisions.md, issue 41.)
+// CoreDNS's forward plugin picks an upstream at random; see docs/decisions/0146-one-owner-per-release-resolvers-that-answer-the-credentials.md.)
 
 /** The cluster domain: CoreDNS answers it itself (an in-cluster Service), whatever the upstream resolvers. */
 const CLUSTER_DOMAIN = 'cluster.local';

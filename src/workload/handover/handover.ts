@@ -47,8 +47,8 @@ export interface WorkloadHandoverProps {
  *    Secrets its Flux needs first (its SOPS identity, the pull secret).
  *
  * `handedOver` turns every one of them inert without deleting anything, so no release has two
- * controllers and nothing is uninstalled: see docs/decisions.md, "Handing a workload cluster over
- * to its own Flux (issue 27, stream B)".
+ * controllers and nothing is uninstalled: see
+ * docs/decisions/0124-handing-a-workload-cluster-over-to-its-own-flux.md.
  */
 export class WorkloadHandover extends Construct {
   public constructor(scope: Construct, id: string, props: WorkloadHandoverProps) {
