@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check/run';
+import { componentRules } from '../../src/components/rules';
+import { COMPONENTS } from '../../src/components/table';
 import type { EnvironmentSpec } from '../../src/model/environment';
+import { resolve } from '../../src/model/resolve';
 import { OTHER_AGE_RECIPIENT, modify, singleServer, threeServers } from '../fixtures/environments';
 import { mgmt } from '../fixtures/fleet/mgmt';
 import { podinfo } from '../fixtures/corpus';
@@ -29,6 +32,14 @@ describe('the component rules: each fix carries the action that applies it', () 
     expect(found(modify(threeServers, (e: any) => { e.components = { cilium: {} }; }), 'component.unknown')).toEqual([{
       path: 'fixture.components.cilium', fix: 'remove it: no component of the table is switched on this way', action: { unset: 'components.cilium' },
     }]);
+  });
+
+  it('component.unknown removes nothing where the table switches components on by name: the fix names one to use', () => {
+    // A table with one component switched on under components (the shipped table has none yet).
+    const rule = componentRules([...COMPONENTS, { ...COMPONENTS[0]!, name: 'extra', switchable: true }]).find((r) => r.code === 'component.unknown')!;
+    const unknown = (name: string) => rule.check(resolve(modify(threeServers, (e: any) => { e.components = { [name]: {} }; })));
+    expect(unknown('zzzzzzzz')).toEqual([{ path: 'components.zzzzzzzz', value: 'zzzzzzzz', message: 'zzzzzzzz is no component that components can switch on', fix: 'use one of: extra' }]);
+    expect(unknown('extr')).toEqual([{ path: 'components.extr', value: 'extr', message: 'extr is no component that components can switch on; did you mean extra?', fix: 'rename it to extra' }]);
   });
 
   it("app.platform-namespace and app.name-taken set the app's own namespace and name", () => {
