@@ -112,6 +112,18 @@ describe('the component rules: each fix carries the action that applies it', () 
       expect(found(withSecret('platform'), 'secret.namespace-unordered')).toEqual([{ path: 'fixture.secrets[0].layer', fix: "set layer: 'apps' on secrets[0]", action: { set: 'secrets[0].layer', to: 'apps' } }]);
     });
 
+    it("secret.namespace-unordered sets no layer on a component's Secret: its fix is the layers' order", () => {
+      const spec = modify(threeServers, (e) => {
+        e.baseDomain = 'lab.example.net';
+        e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] };
+        e.tls = { issuerLayer: 'gateway-api', issuer: { kind: 'acme', email: 'ops@lab.example.net', dns01: { provider: 'cloudflare' } } } as any;
+      });
+      const [v, ...more] = found(spec, 'secret.namespace-unordered');
+      expect(more).toEqual([]);
+      expect(v!.fix).toBe("add 'platform' to the dependsOn of layer gateway-api");
+      expect(v!.action).toBeUndefined();
+    });
+
     it('secret.layer-unknown writes the near layer, or unsets it', () => {
       expect(found(withSecret('platfrom'), 'secret.layer-unknown')[0]!.action).toEqual({ set: 'secrets[0].layer', to: 'platform' });
       expect(found(withSecret('zzzzzzzzzzzz'), 'secret.layer-unknown')[0]!.action).toEqual({ unset: 'secrets[0].layer' });
