@@ -23,6 +23,22 @@ describe('the component rules: each fix carries the action that applies it', () 
     expect(v).not.toHaveProperty('action');
   });
 
+  it('flux.layer-missing names what the components of one field need first where no declared layer is after it', () => {
+    const [v, ...more] = check(modify(threeServers, (e: any) => { e.cilium = { layer: 'infra' }; e.flux.layers[0].dependsOn = []; }));
+    expect(more).toEqual([]);
+    expect(v).toMatchObject({ code: 'flux.layer-missing', fix: 'add a layer named infra to flux.layers, ordered after the layers of what cilium and cert-manager need first (no declared layer is)' });
+    expect(v).not.toHaveProperty('action');
+  });
+
+  it('flux.layer-missing proposes the layers the moved components fit, whatever the order of components it does not move', () => {
+    // cilium's layer misses gateway-api's (component.layer-order says so): cert-manager goes into platform all the same.
+    expect(found(modify(threeServers, (e: any) => { e.tls = { layer: 'nowhere' }; e.flux.layers[0].dependsOn = []; }), 'flux.layer-missing')[0]!.action).toEqual({ set: 'tls.layer', to: 'platform' });
+    // A component a moved one comes after, when it is not switched on, orders nothing.
+    const tls = COMPONENTS.find((c) => c.name === 'tls')!;
+    const rule = componentRules([...COMPONENTS, { ...tls, name: 'extra', after: ['absent'] }]).find((r) => r.code === 'flux.layer-missing')!;
+    expect(rule.check(resolve(modify(threeServers, (e: any) => { e.tls = { layer: 'nowhere' }; })))).toMatchObject([{ fix: 'add a layer named nowhere to flux.layers, or set tls.layer to one of: platform, gateway-api' }]);
+  });
+
   it('flux.wait-ignores-health-checks sets wait: false on that layer', () => {
     const base = modify(mgmt as EnvironmentSpec, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; e.flux.layers[0]!.wait = true; });
     expect(found(base, 'flux.wait-ignores-health-checks')).toEqual([{ path: 'mgmt.flux.layers[0].wait', fix: `set wait: false on layer ${base.flux.layers[0]!.name}`, action: { set: 'flux.layers[0].wait', to: false } }]);
@@ -66,9 +82,9 @@ describe('the component rules: each fix carries the action that applies it', () 
     expect(found(modify(threeServers, (e: any) => { e.flux.layers[0].dependsOn = []; }), 'component.layer-order')).toEqual([{
       path: 'fixture.cilium.layer', fix: "add 'gateway-api' to the dependsOn of layer platform", action: { set: 'flux.layers[0].dependsOn', to: ['gateway-api'] },
     }]);
-    expect(found(modify(threeServers, (e: any) => { e.cilium = { layers: { gatewayApi: 'apps' } }; }), 'component.layer-order')).toEqual([{
-      path: 'fixture.cilium.layer', fix: 'set cilium.layer to a layer that depends on apps (platform cannot: apps depends on it)', action: undefined,
-    }]);
+    const cycle = check(modify(threeServers, (e: any) => { e.cilium = { layers: { gatewayApi: 'apps' } }; })).filter((v) => v.code === 'component.layer-order');
+    expect(cycle.map((v) => [v.path, v.fix])).toEqual([['fixture.cilium.layer', 'set cilium.layer to a layer that depends on apps (platform cannot: apps depends on it)']]);
+    expect(cycle[0]).not.toHaveProperty('action');
     // Two components in one layer: a layer of their own, which no action can name.
     const same = found(modify(threeServers, (e: any) => { e.cilium = { layers: { network: 'platform' } }; }), 'component.layer-order');
     expect(same.map((v) => v.fix)).toEqual([
