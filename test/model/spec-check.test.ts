@@ -236,8 +236,16 @@ describe('checkSpec: the fix as an action a program applies', () => {
     expect(workload((e) => { e.infrastructure.proxmox.vlan = '45'; })[0]!.action).toEqual({ set: 'infrastructure.proxmox.vlan', to: 45 });
   });
 
-  it('sets no value for a wrong type other than a quoted number', () => {
-    const [v] = one((e) => { e.name = 42; });
+  it('sets no value for a wrong type other than a quoted number, not even digits in quotes where a boolean belongs', () => {
+    expect(one((e) => { e.name = 42; })[0]).not.toHaveProperty('action');
+    const [wait] = one((e) => { e.flux.layers[0].wait = '1'; });
+    expect(wait).toMatchObject({ message: 'expected boolean, got a string', fix: 'write true or false' });
+    expect(wait).not.toHaveProperty('action');
+  });
+
+  it('names recipients of the wrong type as such, not as missing', () => {
+    const [v] = one((e) => { e.sops = { ageRecipients: 'age1x' }; });
+    expect(v).toMatchObject({ code: 'spec.wrong-type', path: 'fixture.sops.ageRecipients', message: 'expected array, got a string', fix: 'write a list: [ … ]' });
     expect(v).not.toHaveProperty('action');
   });
 
