@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../../src/check/run';
 import { dependOn, withAction } from '../../../src/model/invariants/flux';
+import { resolve } from '../../../src/model/resolve';
 import { fiveServersTwoPlanned, modify, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
 
@@ -87,7 +88,7 @@ describe('flux invariants', () => {
 });
 
 describe('dependOn: the fix that adds a dependency to a layer', () => {
-  const env = { flux: { layers: [{ name: 'crds', dependsOn: [] }, { name: 'platform', dependsOn: ['crds'] }, { name: 'apps', dependsOn: ['platform'] }, { name: 'extra', dependsOn: [] }] } };
+  const env = resolve(modify(threeServers, (e) => { e.flux.layers = [{ name: 'crds' }, { name: 'platform', dependsOn: ['crds'] }, { name: 'apps', dependsOn: ['platform'] }, { name: 'extra' }]; }));
 
   it("sets the named layer's own dependsOn, its list kept and the layer added last", () => {
     expect(dependOn(env, 'apps', 'extra')).toEqual({ set: 'flux.layers[2].dependsOn', to: ['platform', 'extra'] });
