@@ -212,3 +212,75 @@ describe('what the spec check says', () => {
     expect(checkSpec('dev').map((v) => v.path)).toEqual(['(environment)']);
   });
 });
+
+describe('checkSpec: the fix as an action a program applies', () => {
+  const one = (change: (e: any) => void) => checkSpec(modify(threeServers, change));
+  const workload = (change: (e: any) => void) => checkSpec(modifyWorkload(lab1, change));
+
+  it("sets the user's own number, unquoted, where it is one the field takes", () => {
+    expect(one((e) => { e.infrastructure.vm.memoryMiB = '6144'; })[0]!.action).toEqual({ set: 'infrastructure.vm.memoryMiB', to: 6144 });
+    expect(workload((e) => { e.infrastructure.workers[0].replicas = ' 2 '; })[0]!.action).toEqual({ set: 'infrastructure.workers[0].replicas', to: 2 });
+    expect(one((e) => { e.nodes[0].vm = { memoryMiB: '-12.25' }; })[0]).toMatchObject({ fix: "write -12.25 (no quotes), not '-12.25'", action: { set: 'nodes[0].vm.memoryMiB', to: -12.25 } });
+    expect(one((e) => { e.nodes[0].vm = { memoryMiB: '+7' }; })[0]!.action).toEqual({ set: 'nodes[0].vm.memoryMiB', to: 7 });
+  });
+
+  it('sets no number where the text is none, or a fraction where a whole number belongs', () => {
+    for (const text of ['lots', '6 GiB', 'x6144', '6144x', '61.', '.5', '']) {
+      const [v] = one((e) => { e.infrastructure.vm.memoryMiB = text; });
+      expect(v!.fix).toBe('write a number (no quotes)');
+      expect(v).not.toHaveProperty('action');
+    }
+    const [vlan] = workload((e) => { e.infrastructure.proxmox.vlan = '4.5'; });
+    expect(vlan!.fix).toBe('write a whole number from 1 to 4094 (no quotes)');
+    expect(vlan).not.toHaveProperty('action');
+    expect(workload((e) => { e.infrastructure.proxmox.vlan = '45'; })[0]!.action).toEqual({ set: 'infrastructure.proxmox.vlan', to: 45 });
+  });
+
+  it('sets no value for a wrong type other than a quoted number, not even digits in quotes where a boolean belongs', () => {
+    expect(one((e) => { e.name = 42; })[0]).not.toHaveProperty('action');
+    const [wait] = one((e) => { e.flux.layers[0].wait = '1'; });
+    expect(wait).toMatchObject({ message: 'expected boolean, got a string', fix: 'write true or false' });
+    expect(wait).not.toHaveProperty('action');
+  });
+
+  it('names recipients of the wrong type as such, not as missing', () => {
+    const [v] = one((e) => { e.sops = { ageRecipients: 'age1x' }; });
+    expect(v).toMatchObject({ code: 'spec.wrong-type', path: 'fixture.sops.ageRecipients', message: 'expected array, got a string', fix: 'write a list: [ … ]' });
+    expect(v).not.toHaveProperty('action');
+  });
+
+  it('sets the choice it guesses, and none where it guesses none', () => {
+    expect(one((e) => { e.nodes[0].state = 'plannd'; })[0]).toMatchObject({ fix: 'use planned', action: { set: 'nodes[0].state', to: 'planned' } });
+    expect(one((e) => { e.nodes[0].state = 'retired'; })[0]).not.toHaveProperty('action');
+    expect(one((e) => { e.infrastructure.kind = 'libvrit'; })[0]).toMatchObject({ fix: 'use libvirt', action: { set: 'infrastructure.kind', to: 'libvirt' } });
+    expect(one((e) => { e.infrastructure.kind = 'kvm'; })[0]).not.toHaveProperty('action');
+  });
+
+  it('runs secrets init where an environment has no line in age-recipients.ts yet', () => {
+    const found = workload((e) => { e.sops = { ageRecipients: undefined }; });
+    expect(found).toEqual([{
+      code: 'spec.missing-field',
+      severity: 'error',
+      path: 'lab1.sops.ageRecipients',
+      value: '(not set)',
+      message: 'lab1 has no age recipients yet',
+      fix: 'run npm run secrets -- init lab1 (it makes the key pair and writes its recipient)',
+      action: { run: ['secrets', 'init', 'lab1'] },
+    }]);
+    // Any other field left unset keeps the generic wording, with no command.
+    const [other] = workload((e) => { delete e.infrastructure.controlPlane.replicas; });
+    expect(other).toMatchObject({ message: 'replicas is required but not set' });
+    expect(other).not.toHaveProperty('action');
+  });
+
+  it('names an element of a list of numbers by its index when it is NaN', () => {
+    const [v] = workload((e) => { e.infrastructure.controlPlane.retainedGenerations = [1, NaN]; });
+    expect(v).toMatchObject({ code: 'spec.not-a-number', path: 'lab1.infrastructure.controlPlane.retainedGenerations[1]', message: 'NaN is not a number: retainedGenerations[1] takes a finite number' });
+    expect(v).not.toHaveProperty('action');
+  });
+
+  it('takes a NaN for no wrong type and a finite number for no NaN', () => {
+    expect(one((e) => { e.infrastructure.vm.vcpus = -Infinity; })[0]).toMatchObject({ code: 'spec.not-a-number', message: '-Infinity is not a finite number: vcpus takes a finite number' });
+    expect(one((e) => { e.infrastructure.memoryBudgetMiB = 2048.5; })[0]).toMatchObject({ code: 'spec.out-of-range' });
+  });
+});

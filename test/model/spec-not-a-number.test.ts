@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { environmentSchema } from '../../src/model/environment';
 import { checkSpec } from '../../src/model/spec-check';
 import { specFields } from '../../src/model/spec-walk';
-import { modify, threeServers } from '../fixtures/environments';
+import { modify, modifyWorkload, threeServers } from '../fixtures/environments';
+import { lab1 } from '../fixtures/workload';
 import { placed } from '../fixtures/spec-fields';
 
 const numbers = specFields(environmentSchema).filter((f) => f.kind === 'number');
@@ -42,6 +43,13 @@ describe('spec.not-a-number', () => {
     const [budget] = checkSpec(modify(threeServers, (e: any) => { e.infrastructure.memoryBudgetMiB = Infinity; }));
     expect(budget).toMatchObject({ fix: 'write a whole number from 1024 to 16777216 (no quotes)' });
     expect(budget).not.toHaveProperty('action');
+  });
+
+  it('names the field of a NaN deep in lists: the last key, and the index of a list of numbers', () => {
+    const [generations] = checkSpec(modifyWorkload(lab1, (e: any) => { e.infrastructure.workers[0].retainedGenerations = [1, NaN]; }));
+    expect(generations).toMatchObject({ path: 'lab1.infrastructure.workers[0].retainedGenerations[1]', message: 'NaN is not a number: retainedGenerations[1] takes a finite number' });
+    const [port] = checkSpec(modify(threeServers, (e: any) => { e.nodes[0].ssh = { port: NaN }; }));
+    expect(port).toMatchObject({ path: 'fixture.nodes[0].ssh.port', fix: 'write a number (no quotes), or remove port to take its default', action: { unset: 'nodes[0].ssh.port' } });
   });
 
   it('applying the action leaves no violation', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../../src/check/run';
+import { dependOn, withAction } from '../../../src/model/invariants/flux';
+import { resolve } from '../../../src/model/resolve';
 import { fiveServersTwoPlanned, modify, threeServers } from '../../fixtures/environments';
 import { codes, expectOnly } from '../../fixtures/expect';
 
@@ -9,6 +11,7 @@ describe('flux invariants', () => {
     expect(v).toMatchObject({ path: 'fixture.flux.layers[1].dependsOn[0]', value: 'platfrom' });
     // Not apps itself: a layer depending on itself is a cycle.
     expect(v!.fix).toBe('use one of: platform, gateway-api, network, or remove it');
+    expect(v!.action).toEqual({ unset: 'flux.layers[1].dependsOn[0]' });
   });
 
   it('fails when layers depend on each other in a cycle', () => {
@@ -81,5 +84,30 @@ describe('flux invariants', () => {
     const spec = modify(fiveServersTwoPlanned, (e) => { e.flux.layers[1]!.dependsOn = ['infra', 'apps']; });
     const [v] = expectOnly(spec, 'flux.dependency-cycle');
     expect(v).toMatchObject({ path: 'five.flux.layers[1].dependsOn', value: 'platform -> apps -> platform' });
+  });
+});
+
+describe('dependOn: the fix that adds a dependency to a layer', () => {
+  const env = resolve(modify(threeServers, (e) => { e.flux.layers = [{ name: 'crds' }, { name: 'platform', dependsOn: ['crds'] }, { name: 'apps', dependsOn: ['platform'] }, { name: 'extra' }]; }));
+
+  it("sets the named layer's own dependsOn, its list kept and the layer added last", () => {
+    expect(dependOn(env, 'apps', 'extra')).toEqual({ set: 'flux.layers[2].dependsOn', to: ['platform', 'extra'] });
+    expect(dependOn(env, 'extra', 'crds')).toEqual({ set: 'flux.layers[3].dependsOn', to: ['crds'] });
+  });
+
+  it('proposes nothing where the dependency would close a cycle', () => {
+    expect(dependOn(env, 'crds', 'apps')).toBeUndefined();
+    expect(dependOn(env, 'crds', 'crds')).toBeUndefined();
+  });
+
+  it('proposes nothing where the layer or the dependency is not declared', () => {
+    expect(dependOn(env, 'infra', 'crds')).toBeUndefined();
+    expect(dependOn(env, 'extra', 'infra')).toBeUndefined();
+  });
+
+  it('spreads into a finding as an action only where there is one', () => {
+    expect(withAction(undefined)).toEqual({});
+    expect(withAction(undefined)).not.toHaveProperty('action');
+    expect(withAction({ unset: 'x' })).toEqual({ action: { unset: 'x' } });
   });
 });

@@ -65,6 +65,29 @@ describe('secret source rules on odd files', () => {
     expect(checkSecretSources({ env, sources: new Map([[SOURCE, HEAD + DATA + SOPS]]) })).toEqual([]);
   });
 
+  it('leaves a source alone when one of two recipients is mistyped, or fails its checksum (sops.invalid-recipient says so, once)', () => {
+    const typo = 'age1hqs3awgg42ryhts33xjr8m9vnefe9fwuh49anlydnkq3vlj0xglst4rkaa';
+    for (const wrong of ['age1notarecipient', typo]) {
+      const env = { ...resolve(mgmt), ageRecipients: [resolve(mgmt).ageRecipients[0]!, wrong] };
+      expect(checkSecretSources({ env, sources: new Map([[SOURCE, HEAD + DATA + SOPS]]) })).toEqual([]);
+    }
+  });
+
+  // A Secret the management cluster's Flux delivers is judged by the management recipients, not the environment's own.
+  const delivered = (recipients: string[]) => {
+    const env = resolve(mgmt);
+    return { ...env, secrets: env.secrets.map((s) => ({ ...s, deliveredBy: { environment: 'hub', recipients } })) };
+  };
+
+  it("judges a delivered Secret by the recipients of the environment that delivers it", () => {
+    const [v] = checkSecretSources({ env: delivered([OTHER_AGE_RECIPIENT]), sources: new Map([[SOURCE, HEAD + DATA + SOPS]]) });
+    expect(v).toMatchObject({ code: 'secret.recipients', message: `encrypted to ${resolve(mgmt).ageRecipients[0]}, the recipients of hub, whose Flux delivers it, are ${OTHER_AGE_RECIPIENT}` });
+  });
+
+  it("leaves a delivered Secret alone when the delivering environment's recipients are refused themselves", () => {
+    expect(checkSecretSources({ env: delivered([OTHER_AGE_RECIPIENT, 'age1notarecipient']), sources: new Map([[SOURCE, HEAD + DATA + SOPS]]) })).toEqual([]);
+  });
+
   it('reports a Secret of another API version', () => {
     expect(codesFor(HEAD.replace('apiVersion: v1', 'apiVersion: v2') + DATA + SOPS).codes).toEqual(['secret.wrong-object']);
   });

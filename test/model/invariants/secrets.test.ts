@@ -105,17 +105,20 @@ describe('SOPS settings of an environment', () => {
   it('warns while an environment encrypts to the demo key', () => {
     expect(resolve(base).ageRecipients).toEqual([DEMO_AGE_RECIPIENT]);
     expect(codes(base)).toEqual(['sops.demo-recipient']);
+    expect(check(base).find((v) => v.code === 'sops.demo-recipient')!.action).toEqual({ run: ['secrets', 'init', 'mgmt'] });
     expect(codes(modify(base, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; }))).toEqual([]);
   });
 
   it('warns while an environment declares sops with no recipient yet, as init writes it, and not without sops', () => {
     const [v] = expectOnly(modify(threeServers, (e) => { e.sops = { ageRecipients: [] }; }), 'sops.recipients-unset');
-    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.sops.ageRecipients', fix: 'run npm run secrets -- init fixture' });
+    expect(v).toMatchObject({ severity: 'warning', path: 'fixture.sops.ageRecipients', fix: 'run npm run secrets -- init fixture', action: { run: ['secrets', 'init', 'fixture'] } });
     expect(codes(threeServers)).toEqual([]);
   });
 
   it('fails when an environment with secrets has no recipients', () => {
-    expect(codes(modify(base, (e) => { e.sops = { ageRecipients: [] }; }))).toEqual(['sops.no-recipients']);
+    const spec = modify(base, (e) => { e.sops = { ageRecipients: [] }; });
+    expect(codes(spec)).toEqual(['sops.no-recipients']);
+    expect(check(spec)[0]).toMatchObject({ fix: 'run npm run secrets -- init mgmt', action: { run: ['secrets', 'init', 'mgmt'] } });
   });
 
   it('fails on a malformed recipient', () => {
