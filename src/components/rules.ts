@@ -252,13 +252,26 @@ export function componentRules(table: readonly ComponentEntry[] = COMPONENTS): R
         return env.secrets
           .map((secret) => ({ secret, layer: creator(secret.namespace) }))
           .filter(({ secret, layer }) => layer !== undefined && layer !== secret.layer && env.flux.layers.some((l) => l.name === secret.layer) && !layersBefore(env, secret.layer).has(layer))
-          .map(({ secret, layer }) => ({
-            path: `${secret.declaredAt}.layer`,
-            value: secret.layer,
-            message: `Secret ${secret.namespace}/${secret.name} is applied by layer ${secret.layer}, but its namespace ${secret.namespace} is created by layer ${layer}, which ${secret.layer} does not depend on: Flux would fail on the missing namespace`,
-            fix: secret.declaredAt.startsWith('secrets[') ? `set layer: '${layer}' on ${secret.declaredAt}` : `add '${layer}' to the dependsOn of layer ${secret.layer}`,
-            ...(secret.declaredAt.startsWith('secrets[') && { action: { set: `${secret.declaredAt}.layer`, to: layer } }),
-          }));
+          .map(({ secret, layer }) => {
+            const message = `Secret ${secret.namespace}/${secret.name} is applied by layer ${secret.layer}, but its namespace ${secret.namespace} is created by layer ${layer}, which ${secret.layer} does not depend on: Flux would fail on the missing namespace`;
+            if (secret.declaredAt.startsWith('secrets[')) {
+              return { path: `${secret.declaredAt}.layer`, value: secret.layer, message, fix: `set layer: '${layer}' on ${secret.declaredAt}`, action: { set: `${secret.declaredAt}.layer`, to: layer } };
+            }
+            // A component's Secret has no layer field of its own (it goes with the component): the
+            // field to change is the dependsOn of the layer that applies it.
+            const i = env.flux.layers.findIndex((l) => l.name === secret.layer);
+            const action = dependOn(env, secret.layer, layer!);
+            return {
+              path: `flux.layers[${i}].dependsOn`,
+              value: shown(env.flux.layers[i]!.dependsOn),
+              message: `${message} (${secret.declaredAt} declares it)`,
+              // Where that dependency would close a cycle, the component has to move instead: a decision, not a value.
+              fix: action
+                ? `add '${layer}' to the dependsOn of layer ${secret.layer}`
+                : `apply the component that declares ${secret.declaredAt} in layer ${layer} or one after it: ${layer} already depends on ${secret.layer}, so ${secret.layer} cannot depend on it`,
+              ...withAction(action),
+            };
+          });
       },
     },
     {

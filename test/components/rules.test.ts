@@ -136,8 +136,23 @@ describe('the component rules: each fix carries the action that applies it', () 
       });
       const [v, ...more] = found(spec, 'secret.namespace-unordered');
       expect(more).toEqual([]);
-      expect(v!.fix).toBe("add 'platform' to the dependsOn of layer gateway-api");
+      // The field is one the spec has: the dependsOn of the layer applying it (tls.issuer.dns01.tokenSecret has no layer).
+      const i = resolve(spec).flux.layers.findIndex((l) => l.name === 'gateway-api');
+      expect(v!.path).toBe(`fixture.flux.layers[${i}].dependsOn`);
+      // platform depends on gateway-api already: the dependency would close a cycle, so the fix names the move.
+      expect(v!.fix).toBe('apply the component that declares tls.issuer.dns01.tokenSecret in layer platform or one after it: platform already depends on gateway-api, so gateway-api cannot depend on it');
       expect(v!.action).toBeUndefined();
+    });
+
+    it("secret.namespace-unordered on a component's Secret adds the dependency where it closes no cycle, as an action", () => {
+      const spec = modify(threeServers, (e: any) => {
+        e.baseDomain = 'lab.example.net';
+        e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] };
+        e.flux = { ...resolve(threeServers).spec.flux, layers: [...resolve(threeServers).flux.layers.map((l) => ({ name: l.name, dependsOn: [...l.dependsOn], ...(l.namespaces && { namespaces: [...l.namespaces] }) })), { name: 'issuers', dependsOn: [] }] };
+        e.tls = { issuerLayer: 'issuers', issuer: { kind: 'acme', email: 'ops@lab.example.net', dns01: { provider: 'cloudflare' } } };
+      });
+      const i = resolve(spec).flux.layers.findIndex((l) => l.name === 'issuers');
+      expect(found(spec, 'secret.namespace-unordered')).toEqual([{ path: `fixture.flux.layers[${i}].dependsOn`, fix: "add 'platform' to the dependsOn of layer issuers", action: { set: `flux.layers[${i}].dependsOn`, to: ['platform'] } }]);
     });
 
     it('secret.layer-unknown writes the near layer, or unsets it', () => {

@@ -66,10 +66,13 @@ describe('the compiled entry point', () => {
   it('rebuilds when a bundled source changes, so dist/ is never stale', () => {
     run('check', '--help');
     const at = built();
-    const file = path.join(copy, 'src/cli/synth.ts');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('restrict to one environment; repeat for several', 'restrict to one environment (edited); repeat for several'));
+    // The help text lives with the option definitions the bin bundles.
+    const file = path.join(copy, 'src/command-line/command-options.ts');
+    const source = fs.readFileSync(file, 'utf8');
+    expect(source).toContain('only this environment; repeat for several');
+    fs.writeFileSync(file, source.replace('only this environment; repeat for several', 'only this environment (edited); repeat for several'));
     const after = run('check', '--help');
-    expect(after.stdout).toContain('restrict to one environment (edited)');
+    expect(after.stdout).toContain('only this environment (edited)');
     expect(built()).not.toBe(at);
   });
 
