@@ -58,7 +58,8 @@ function mapping(map: Record<string, unknown>, indent: string): string {
 function sequence(items: readonly unknown[], indent: string): string {
   if (items.length === 0) return '[]';
   const itemIndent = indent + STEP;
-  return items.map((item) => `- ${item === undefined ? outside() : node(item, itemIndent)}`).join(`\n${indent}`);
+  // An undefined item reaches scalar(), which leaves it to the library (it writes `null`).
+  return items.map((item) => `- ${node(item, itemIndent)}`).join(`\n${indent}`);
 }
 
 /** `key: value`; a non-empty collection starts on the next line at the pair's indent. */
@@ -132,20 +133,9 @@ function literalBlock(text: string, indent: string): string {
     if (end.endsWith('\n')) end = end.slice(0, -1);
     end = end.replace(BLOCK_END_NEWLINES, `$&${indent}`);
   }
-  let startWithSpace = false;
-  let startEnd = 0;
-  let startNlPos = -1;
-  for (; startEnd < value.length; startEnd += 1) {
-    const ch = value[startEnd];
-    if (ch === ' ') startWithSpace = true;
-    else if (ch === '\n') startNlPos = startEnd;
-    else break;
-  }
-  let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-  if (start) {
-    value = value.substring(start.length);
-    start = start.replace(/\n+/g, `$&${indent}`);
-  }
+  // A leading space (after any empty lines) needs the indentation indicator. blockString also
+  // splits off those leading lines, but a literal block indents them as it does the rest.
+  const startWithSpace = /^[\n ]* /.test(value);
   const header = (startWithSpace ? '2' : '') + chomp;
-  return `|${header}\n${indent}${start}${value.replace(/\n+/g, `$&${indent}`)}${end}`;
+  return `|${header}\n${indent}${value.replace(/\n+/g, `$&${indent}`)}${end}`;
 }

@@ -70,6 +70,8 @@ describe('plainYaml writes the bytes of YAML.stringify', () => {
     ['the merge key, which its own tag writes plain', { '<<': '<<' }],
     ['quotes: single around a double quote, double around a single one or both', { a: 'say "hi"', b: "it's", c: `"it's"`, d: 'key: value', e: ' lead', f: 'trail ', g: '# no', h: 'a #b', i: '-', j: '- x', k: '[x]' }],
     ['multi-line strings as literal blocks: strip, clip and keep chomping, leading spaces and newlines', { strip: 'a\nb', clip: 'a\nb\n', keep: 'a\nb\n\n', lead: '  a\nb', nl: '\na\n', only: '\n', inner: 'a\n\n\nb\n', marker: 'x\n--- y\n' }],
+    ['literal blocks whose first lines are empty or spaced, and whose kept end holds spaces', { a: '\n\n  x\ny', b: '\n x', c: ' \n\nx', d: 'x\n \n\n', e: 'x\n\t\n\ny\n\n\n' }],
+    ['a map without a prototype', { a: Object.assign(Object.create(null) as object, { k: 1 }) }],
     ['literal blocks in a sequence and in a nested map', { s: ['a\nb', { k: 'c\nd\n' }], m: { n: { o: 'p\nq' } } }],
     ['empty collections on the key line, also a map of only undefined values', { a: {}, b: [], c: [[], {}], d: { x: undefined } }],
     ['sequences of sequences and of maps', [['a', ['b']], { k: 1, l: [2, { m: null }] }]],
@@ -96,10 +98,15 @@ describe('plainYaml writes the bytes of YAML.stringify', () => {
     ['a bigint', { a: 1n }],
     ['an object that is not plain (a Date)', { a: new Date(0) }],
     ['a scalar at the root', 'text'],
+    ['null at the root', null],
   ])('leaves to the library %s', (_what, value) => {
     expect(plainYaml(value)).toBeUndefined();
     // stringifyCanonical still writes it, through the library.
     expect(stringifyCanonical(value)).toBe(library(value));
+  });
+
+  it('lets an error other than its own through (a getter that throws)', () => {
+    expect(() => plainYaml({ get a() { throw new Error('boom'); } })).toThrow('boom');
   });
 
   it('writes a key of exactly 1,024 characters itself', () => {
