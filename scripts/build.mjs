@@ -70,6 +70,21 @@ const unused = {
   },
 };
 
+/**
+ * zod's translations of its messages (`z.locales`, about 350 kB parsed on every start), left out:
+ * nothing here sets a locale, and the English one zod uses by default its schemas import on their
+ * own. The namespace becomes an empty module.
+ */
+export const ZOD_LOCALES = '../locales/index.js';
+
+const zodLocales = {
+  name: 'zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer) ? { path: ZOD_LOCALES, namespace: 'zod-locales' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, () => ({ loader: 'js', contents: 'export {};' }));
+  },
+};
+
 const state = (file) => {
   const s = fs.statSync(path.join(repo, file));
   return `${s.size}:${s.mtimeMs}`;
@@ -90,7 +105,7 @@ export function bundle(entryPoints, outdir) {
     target: 'node20',
     external: EXTERNAL,
     banner: { js: REQUIRE },
-    plugins: [unused, peers],
+    plugins: [zodLocales, unused, peers],
     sourcemap: true,
     metafile: true,
     logLevel: 'error',
@@ -107,7 +122,7 @@ export async function build() {
   }
   // The lock file stands for every bundled dependency: an install that changes one rebuilds.
   const lock = fs.existsSync(path.join(repo, 'package-lock.json')) ? ['package-lock.json'] : [];
-  const inputs = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('unused:') && !f.startsWith('peer:')), ...lock];
+  const inputs = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('unused:') && !f.startsWith('peer:') && !f.startsWith('zod-locales:')), ...lock];
   fs.writeFileSync(STAMP, `${JSON.stringify({ inputs: Object.fromEntries(inputs.map((f) => [f, state(f)])) }, null, 1)}\n`);
 }
 

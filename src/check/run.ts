@@ -64,6 +64,8 @@ export interface CheckOutcome {
   readonly environments: readonly CheckedEnvironment[];
   /** Every violation, errors and warnings: the fleet's first, then each environment's. */
   readonly violations: readonly Violation[];
+  /** Every well-typed spec, selected or not, resolved against the fleet (what synth's root files are built from). */
+  readonly resolved: ReadonlyMap<unknown, Environment>;
 }
 
 const NOTHING_READ: EnvironmentSources = { secrets: new Map(), appSources: new Map() };
@@ -179,7 +181,7 @@ export function runChecks(request: CheckRequest): CheckOutcome {
   const environments = prechecked.map((e) => renderOne(e, !e.env || renderedFrom(e.env, request.specs).some((n) => erred.has(n)), request));
   const shown = environments.map((e) => ({ ...e, violations: e.violations.map(redactedViolation) }));
   const fleetShown = fleet.map(redactedViolation);
-  return { fleet: fleetShown, environments: shown, violations: [...fleetShown, ...shown.flatMap((e) => e.violations)] };
+  return { fleet: fleetShown, environments: shown, violations: [...fleetShown, ...shown.flatMap((e) => e.violations)], resolved };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { EnvironmentSpec } from '../model/environment';
 import { formatViolation, hasErrors } from '../model/violation';
 import { unifiedDiff } from './diff';
 import { plan } from './plan';
-import type { EnvironmentPlan } from './plan';
+import type { EnvironmentPlan, Plan } from './plan';
 import { replaceTree } from './tree';
 import { changesContent } from './tree';
 import type { TreeChanges } from './tree';
@@ -38,14 +38,15 @@ interface RootFile {
   readonly next: string;
 }
 
-function rootFiles(options: CommandOptions): RootFile[] {
+function rootFiles(options: CommandOptions, resolved: Plan['resolved']): RootFile[] {
   const read = (name: string) => {
     const file = path.join(options.root, name);
     return { name, file, current: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '' };
   };
   const readme = read('README.md');
   const specs = options.environments as readonly EnvironmentSpec[];
-  const envs = specs.map((spec) => resolve(spec, specs));
+  // The checks resolved every spec against the fleet already; resolving is a good part of a run.
+  const envs = specs.map((spec) => resolved.get(spec) ?? resolve(spec, specs));
   const tool = isToolRepository(options.root);
   return [
     // A fleet's README shows its pins; the tool's shows them on its versions page.
@@ -85,7 +86,7 @@ function rootDiff(stale: readonly RootFile[]): string {
     .join('');
 }
 
-const staleRootFiles = (options: CommandOptions) => rootFiles(options).filter((f) => f.next !== f.current);
+const staleRootFiles = (options: CommandOptions, resolved: Plan['resolved']) => rootFiles(options, resolved).filter((f) => f.next !== f.current);
 
 /** What a command prints and its exit code; the CLI only forwards them. */
 export interface CommandResult {
@@ -157,7 +158,7 @@ export function synthCommand(options: CommandOptions): CommandResult {
     const schemas = e.synthesized.env ? valuesSchemaNotes(options.root, e.synthesized.env, e.next) : [];
     return [summary(e, '', schemas.length), ...notes.map((n) => `note: ${e.name}: ${n}`), ...schemas.map((n) => `warning: ${e.name}: ${n}`)];
   });
-  for (const file of staleRootFiles(options)) {
+  for (const file of staleRootFiles(options, result.resolved)) {
     fs.mkdirSync(path.dirname(file.file), { recursive: true });
     fs.writeFileSync(file.file, file.next);
     lines.push(`${file.name}: updated`);
@@ -190,7 +191,7 @@ export function checkCommand(options: CommandOptions & { readonly withoutDiff?: 
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'check failed');
   const drifted = result.environments.filter((e) => changesContent(e.changes));
-  const stale = staleRootFiles(options);
+  const stale = staleRootFiles(options, result.resolved);
   const diffs = drifted.map((e) => unifiedDiff(e.changes, e.current, e.next, treeDir(e.name))).join('') + rootDiff(stale);
   const orphaned = orphans(options);
   const lostModes = result.environments.flatMap((e) => e.changes.modes.map((rel) => notExecutableAdvice(`${treeDir(e.name)}/${rel}`)));
@@ -215,7 +216,7 @@ export function checkCommand(options: CommandOptions & { readonly withoutDiff?: 
 export function diffCommand(options: CommandOptions): CommandResult {
   const { result, report, failed } = prepare(options);
   if (failed) return refused(report, 'no diff');
-  const stale = staleRootFiles(options);
+  const stale = staleRootFiles(options, result.resolved);
   const diffs = result.environments.map((e) => unifiedDiff(e.changes, e.current, e.next, treeDir(e.name))).join('') + rootDiff(stale);
   const lines = [...result.environments.map((e) => summary(e, 'by synth')), ...stale.map((f) => `${f.name}: would be updated`)];
   return { stdout: diffs, stderr: `${report}${lines.join('\n')}\n`, exitCode: 0 };

@@ -35,6 +35,8 @@ export interface Plan {
   readonly environments: readonly EnvironmentPlan[];
   /** Every violation of every selected environment, errors and warnings. */
   readonly violations: readonly Violation[];
+  /** Every well-typed spec resolved against the fleet, selected or not (runChecks resolved them once). */
+  readonly resolved: ReadonlyMap<unknown, Environment>;
 }
 
 /** The tree family: the codes plan() reports on the tree on disk, after the checks (docs/reference/rules/). */
@@ -157,5 +159,5 @@ export function plan(root: string, all: readonly (EnvironmentSpec | unknown)[], 
       objects: [...next.keys()].filter((p) => p.startsWith('kubernetes/') && !p.endsWith('/kustomization.yaml') && p !== 'kubernetes/kustomization.yaml').length,
     };
   });
-  return { environments, violations: [...checked.fleet, ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])] };
+  return { environments, violations: [...checked.fleet, ...environments.flatMap((e) => [...e.synthesized.violations, ...e.unowned])], resolved: checked.resolved };
 }

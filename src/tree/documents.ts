@@ -25,7 +25,8 @@ export function treeDocuments(files: ReadonlyMap<string, string>, path: string):
   const cache = cacheOf(files);
   const hit = cache.get(path);
   if (hit?.text === text) return hit.docs;
-  const docs = path.endsWith('.json') ? [JSON.parse(text) as unknown] : parseYamlDocuments(text);
+  // A text a reader parsed already (an encrypted Secret's source, copied into the tree as it is).
+  const docs = path.endsWith('.json') ? [JSON.parse(text) as unknown] : (byText.get(text) ?? parseYamlDocuments(text));
   cache.set(path, { text, docs });
   return docs;
 }
@@ -49,6 +50,12 @@ export function shareDocuments(from: ReadonlyMap<string, string>, to: ReadonlyMa
  */
 const byText = new Map<string, unknown[]>();
 const BY_TEXT_LIMIT = 20_000;
+
+/** Records what `text` parses to, as parseYamlDocuments would return it, for a later reader of the same text. */
+export function rememberText(text: string, docs: readonly unknown[]): void {
+  if (byText.size >= BY_TEXT_LIMIT) byText.clear();
+  byText.set(text, [...docs]);
+}
 
 export function textDocuments(text: string): readonly unknown[] {
   let docs = byText.get(text);

@@ -3,6 +3,8 @@ import { runChecks } from '../../src/check/run';
 import { AppConstructError } from '../../src/k8s/app-chart';
 import type { EnvironmentSpec } from '../../src/model/environment';
 import { renderEnvironment } from '../../src/synth/render';
+import { resolve } from '../../src/model/resolve';
+import { plan } from '../../src/synth/plan';
 import { modify, threeServers } from '../fixtures/environments';
 
 const other = modify(threeServers, (e) => {
@@ -33,6 +35,16 @@ describe('runChecks, the one entry point', () => {
     expect(selected.environments[0]!.violations.map((v) => v.code)).toEqual(['spec.unknown-field']);
     // A selected spec the list does not hold is still checked at the boundary.
     expect(runChecks({ specs: [], selected: [misspelt] }).environments[0]!.violations.map((v) => v.code)).toEqual(['spec.unknown-field']);
+  });
+
+  it('hands on every well-typed spec resolved against the fleet, selected or not, so no caller resolves it again', () => {
+    const outcome = runChecks({ specs: [misspelt, threeServers, other], selected: [other] });
+    // The misspelt spec is not well typed: it resolves to nothing.
+    expect([...outcome.resolved.keys()]).toEqual([threeServers, other]);
+    expect(outcome.resolved.get(threeServers)).toEqual(resolve(threeServers, [threeServers, other]));
+    expect(outcome.resolved.get(other)).toEqual(resolve(other, [threeServers, other]));
+    // A plan (synth, check, diff) passes them on to the root files (.sops.yaml, the README's table).
+    expect(plan('/nonexistent', [threeServers, other], { only: ['other'] }).resolved.get(threeServers)).toEqual(resolve(threeServers, [threeServers, other]));
   });
 
   it("checks the rendered files, with or without what the repository holds", () => {

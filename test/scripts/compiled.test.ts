@@ -49,6 +49,9 @@ describe('the compiled entry point', () => {
     // What no command reaches is left out, replaced by a module that names itself if it ever runs.
     expect(code).not.toMatch(/\/\/ node_modules\/(cdktf\/node_modules\/)?archiver\//);
     expect(code).toContain('archiver is left out of dist/ (scripts/build.mjs UNUSED)');
+    // zod's translations are left out (ZOD_LOCALES); English, the messages it writes, stays.
+    expect(code).toMatch(/^\/\/ \S*node_modules\/zod\/v4\/locales\/en\.js$/m);
+    expect(code).not.toMatch(/^\/\/ \S*node_modules\/zod\/v4\/locales\/(?!en\.js)\S+$/m);
     // The bin runs with `node --`: Node 20 would take a later `--env-file` as its own option.
     expect(fs.readFileSync(path.join(copy, 'dist/cli.js'), 'utf8').split('\n')[0]).toBe('#!/usr/bin/env -S node --');
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { rememberDocuments, shareDocuments, treeDocuments } from '../../src/tree/documents';
+import { rememberDocuments, rememberText, shareDocuments, treeDocuments } from '../../src/tree/documents';
+import { checkSecretSources } from '../../src/model/invariants/secrets';
+import { resolve } from '../../src/model/resolve';
+import { modify, threeServers } from '../fixtures/environments';
+import { parseYamlDocuments } from '../../src/tree/yaml';
 
 // What synth rendered is read back from the objects it was written from; anything else is parsed once.
 describe("a tree's documents", () => {
@@ -10,6 +14,32 @@ describe("a tree's documents", () => {
     expect(treeDocuments(files, 'a.yaml')).toBe(docs);
     expect(treeDocuments(files, 's.json')).toEqual([{ c: [1, 2] }]);
     expect(treeDocuments(files, 'missing.yaml')).toEqual([]);
+  });
+
+  it("are, for a text a reader already parsed (a Secret's source copied into the tree), that reader's documents", () => {
+    const text = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: copied\n';
+    const parsed = [{ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'copied' } }];
+    rememberText(text, parsed);
+    const docs = treeDocuments(new Map([['kubernetes/apps/secret.yaml', text]]), 'kubernetes/apps/secret.yaml');
+    expect(docs[0]).toBe(parsed[0]);
+    // The same documents parsing would give.
+    expect(docs).toEqual(parseYamlDocuments(text));
+  });
+
+  it("are the secret rules' documents for an encrypted source's copy, and parsed for a source they refused", () => {
+    const env = resolve(modify(threeServers, (e) => {
+      e.secrets = [{ namespace: 'apps', name: 'good', keys: ['k'] }, { namespace: 'apps', name: 'list', keys: [] }];
+    }));
+    const good = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: good\n  namespace: apps\nstringData:\n  k: ENC[AES256_GCM,data:x,iv:y,tag:z,type:str]\nsops:\n  version: 3.9.0\n';
+    const list = '- not\n- a mapping\n';
+    expect(env.secrets.map((r) => r.source)).toEqual(expect.arrayContaining(['secrets/fixture/apps.good.sops.yaml', 'secrets/fixture/apps.list.sops.yaml']));
+    checkSecretSources({ env, sources: new Map([['secrets/fixture/apps.good.sops.yaml', good], ['secrets/fixture/apps.list.sops.yaml', list]]) });
+    const tree = new Map([['a.sops.yaml', good], ['b.sops.yaml', list]]);
+    const copy = treeDocuments(tree, 'a.sops.yaml');
+    expect(copy).toEqual(parseYamlDocuments(good));
+    // Not parsed again: the object the rules read (a second tree's copy gets the very same one).
+    expect(treeDocuments(new Map([['c.sops.yaml', good]]), 'c.sops.yaml')[0]).toBe(copy[0]);
+    expect(treeDocuments(tree, 'b.sops.yaml')).toEqual([['not', 'a mapping']]);
   });
 
   it('are the remembered objects while the text is the one they were written to, parsed again once it changes', () => {

@@ -1,4 +1,5 @@
 import YAML from 'yaml';
+import { rememberText } from '../../tree/documents';
 import { DEMO_AGE_RECIPIENT } from '../placeholders';
 import { holdsAgeIdentity, isBech32, redacted } from '../public-keys';
 import type { Environment, SecretRef } from '../resolve';
@@ -45,7 +46,10 @@ function parseSources(input: SecretSources): Parsed[] {
       if (doc.errors.length > 0) return { ref, text, error: doc.errors[0]!.message.split('\n')[0] };
       const js = doc.toJS();
       const mapping = js !== null && typeof js === 'object' && !Array.isArray(js);
-      return mapping ? { ref, text, doc: js } : { ref, text, error: 'not a YAML mapping' };
+      if (!mapping) return { ref, text, error: 'not a YAML mapping' };
+      // The tree holds a copy of the same text: its rules read this document instead of parsing it again.
+      rememberText(text, [js]);
+      return { ref, text, doc: js };
     });
 }
 
