@@ -1,7 +1,7 @@
 import { RULE_FAMILIES } from '../check/families';
 import type { RuleFamily } from '../check/families';
 import { fieldMatrixDoc } from '../check/field-matrix';
-import { markdownText, tableCell } from '../tree/markdown-text';
+import { headingAnchor, markdownText, tableCell } from '../tree/markdown-text';
 import { planRules } from './plan';
 
 export const RULES_DIR = 'docs/reference/rules';
@@ -26,13 +26,6 @@ export const familyPage = (family: RuleFamily) => `${family.name.replace(/ /g, '
 
 /** `names and fleet` → `Names and fleet`. */
 const title = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-
-/**
- * The anchor the site gives a heading: VitePress 1.6.4's slugify (its node build, from
- * @mdit-vue/shared), for a rule code `flux.layer-missing` → `flux-layer-missing`.
- */
-export const headingAnchor = (heading: string) =>
-  heading.replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-').replace(/^-+|-+$/g, '').replace(/^(\d)/, '_$1').toLowerCase();
 
 /** The family's guide as a link from a rules page: `[guides/components](../../guides/components.md)`. */
 const guideLink = (guide: string) => `[guides/${guide.replace(/\.md(#.*)?$/, '')}](../../guides/${guide})`;
