@@ -75,7 +75,7 @@ describe('the rule tables', () => {
 
 describe('the rule codes page', () => {
   const pages = rulesDocs();
-  const codes = pages.get(`${RULES_DIR}/codes.md`)!;
+  const codes = pages.get(`${RULES_DIR}/codes.md`) ?? '';
   const rows = [...codes.matchAll(/^\| \[`([^`]+)`\]\(([^)#]+)#([^)]+)\) \| ([^|]+) \| (error|warning) \| /gm)].map((m) => ({ code: m[1]!, page: m[2]!, anchor: m[3]!, family: m[4]!, severity: m[5]! }));
 
   it('lists every code and alias once, alphabetically, with its family and severity', () => {
