@@ -156,7 +156,7 @@ describe('adding a component', () => {
     // The section's default is applied from its folder, and the settings reference shows it.
     const scheduled = parseYamlDocuments(fs.readFileSync(path.join(copy, 'clusters/lab/kubernetes/platform/descheduler/helmrelease.kube-system.descheduler.yaml'), 'utf8'))[0] as any;
     expect(scheduled.spec.values).toEqual({ kind: 'CronJob', schedule: '*/10 * * * *' });
-    expect(fs.readFileSync(path.join(copy, 'docs/reference/settings.md'), 'utf8')).toContain('| `descheduler.schedule` | string | `"*/10 * * * *"` |');
+    expect(fs.readFileSync(path.join(copy, 'docs/reference/settings.md'), 'utf8')).toContain('| <a id="descheduler.schedule"></a>`descheduler.schedule` | string | `"*/10 * * * *"` |');
 
     const check = run(process.execPath, ['--', 'scripts/run.mjs', 'check', '--environments', 'scratch/environments.ts']);
     expect(check.code, check.out).toBe(0);

@@ -40,6 +40,7 @@ export async function checkSite({ dist, base, probes, browser }) {
       for (const [i, d] of seen.diagrams.entries()) {
         if (d.state === 'error') fail(`Mermaid diagram ${i + 1} not drawn: ${d.error}`);
         else if (!d.svg) fail(`Mermaid diagram ${i + 1} not drawn (${d.state})`);
+        for (const label of d.clipped) fail(`Mermaid diagram ${i + 1}: label ${label} does not fit its node`);
       }
       if (seen.asCode > 0) fail(`${seen.asCode} mermaid block(s) shown as code, not drawn`);
       diagrams += seen.diagrams.length;

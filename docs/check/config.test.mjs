@@ -4,11 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import MarkdownIt from 'markdown-it';
 import { mermaidFence } from '../.vitepress/mermaid-fence.mjs';
 import { plainHtml } from '../.vitepress/plain-html.mjs';
 import { indexTerms, queryTerms } from '../.vitepress/search-terms.mjs';
 import { folderItems, nav, pageTitle, sidebar } from '../.vitepress/sidebar.mjs';
+import { siteSearch } from './search-index.mjs';
+import { SETTING } from './probes.mjs';
 
 /** A folder of pages: path → text. */
 function site(pages) {
@@ -33,6 +36,16 @@ describe('the search terms', () => {
 
   it('are self-contained, as VitePress ships them to the browser as source text', () => {
     for (const fn of [indexTerms, queryTerms]) assert.deepEqual(new Function(`return (${fn.toString()})`)()('a.b c'), fn('a.b c'));
+  });
+});
+
+describe("the search's ranking, with the site's own index and options, over docs/", () => {
+  const docs = fileURLToPath(new URL('..', import.meta.url));
+
+  it('ranks a section of the settings page first for a setting path, and the family page first for a rule code', async () => {
+    const search = await siteSearch(docs);
+    assert.equal(search(SETTING)[0], '/reference/settings#controlplane', search(SETTING).slice(0, 5).join('\n'));
+    assert.equal(search('flux.layer-missing')[0], '/reference/rules/components#flux-layer-missing');
   });
 });
 

@@ -55,6 +55,8 @@ export async function visit(browser, url) {
     // Diagrams draw after hydration: wait until each is drawn or has failed.
     const pending = () => document.querySelectorAll('.mermaid-diagram:not([data-mermaid="drawn"]):not([data-mermaid="error"])').length === 0;
     const drawn = await tab.waitForFunction(pending, { timeout: DRAW_MS, polling: 100 }).then(() => true, () => false);
+    // Labels are measured as the reader sees them: with the page's fonts loaded and its styles applied.
+    await tab.evaluate(() => document.fonts.ready.then(() => undefined));
     const seen = await tab.evaluate(() => ({
       h1: document.querySelector('h1')?.textContent?.trim() ?? '',
       links: [...document.querySelectorAll('a[href]')].map((a) => /** @type {HTMLAnchorElement} */ (a).href),
@@ -63,6 +65,28 @@ export async function visit(browser, url) {
         state: /** @type {HTMLElement} */ (d).dataset.mermaid ?? 'not drawn',
         svg: d.querySelector(':scope > svg') !== null,
         error: d.querySelector('.mermaid-error')?.textContent ?? '',
+        // Each node label whose text reaches past its node's shape, or past the foreignObject that
+        // holds it (which clips it): a line cut off.
+        clipped: [...d.querySelectorAll('svg g.node')].flatMap((node) => {
+          const label = node.querySelector('.label');
+          const shape = node.querySelector(':scope > rect, :scope > polygon, :scope > circle, :scope > ellipse, :scope > path, :scope > g > path');
+          if (label === null || shape === null) return [];
+          const holders = [...label.querySelectorAll('foreignObject')];
+          // An HTML label's text is the foreignObject's content; an SVG label's, its <text> elements.
+          const parts = holders.length > 0
+            ? holders.map((f) => { const range = document.createRange(); range.selectNodeContents(f); return range.getBoundingClientRect(); })
+            : [...label.querySelectorAll('text')].map((t) => t.getBoundingClientRect());
+          const drawn = parts.filter((r) => r.width > 0 || r.height > 0);
+          if (drawn.length === 0) return [];
+          const text = {
+            left: Math.min(...drawn.map((r) => r.left)), top: Math.min(...drawn.map((r) => r.top)),
+            right: Math.max(...drawn.map((r) => r.right)), bottom: Math.max(...drawn.map((r) => r.bottom)),
+          };
+          const size = (r) => `${Math.round(r.right - r.left)}×${Math.round(r.bottom - r.top)} px`;
+          const box = [shape, ...holders].map((e) => e.getBoundingClientRect())
+            .find((b) => text.left < b.left - 1 || text.top < b.top - 1 || text.right > b.right + 1 || text.bottom > b.bottom + 1);
+          return box === undefined ? [] : [`"${(label.textContent ?? '').trim()}" (text ${size(text)}, node ${size(box)})`];
+        }),
       })),
       // A ```mermaid block that reached the page as code, not as a diagram.
       asCode: document.querySelectorAll('div.language-mermaid, code.language-mermaid').length,

@@ -16,6 +16,8 @@ const PAGES = {
   'index.md': '# Fixture home\n\n[sound](good.md), [its heading](good.md#a-heading), [a missing page](missing.md), [a missing anchor](good.md#no-such-heading)\n',
   'good.md': `# Good\n\n## A heading\n\n${fence}mermaid\nflowchart LR\n  a --> b\n${fence}\n\n| code | what |\n| --- | --- |\n| \`fixture.rule-code\` | a rule |\n`,
   'broken-diagram.md': `# Broken diagram\n\n${fence}mermaid\nflowchart LR\n  a --> ((( b\n${fence}\n`,
+  // Drawn, then set larger by a style of the page (the fixture theme's CSS): its text overflows its node.
+  'clipped-label.md': `# Clipped label\n\n${fence}mermaid\nflowchart LR\n  a["one line<br/>a second line<br/>a third line"]\n${fence}\n`,
   'deleted.md': '# Deleted after the build\n',
   'no-heading.md': 'A page without a heading.\n',
 };
@@ -36,7 +38,10 @@ before(async () => {
   fs.mkdirSync(path.join(dir, '.vitepress/theme'), { recursive: true });
   // The docs workspace's settings and theme; dead links let through, so the checker meets one.
   fs.writeFileSync(path.join(dir, '.vitepress/config.mts'), `import { siteConfig } from ${JSON.stringify(path.join(docs, '.vitepress/site-config.mts'))};\nexport default { ...siteConfig(${JSON.stringify(dir)}), ignoreDeadLinks: true };\n`);
-  fs.writeFileSync(path.join(dir, '.vitepress/theme/index.ts'), `export { default } from ${JSON.stringify(path.join(docs, '.vitepress/theme/index.ts'))};\n`);
+  // The docs workspace's theme, and a style that enlarges the label text on the clipped-label page only
+  // (VitePress classes its content by the route: `_clipped-label`).
+  fs.writeFileSync(path.join(dir, '.vitepress/theme/index.ts'), `import './clip.css';\nexport { default } from ${JSON.stringify(path.join(docs, '.vitepress/theme/index.ts'))};\n`);
+  fs.writeFileSync(path.join(dir, '.vitepress/theme/clip.css'), '._clipped-label .mermaid-diagram g.node .label :is(text, tspan, span, p) { font-size: 40px !important; }\n');
   fs.symlinkSync(path.join(docs, 'node_modules'), path.join(dir, 'node_modules'));
   const build = spawnSync(path.join(docs, 'node_modules/.bin/vitepress'), ['build', dir], { encoding: 'utf8' });
   assert.equal(build.status, 0, build.stdout + build.stderr);
@@ -68,6 +73,12 @@ describe('the site check', () => {
     assert.deepEqual(more, []);
   });
 
+  it("fails when a diagram's node label does not fit its node, naming the label", () => {
+    const [failure, ...more] = failuresOf('clipped-label.md');
+    assert.match(failure ?? '', /^clipped-label\.md \(\/clipped-label\): Mermaid diagram 1: label "one linea second linea third line" \(text \d+×\d+ px, node \d+×\d+ px\) does not fit its node$/, report.failures.join('\n'));
+    assert.deepEqual(more, []);
+  });
+
   it('fails when a listed page is missing', () => {
     assert.ok(failuresOf('deleted.md').includes('deleted.md (/deleted): HTTP 404'), report.failures.join('\n'));
   });
@@ -83,7 +94,7 @@ describe('the site check', () => {
   it('passes what is sound: the page with a diagram and a rule code, the links to it, the rule code searched', () => {
     assert.deepEqual(failuresOf('good.md'), []);
     assert.deepEqual(failuresOf('index.md').filter((f) => !f.includes('/missing') && !f.includes('#no-such-heading')), []);
-    assert.equal(report.pages, 5);
-    assert.equal(report.diagrams, 2);
+    assert.equal(report.pages, 6);
+    assert.equal(report.diagrams, 3);
   });
 });

@@ -21,6 +21,8 @@ export interface RuleFamily {
   /** What its rules read. */
   readonly reads: string;
   readonly when: string;
+  /** The guide that explains what its rules guard, under docs/guides/ (`page.md#anchor`); none when no guide does. */
+  readonly guide?: string;
   readonly rules: readonly RuleDoc[];
 }
 
@@ -35,6 +37,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/model/invariants/catalogue.ts', 'src/components/<name>/rules.ts (`componentCatalogueRules`)'],
     reads: "the tool's pins, `src/versions.ts`",
     when: 'once per run',
+    guide: 'upgrading.md#how-versions-are-chosen-and-checked',
     rules: [...catalogueRules, ...componentCatalogueRules],
   },
   {
@@ -42,6 +45,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/check/environment-names.ts', 'src/model/invariants/fleet.ts', 'src/model/invariants/workload-fleet.ts (a workload cluster against its management environment and the fleet)', "src/fleet/unlisted-environments.ts (the bin's synth, check and diff: the files beside environments/index.ts)"],
     reads: 'every environment together (the fleet: the well-typed ones)',
     when: 'once per run',
+    guide: 'environments.md#adding-an-environment',
     rules: [...environmentNameRules, ...fleetRules, unlistedEnvironmentRule],
   },
   {
@@ -49,6 +53,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/model/spec-check.ts', 'src/model/spec-text.ts (whitespace and empty strings, on every string field)'],
     reads: 'each environment as written (its shape, types, strings and number bounds, from the zod schema)',
     when: 'first, on every environment; a spec it refuses goes no further',
+    guide: 'environments.md#the-environment-spec-checked-at-the-boundary',
     rules: specRules,
   },
   {
@@ -56,6 +61,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/model/invariants/*.ts'],
     reads: 'the resolved environment',
     when: 'on every well-typed environment',
+    guide: 'environments.md',
     rules: modelRules,
   },
   {
@@ -63,6 +69,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/components/rules.ts (the table as a whole)', 'src/components/<name>/rules.ts (each component\'s)'],
     reads: 'the resolved environment and the component table',
     when: 'on every well-typed environment',
+    guide: 'components.md',
     rules: componentRules(),
   },
   {
@@ -70,6 +77,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/check/environment-rules.ts (the catalogue family\'s rules again)'],
     reads: "the pins an environment runs, the tool's with its `versions` overrides",
     when: 'on every environment that overrides a pin; reports only what its overrides break',
+    guide: 'upgrading.md#how-versions-are-chosen-and-checked',
     rules: [],
   },
   {
@@ -77,6 +85,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/model/invariants/secrets.ts'],
     reads: 'the encrypted sources in `secrets/<env>/` (no key needed)',
     when: 'when the repository is read (synth, check, diff, synthesize with its inputs)',
+    guide: 'secrets.md',
     rules: secretSourceRules,
   },
   {
@@ -84,6 +93,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/model/invariants/app-sources.ts'],
     reads: "what the apps read from the repository: manifests folders, values schemas",
     when: 'when the repository is read',
+    guide: 'apps.md',
     rules: appSourceRules,
   },
   {
@@ -91,6 +101,7 @@ export const RULE_FAMILIES: readonly RuleFamily[] = [
     files: ['src/check/run.ts'],
     reads: "the apps' constructs as they render",
     when: 'when no earlier family found an error and the tree is rendered',
+    guide: 'apps.md',
     rules: renderingRules,
   },
   {

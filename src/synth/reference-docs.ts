@@ -9,7 +9,7 @@ export const REFERENCE_DIR = 'docs/reference';
 const PAGES: readonly (readonly [string, string])[] = [
   ['commands.md', "every command with its words, options and exit codes, from the definitions each command's parser and `--help` read (`src/command-line/command-options.ts`)"],
   [SETTINGS_DOC.slice(REFERENCE_DIR.length + 1), 'every field of an environment, its type, its default and what it does, from the schema (`src/model/environment.ts` and each component\'s `settings.ts`)'],
-  [`${RULES_DIR.slice(REFERENCE_DIR.length + 1)}/index.md`, 'every rule family in the order it runs, a page per family with a heading per rule code, and the field matrix, from the rule tables'],
+  [`${RULES_DIR.slice(REFERENCE_DIR.length + 1)}/index.md`, 'every rule family in the order it runs, a page per family with a heading per rule code, every code alphabetically, and the field matrix, from the rule tables'],
   [VERSIONS_DOC.slice(REFERENCE_DIR.length + 1), "every pin of the tool's catalogue, its tag convention, the vendored compatibility data and the example fleet's table (`src/versions.ts`)"],
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { environmentSchema } from '../model/environment';
-import { tableCell } from '../tree/markdown-text';
+import { headingAnchor, tableCell } from '../tree/markdown-text';
 
 export const SETTINGS_DOC = 'docs/reference/settings.md';
 
@@ -58,6 +58,34 @@ function rows(schema: JsonSchema, prefix: string): Row[] {
 /** A description as a table cell: pipes escaped, and `<…>` outside code spans kept from reading as HTML. */
 const cell = tableCell;
 
+/** The top-level field a row belongs to: `infrastructure(libvirt).uri` → `infrastructure`. */
+const topField = (field: string) => field.split(/[.[(]/)[0]!;
+
+/**
+ * A row, its field anchored by its own path, so `settings.md#controlPlane.vip` lands on it (an id may hold
+ * any character but a space; `<` and `>` as entities); none where the section's heading has that id already.
+ */
+const row = (r: Row, heading: string) => {
+  const anchor = headingAnchor(heading) === r.field ? '' : `<a id="${r.field.replace(/</g, '&lt;').replace(/>/g, '&gt;')}"></a>`;
+  return `| ${anchor}\`${r.field}\` | ${r.type} | ${r.default} | ${cell(r.description)} |`;
+};
+
+const TABLE_HEAD = ['| field | type | default | what it is |', '| --- | --- | --- | --- |'];
+
+/**
+ * The page's sections: the top-level fields without fields of their own together, then one per field that
+ * has some (`network`, `nodes`, …), in the schema's order, so the outline and the search land on a section.
+ */
+function sections(all: readonly Row[]): { title: string; rows: readonly Row[] }[] {
+  const byTop = new Map<string, Row[]>();
+  for (const r of all) byTop.set(topField(r.field), [...(byTop.get(topField(r.field)) ?? []), r]);
+  const groups = [...byTop.entries()];
+  return [
+    { title: 'Top-level fields', rows: groups.filter(([, rows]) => rows.length === 1).flatMap(([, rows]) => rows) },
+    ...groups.filter(([, rows]) => rows.length > 1).map(([title, rows]) => ({ title, rows })),
+  ].filter((s) => s.rows.length > 0);
+}
+
 /**
  * docs/reference/settings.md: every field of an EnvironmentSpec with its type and its default, read from the
  * same zod schema whose defaults resolve() applies (each component's fields from its own folder).
@@ -73,10 +101,8 @@ export function settingsDoc(spec: z.ZodType = environmentSchema): string {
     '`optional` means leaving it out has the effect its description says (nothing, or a value derived from',
     'other fields). `<name>` stands for a map\'s keys, `[]` for a list\'s items, `(libvirt)` for the fields of',
     'one `kind`. The same descriptions and defaults are in the package\'s `schemas/environment.schema.json`.',
-    '',
-    '| field | type | default | what it is |',
-    '| --- | --- | --- | --- |',
-    ...rows(schema, '').map((r) => `| \`${r.field}\` | ${r.type} | ${r.default} | ${cell(r.description)} |`),
+    'Each field is a section\'s row, under its top-level field; its path is its anchor (`settings.md#controlPlane.vip`).',
+    ...sections(rows(schema, '')).flatMap((s) => ['', `## ${s.title}`, '', ...TABLE_HEAD, ...s.rows.map((r) => row(r, s.title))]),
     '',
   ].join('\n');
 }

@@ -10,3 +10,10 @@ export const markdownText = (text: string) =>
 
 /** Prose as a table cell: its pipes escaped too. */
 export const tableCell = (text: string) => markdownText(text.replace(/\|/g, '\\|'));
+
+/**
+ * The anchor the site gives a heading: VitePress 1.6.4's slugify (its node build, from
+ * @mdit-vue/shared), for a rule code `flux.layer-missing` → `flux-layer-missing`.
+ */
+export const headingAnchor = (heading: string) =>
+  heading.replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-').replace(/^-+|-+$/g, '').replace(/^(\d)/, '_$1').toLowerCase();

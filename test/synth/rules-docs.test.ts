@@ -5,6 +5,7 @@ import { modelRules } from '../../src/model/invariants';
 import { renderedRules } from '../../src/check/rendered-rules';
 import { secretSourceRules } from '../../src/model/invariants/secrets';
 import { RULES_DIR, familyPage, ruleFamilies, rulesDocs } from '../../src/synth/rules-docs';
+import { headingAnchor } from '../../src/tree/markdown-text';
 import { specRules } from '../../src/model/spec-check';
 import { catalogueRules } from '../../src/model/invariants/catalogue';
 import { fleetRules } from '../../src/model/invariants/fleet';
@@ -71,3 +72,62 @@ describe('the rule tables', () => {
   });
 });
 
+
+describe('the rule codes page', () => {
+  const pages = rulesDocs();
+  const codes = pages.get(`${RULES_DIR}/codes.md`) ?? '';
+  const rows = [...codes.matchAll(/^\| \[`([^`]+)`\]\(([^)#]+)#([^)]+)\) \| ([^|]+) \| (error|warning) \| /gm)].map((m) => ({ code: m[1]!, page: m[2]!, anchor: m[3]!, family: m[4]!, severity: m[5]! }));
+
+  it('lists every code and alias once, alphabetically, with its family and severity', () => {
+    const expected = ruleFamilies().flatMap((f) => f.rules.flatMap((r) => [r.code, ...(r.aliases ?? [])].map((code) => ({ code, family: f.name, severity: r.severity }))));
+    expect(rows.map(({ code, family, severity }) => ({ code, family, severity }))).toEqual([...expected].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)));
+    // A code split from another is a rule of its own and, for one release, an alias of the rule it was split into.
+    expect(rows.filter((r) => r.code === 'longhorn.replicas-exceed-servers').map((r) => r.anchor)).toEqual(['longhorn-replicas-exceed-servers', 'longhorn-replicas-invalid']);
+    expect(codes).toContain('| alias of `longhorn.replicas-invalid` until the next release |');
+  });
+
+  it("links each code to its heading's anchor on its family's page", () => {
+    for (const row of rows) {
+      const anchors = [...pages.get(`${RULES_DIR}/${row.page}`)!.matchAll(/^## (\S+)$/gm)].map((m) => headingAnchor(m[1]!));
+      expect(anchors, row.code).toContain(row.anchor);
+    }
+    expect(pages.get(`${RULES_DIR}/index.md`)).toContain('[the rule codes](codes.md)');
+  });
+
+  it("anchors a heading as VitePress 1.6.4's slugify does", () => {
+    expect(headingAnchor('flux.layer-missing')).toBe('flux-layer-missing');
+    expect(headingAnchor('The environment spec, checked at the boundary')).toBe('the-environment-spec-checked-at-the-boundary');
+    expect(headingAnchor('`secrets set` <name>')).toBe('secrets-set-name');
+    expect(headingAnchor('1.2 Files')).toBe('_1-2-files');
+  });
+});
+
+describe("a rule's fix on its family's page", () => {
+  const repo = path.resolve(import.meta.dirname, '../..');
+
+  it("says the fix is computed per finding and printed as fix:, with the family's guide where it has one", () => {
+    const pages = rulesDocs();
+    for (const family of ruleFamilies()) {
+      const entries = pages.get(`${RULES_DIR}/${familyPage(family)}`)!.split(/^## /m).slice(1);
+      expect(entries).toHaveLength(family.rules.length);
+      for (const entry of entries) {
+        const fix = entry.split('\n').find((l) => l.startsWith('**Fix**: '));
+        expect(fix, entry).toMatch(/^\*\*Fix\*\*: computed for each finding; synth, check and diff print it under the finding as `fix:`/);
+        if (family.guide === undefined) expect(fix).not.toContain('guides/');
+        else expect(fix).toContain(`](../../guides/${family.guide})`);
+      }
+    }
+  });
+
+  it('fails when a family names a guide or a section the guides do not have', () => {
+    const broken = ruleFamilies().filter((f) => {
+      if (f.guide === undefined) return false;
+      const [file, anchor] = f.guide.split('#');
+      const page = path.join(repo, 'docs/guides', file!);
+      if (!fs.existsSync(page)) return true;
+      return anchor !== undefined && ![...fs.readFileSync(page, 'utf8').matchAll(/^#+ (.+)$/gm)].some((m) => headingAnchor(m[1]!) === anchor);
+    });
+    expect(broken.map((f) => `${f.name}: ${f.guide}`)).toEqual([]);
+    expect(ruleFamilies().filter((f) => f.guide !== undefined).length).toBeGreaterThan(8);
+  });
+});

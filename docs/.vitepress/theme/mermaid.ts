@@ -8,7 +8,17 @@ export async function drawDiagrams(): Promise<void> {
   if (blocks.length === 0) return;
   const { default: mermaid } = await import('mermaid');
   // suppressErrorRendering: no "Syntax error" picture appended to <body>; the error is shown here.
-  mermaid.initialize({ startOnLoad: false, theme: 'neutral', securityLevel: 'strict', suppressErrorRendering: true });
+  // htmlLabels off: an HTML label is a foreignObject sized when Mermaid measures it, off the page;
+  // on the page the theme's text styles set it taller, and its last line was cut off. SVG text is
+  // styled by Mermaid alone, so its node is sized for what is drawn.
+  mermaid.initialize({
+    startOnLoad: false,
+    theme: 'neutral',
+    securityLevel: 'strict',
+    suppressErrorRendering: true,
+    htmlLabels: false,
+    flowchart: { htmlLabels: false },
+  });
   for (const block of blocks) {
     const source = block.querySelector('.mermaid-source')?.textContent ?? '';
     block.dataset.mermaid = 'drawing';
