@@ -46,13 +46,13 @@ function committedCharts(tree: RenderedTree, previous: ReadonlyMap<string, strin
 }
 
 /** The release tag of the cluster's own Gateway API GitRepository in a tree, undefined where it pulls none. */
-function gatewayApiTag(files: ReadonlyMap<string, string>): unknown {
+function gatewayApiTag(files: ReadonlyMap<string, string>): string | undefined {
   const source = documents(files, 'kubernetes/').find(({ doc }) => doc.kind === 'GitRepository' && doc.metadata?.name === GATEWAY_API_SOURCE && doc.metadata.namespace === FLUX_NAMESPACE);
-  return source && get(source.doc, 'ref', 'tag');
+  return source && String(get(source.doc, 'ref', 'tag'));
 }
 
-/** Whether `to` lowers `from`'s major or minor: what cluster-api-operator's preflight refuses. */
-const belowMinor = (to: string, from: string) => below(to, from) && (semver.major(to) !== semver.major(from) || semver.minor(to) !== semver.minor(from));
+/** Whether two releases share major and minor: cluster-api-operator's preflight refuses a lower one only where not. */
+const sameMinor = (a: string, b: string) => semver.major(a) === semver.major(b) && semver.minor(a) === semver.minor(b);
 
 export const lifecycleRules: readonly Rule<RenderedTree>[] = [
   {
@@ -169,11 +169,12 @@ export const lifecycleRules: readonly Rule<RenderedTree>[] = [
     check: (tree) => {
       const before = providerVersions(tree.previous ?? new Map());
       return (tree.env.clusterApi?.providers ?? []).flatMap((p, i): Finding[] => {
-        const was = before.get(`${p.kind} ${p.name}`);
-        if (was === undefined || !below(p.version, was)) return [];
-        const how = belowMinor(p.version, was)
-          ? `cluster-api-operator's preflight check refuses a lower minor (UnsupportedProviderDowngradeReason) and leaves ${was} running with the provider not ready`
-          : `cluster-api-operator lets a lower patch through, so ${p.version}'s controllers would serve the CRDs and objects ${was} stored`;
+        // A provider new to the tree has no release to go below ('' is never one).
+        const was = before.get(`${p.kind} ${p.name}`) ?? '';
+        if (!below(p.version, was)) return [];
+        const how = sameMinor(p.version, was)
+          ? `cluster-api-operator lets a lower patch through, so ${p.version}'s controllers would serve the CRDs and objects ${was} stored`
+          : `cluster-api-operator's preflight check refuses a lower minor (UnsupportedProviderDowngradeReason) and leaves ${was} running with the provider not ready`;
         return [{
           path: `${tree.env.name}.clusterApi.providers[${i}].version`,
           value: `${was} → ${p.version}`,
@@ -192,9 +193,9 @@ export const lifecycleRules: readonly Rule<RenderedTree>[] = [
     // version in status.storedVersions; gateway-api v1.6.1 config/crd/standard/
     // gateway.networking.k8s.io_vap_safeupgrades.yaml refuses only bundles before v1.5.0.
     check: (tree) => {
-      const was = gatewayApiTag(tree.previous ?? new Map());
+      const was = gatewayApiTag(tree.previous ?? new Map()) ?? '';
       const now = tree.env.versions.gatewayApi.version;
-      if (typeof was !== 'string' || gatewayApiTag(tree.files) !== now || !below(now, was)) return [];
+      if (gatewayApiTag(tree.files) !== now || !below(now, was)) return [];
       return [{
         path: `${tree.env.name}.versions.gatewayApi.version`,
         value: `${was} → ${now}`,

@@ -190,8 +190,8 @@ describe('an environment against its committed tree', () => {
     });
 
     it('fails when a major is below, which the operator refuses as a minor', () => {
-      const found = providers(at('v1.99.0'), core('v2.0.0'));
-      expect(summary(found)).toEqual([['capi.provider-downgrade', 'error', 'mgmt.clusterApi.providers[0].version', 'v2.0.0 → v1.99.0']]);
+      const found = providers(at('v1.0.5'), core('v2.0.0'));
+      expect(summary(found)).toEqual([['capi.provider-downgrade', 'error', 'mgmt.clusterApi.providers[0].version', 'v2.0.0 → v1.0.5']]);
       expect(found[0]!.message).toContain('UnsupportedProviderDowngradeReason');
     });
 
