@@ -1,5 +1,8 @@
 import semver from 'semver';
 import { k3sPin } from '../bootstrap/day-two';
+import { providerVersions } from '../components/cluster-api/rendered-rules';
+import { FLUX_NAMESPACE } from '../k8s/flux-sync';
+import { GATEWAY_API_SOURCE } from '../k8s/gateway-api-source';
 import type { Finding, Rule } from '../model/violation';
 import { isK3s } from '../model/resolve';
 import { documents, firstDocument } from '../model/rendered-tree';
@@ -41,6 +44,15 @@ function committedCharts(tree: RenderedTree, previous: ReadonlyMap<string, strin
   const installed = documents(tree.files, 'kubernetes/').filter(({ doc }) => chartOf(doc)?.chart === chart && chartOf(doc)?.version === version);
   return installed.map(({ doc }) => before.get(key(doc))).filter((was) => was?.chart === chart).map((was) => was!.version);
 }
+
+/** The release tag of the cluster's own Gateway API GitRepository in a tree, undefined where it pulls none. */
+function gatewayApiTag(files: ReadonlyMap<string, string>): string | undefined {
+  const source = documents(files, 'kubernetes/').find(({ doc }) => doc.kind === 'GitRepository' && doc.metadata?.name === GATEWAY_API_SOURCE && doc.metadata.namespace === FLUX_NAMESPACE);
+  return source && String(get(source.doc, 'ref', 'tag'));
+}
+
+/** Whether two releases share major and minor: cluster-api-operator's preflight refuses a lower one only where not. */
+const sameMinor = (a: string, b: string) => semver.major(a) === semver.major(b) && semver.minor(a) === semver.minor(b);
 
 export const lifecycleRules: readonly Rule<RenderedTree>[] = [
   {
@@ -144,6 +156,52 @@ export const lifecycleRules: readonly Rule<RenderedTree>[] = [
         message: `Flux would go down from ${was}, the committed FluxInstance's release, to ${now}: flux-operator would run ${now}'s controllers over the CRDs and objects ${was} stored, their storage versions still the ones ${was} wrote`,
         fix: `keep ${was}: set versions.flux.version to it, or remove the override that lowers it; go down only to undo a release that failed`,
         action: { set: 'versions.flux.version', to: was },
+      }];
+    },
+  },
+  {
+    code: 'capi.provider-downgrade',
+    severity: 'error',
+    summary: "no Cluster API provider's release is below the committed tree's provider object's: Cluster API supports no downgrade",
+    // cluster-api v1.12.11 docs/book/src/reference/versions.md "Downgrades": not supported. cluster-api-operator
+    // v0.28.0 internal/controller/preflight_checks.go checkProviderVersion refuses a lower major or minor
+    // than status.installedVersion (UnsupportedProviderDowngradeReason) and lets a lower patch through.
+    check: (tree) => {
+      const before = providerVersions(tree.previous ?? new Map());
+      return (tree.env.clusterApi?.providers ?? []).flatMap((p, i): Finding[] => {
+        // A provider new to the tree has no release to go below ('' is never one).
+        const was = before.get(`${p.kind} ${p.name}`) ?? '';
+        if (!below(p.version, was)) return [];
+        const how = sameMinor(p.version, was)
+          ? `cluster-api-operator lets a lower patch through, so ${p.version}'s controllers would serve the CRDs and objects ${was} stored`
+          : `cluster-api-operator's preflight check refuses a lower minor (UnsupportedProviderDowngradeReason) and leaves ${was} running with the provider not ready`;
+        return [{
+          path: `${tree.env.name}.clusterApi.providers[${i}].version`,
+          value: `${was} → ${p.version}`,
+          message: `${p.kind} ${p.name} would go down from ${was}, the committed tree's release, to ${p.version}: Cluster API supports no downgrade (its book, "Downgrades"); ${how}`,
+          fix: `keep ${was}: set clusterApi.providers[${i}].version to it; a provider goes only up`,
+          action: { set: `clusterApi.providers[${i}].version`, to: was },
+        }];
+      });
+    },
+  },
+  {
+    code: 'versions.gateway-api-downgrade',
+    severity: 'warning',
+    summary: "the Gateway API release is not below the one the committed tree pulls: its CRDs keep the stored versions the newer release wrote",
+    // apiextensions-apiserver's ValidateCustomResourceDefinitionStoredVersions refuses a CRD without a
+    // version in status.storedVersions; gateway-api v1.6.1 config/crd/standard/
+    // gateway.networking.k8s.io_vap_safeupgrades.yaml refuses only bundles before v1.5.0.
+    check: (tree) => {
+      const was = gatewayApiTag(tree.previous ?? new Map()) ?? '';
+      const now = tree.env.versions.gatewayApi.version;
+      if (gatewayApiTag(tree.files) !== now || !below(now, was)) return [];
+      return [{
+        path: `${tree.env.name}.versions.gatewayApi.version`,
+        value: `${was} → ${now}`,
+        message: `the Gateway API CRDs would go down from ${was}, the release the committed tree pulls, to ${now}: Flux would apply ${now}'s CRDs over the objects ${was} stored, which the API server refuses where a version objects are stored in is gone`,
+        fix: `keep ${was}: set versions.gatewayApi.version to it, or remove the override that lowers it; go down only to undo a release that failed`,
+        action: { set: 'versions.gatewayApi.version', to: was },
       }];
     },
   },

@@ -8,6 +8,9 @@ export interface GatewayApiCrdsProps {
   readonly version: string;
 }
 
+/** The name of the GitRepository a cluster pulls its own Gateway API CRDs from (flux-system). */
+export const GATEWAY_API_SOURCE = 'gateway-api';
+
 /** The folder of the standard channel in the upstream repository: every CRD the release ships there. */
 export const GATEWAY_API_STANDARD = 'config/crd/standard';
 

@@ -7,6 +7,9 @@ import { modify, resolveK3s, threeServers } from '../fixtures/environments';
 import { expectReport } from '../fixtures/expect';
 import { managementBase, workloadBase } from '../fixtures/workload-rules';
 import { resolve } from '../../src/model/resolve';
+import type { EnvironmentSpec } from '../../src/model/environment';
+import { mgmt } from '../fixtures/fleet/mgmt';
+import { OTHER_AGE_RECIPIENT } from '../fixtures/environments';
 
 // One render of a fixture with Longhorn: the committed tree. A case either edits the environment
 // (what the operator changes) or the committed text (a tree written at a newer release).
@@ -154,6 +157,91 @@ describe('an environment against its committed tree', () => {
       const found = over(base, replace('kubernetes/flux-system/fluxinstance.flux-system.flux.yaml', 'version: 2.9.4', 'version: 2.10.0'));
       expect(summary(found)).toEqual([['versions.flux-downgrade', 'warning', 'fixture.versions.flux.version', '2.10.0 → 2.9.4']]);
       expect(found[0]!.action).toEqual({ set: 'versions.flux.version', to: '2.10.0' });
+    });
+  });
+
+  describe('capi.provider-downgrade', () => {
+    // The management fixture's providers over a committed tree holding provider objects written by hand.
+    const fleet = modify(mgmt as EnvironmentSpec, (e) => { e.sops = { ageRecipients: [OTHER_AGE_RECIPIENT] }; });
+    const provider = (kind: string, name: string, version: string) =>
+      `apiVersion: operator.cluster.x-k8s.io/v1alpha2\nkind: ${kind}\nmetadata:\n  name: ${name}\n  namespace: capi-system\nspec:\n  version: ${version}\n`;
+    const providers = (spec: EnvironmentSpec, committedProviders: Record<string, string>) => {
+      const previous = new Map(committed);
+      for (const [file, text] of Object.entries(committedProviders)) previous.set(`kubernetes/capi-providers/${file}.yaml`, text);
+      // The fixture's k3s fields differ from the base tree's: only this rule's findings count.
+      return expectReport(runRules(lifecycleRules, { env: resolve(spec), files: committed, previous }).filter((v) => v.code === 'capi.provider-downgrade'));
+    };
+    const core = (version: string) => ({ core: provider('CoreProvider', 'cluster-api', version) });
+    const at = (version: string) => modify(fleet, (e) => { e.clusterApi!.providers[0]!.version = version; });
+
+    it('passes the same release, an upgrade, a provider the committed tree lacks, and another kind of the same name', () => {
+      expect(providers(fleet, core('v1.12.11'))).toEqual([]);
+      expect(providers(fleet, core('v1.11.4'))).toEqual([]);
+      expect(providers(fleet, {})).toEqual([]);
+      expect(providers(fleet, { other: provider('BootstrapProvider', 'cluster-api', 'v1.13.0'), unparsable: provider('IPAMProvider', 'in-cluster', 'latest') })).toEqual([]);
+    });
+
+    it("fails when a provider's minor is below the committed provider object's, naming the operator's refusal", () => {
+      const found = providers(fleet, core('v1.13.0'));
+      expect(summary(found)).toEqual([['capi.provider-downgrade', 'error', 'mgmt.clusterApi.providers[0].version', 'v1.13.0 → v1.12.11']]);
+      expect(found[0]!.message).toContain('CoreProvider cluster-api');
+      expect(found[0]!.message).toContain('UnsupportedProviderDowngradeReason');
+      expect(found[0]!.action).toEqual({ set: 'clusterApi.providers[0].version', to: 'v1.13.0' });
+    });
+
+    it('fails when a major is below, which the operator refuses as a minor', () => {
+      const found = providers(at('v1.0.5'), core('v2.0.0'));
+      expect(summary(found)).toEqual([['capi.provider-downgrade', 'error', 'mgmt.clusterApi.providers[0].version', 'v2.0.0 → v1.0.5']]);
+      expect(found[0]!.message).toContain('UnsupportedProviderDowngradeReason');
+    });
+
+    it('fails when only the patch is below, which the operator lets through', () => {
+      const found = providers(fleet, { ipam: provider('IPAMProvider', 'in-cluster', 'v1.1.2') });
+      expect(summary(found)).toEqual([['capi.provider-downgrade', 'error', 'mgmt.clusterApi.providers[4].version', 'v1.1.2 → v1.1.1']]);
+      expect(found[0]!.message).toContain('lets a lower patch through');
+    });
+
+    it('fixes it: the committed release set back passes', () => {
+      const [v] = providers(fleet, core('v1.13.0'));
+      expect(providers(at(String(v!.action && 'to' in v!.action ? v!.action.to : '')), core('v1.13.0'))).toEqual([]);
+    });
+  });
+
+  describe('versions.gateway-api-downgrade', () => {
+    const SOURCE = 'kubernetes/gateway-api/gateway-api/gitrepository.flux-system.gateway-api.yaml';
+    const at = (version: string) => modify(base, (e) => { e.versions = { gatewayApi: { version } }; });
+
+    it('passes an upgrade, a committed tree without the source, and a current tree that pulls none', () => {
+      expect(over(base, replace(SOURCE, 'tag: v1.6.1', 'tag: v1.5.0'))).toEqual([]);
+      expect(over(base, (previous) => previous.delete(SOURCE))).toEqual([]);
+      const files = new Map(committed);
+      files.delete(SOURCE);
+      const previous = new Map(committed);
+      previous.set(SOURCE, committed.get(SOURCE)!.replace('tag: v1.6.1', 'tag: v1.7.0'));
+      expect(runRules(lifecycleRules, { env: resolveK3s(base), files, previous })).toEqual([]);
+    });
+
+    it('passes a GitRepository of that name outside flux-system', () => {
+      expect(over(base, (previous) => {
+        previous.set(SOURCE, committed.get(SOURCE)!.replace('tag: v1.6.1', 'tag: v1.7.0').replace('namespace: flux-system', 'namespace: lab1'));
+      })).toEqual([]);
+    });
+
+    it("fails when the Gateway API release is below the committed tree's GitRepository tag", () => {
+      const found = over(base, replace(SOURCE, 'tag: v1.6.1', 'tag: v1.7.0'));
+      expect(summary(found)).toEqual([['versions.gateway-api-downgrade', 'warning', 'fixture.versions.gatewayApi.version', 'v1.7.0 → v1.6.1']]);
+      expect(found[0]!.message).toContain('Gateway API CRDs');
+      expect(found[0]!.action).toEqual({ set: 'versions.gatewayApi.version', to: 'v1.7.0' });
+    });
+
+    it('fixes it: the committed release set back passes', () => {
+      const current = at('v1.5.0');
+      const files = renderEnvironment(resolveK3s(current));
+      const [v, ...rest] = expectReport(runRules(lifecycleRules, { env: resolveK3s(current), files, previous: committed }));
+      expect(rest).toEqual([]);
+      expect(summary([v!])).toEqual([['versions.gateway-api-downgrade', 'warning', 'fixture.versions.gatewayApi.version', 'v1.6.1 → v1.5.0']]);
+      const back = at(String(v!.action && 'to' in v!.action ? v!.action.to : ''));
+      expect(runRules(lifecycleRules, { env: resolveK3s(back), files: renderEnvironment(resolveK3s(back)), previous: committed })).toEqual([]);
     });
   });
 });

@@ -13,9 +13,6 @@ const FLEET_TEST = 'test/model/invariants/workload-fleet.test.ts';
 const CAPI_TEST = 'test/components/cluster-api.test.ts';
 const LIFECYCLE_TEST = 'test/check/lifecycle-rules.test.ts';
 const noRule = 'no rule compares it with the committed tree';
-const downgrade = (what: string) => pending(`a downgrade of ${what} below the committed tree's release: Helm rolls a release back but never its crds/, and the charts' controllers support upgrades only; ${noRule}`);
-const providerDowngrade = (today?: boolean) =>
-  pending(`a provider release below the committed tree's: Cluster API providers upgrade their CRDs and stored objects forward only; ${noRule}${today ? '; capi.upgrade-one-at-a-time warns on two providers changed at once' : ''}`, today ? applies(CAPI_TEST, 'capi.upgrade-one-at-a-time') : undefined);
 const moved = (what: string, danger: string) => pending(`${what}: Flux prunes it where it was and creates it anew, a release uninstalled and installed again, claims' volumes with it; the review names it (danger ${danger}), ${noRule}`);
 
 export const LIFECYCLE: ClassCells = {
@@ -29,7 +26,7 @@ export const LIFECYCLE: ClassCells = {
   'k3s.datastore': applies(LIFECYCLE_TEST, 'k3s.datastore-changed'),
   'k3s.dataDir': applies(LIFECYCLE_TEST, 'k3s.datastore-changed'),
   'longhorn.dataPath': applies(LIFECYCLE_TEST, 'longhorn.data-path-changed'),
-  'clusterApi.providers[].version': providerDowngrade(true),
+  'clusterApi.providers[].version': applies(LIFECYCLE_TEST, 'capi.provider-downgrade'),
   'clusterApi.providers[].namespace': pending(`a provider moved to another namespace: the operator deletes the install in the old one and installs it anew, its controllers away meanwhile; ${noRule}`),
   'clusterApi.providers[].configSecret.name': applies(CAPI_TEST, 'capi.config-secret-changed-in-place'),
   'flux.layers[].name': moved('a layer renamed: every object of it moves to a Kustomization of another name', 'layer-move'),
@@ -46,7 +43,9 @@ export const LIFECYCLE: ClassCells = {
   'infrastructure.workers[].generation': applies(TREE_TEST, 'workload.template-changed'),
   'infrastructure.handedOver': applies('test/check/workload-handover-rules.test.ts', 'workload.handover-undone'),
   ...Object.fromEntries(CHART_PINS.map((key) => [`versions.charts.${key}.version`, applies(LIFECYCLE_TEST, 'versions.chart-downgrade')])),
-  ...Object.fromEntries(PROVIDER_PINS.map((key) => [`versions.capiProviders.${key}.version`, providerDowngrade()])),
-  'versions.gatewayApi.version': downgrade("the Gateway API CRDs (their stored versions stay)"),
+  // A provider pin installs what a provider spreads from it, which capi.provider-downgrade judges at that
+  // provider's field; an override no provider takes is versions.override-without-effect's.
+  ...Object.fromEntries(PROVIDER_PINS.map((key) => [`versions.capiProviders.${key}.version`, applies(LIFECYCLE_TEST, 'capi.provider-downgrade')])),
+  'versions.gatewayApi.version': applies(LIFECYCLE_TEST, 'versions.gateway-api-downgrade'),
   'versions.flux.version': applies(LIFECYCLE_TEST, 'versions.flux-downgrade'),
 };

@@ -7,7 +7,7 @@ import type { Rule } from '../../model/violation';
 const isProvider = (doc: KubeDoc) => doc.apiVersion?.startsWith('operator.cluster.x-k8s.io/') && doc.kind?.endsWith('Provider');
 
 /** `Kind name` → version of every provider object in a tree. */
-function providerVersions(files: ReadonlyMap<string, string>): Map<string, string> {
+export function providerVersions(files: ReadonlyMap<string, string>): Map<string, string> {
   return new Map(
     documents(files, 'kubernetes/')
       .filter(({ doc }) => isProvider(doc))

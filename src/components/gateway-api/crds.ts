@@ -2,7 +2,7 @@ import { Construct } from 'constructs';
 import * as git from '../../imports/flux-gitrepository-source.toolkit.fluxcd.io';
 import * as kustomize from '../../imports/flux-kustomization-kustomize.toolkit.fluxcd.io';
 import { FLUX_NAMESPACE } from '../../k8s/flux-sync';
-import { GATEWAY_API_STANDARD, gatewayApiSource } from '../../k8s/gateway-api-source';
+import { GATEWAY_API_SOURCE, GATEWAY_API_STANDARD, gatewayApiSource } from '../../k8s/gateway-api-source';
 import type { GatewayApiCrdsProps } from '../../k8s/gateway-api-source';
 
 export type { GatewayApiCrdsProps } from '../../k8s/gateway-api-source';
@@ -17,7 +17,7 @@ export class GatewayApiCrds extends Construct {
     super(scope, id);
     const annotations = { 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
     new git.GitRepository(this, 'Source', {
-      metadata: { name: 'gateway-api', namespace: FLUX_NAMESPACE, annotations },
+      metadata: { name: GATEWAY_API_SOURCE, namespace: FLUX_NAMESPACE, annotations },
       spec: gatewayApiSource(props),
     });
     new kustomize.Kustomization(this, 'Crds', {
@@ -28,7 +28,7 @@ export class GatewayApiCrds extends Construct {
         prune: false,
         wait: true,
         timeout: '5m',
-        sourceRef: { kind: kustomize.KustomizationSpecSourceRefKind.GIT_REPOSITORY, name: 'gateway-api' },
+        sourceRef: { kind: kustomize.KustomizationSpecSourceRefKind.GIT_REPOSITORY, name: GATEWAY_API_SOURCE },
       },
     });
   }
